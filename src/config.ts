@@ -1,0 +1,67 @@
+/**
+ * The one place that reads the environment. Every value has an embedded default, so
+ * `npm start` needs no environment at all: PostgreSQL and Redis on 127.0.0.1, port 3000.
+ * Only entry and wiring files call loadConfig(); everything else takes settings as parameters.
+ */
+import { z } from 'zod';
+
+const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** The address users and webhooks reach this process at; defaults to http://localhost:PORT. */
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgresql://postgres@127.0.0.1:5432/convoqa'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  LOG_LEVEL: LogLevel.default('info'),
+  /** Largest JSON body the API accepts, in bytes. */
+  API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /**
+   * Test-only: multiplies every per-minute rate and burst of the built-in service (and, later, of
+   * the client) by the same factor, so rate-limit benchmarks stay short. Keep 1 in production.
+   */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicBaseUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  apiBodyLimitBytes: number;
+  rateLimitScale: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; a bad value stops the process with a message naming it. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    apiBodyLimitBytes: env.API_BODY_LIMIT_BYTES,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
+  };
+}

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { Id, Timestamp, nullable } from './common.js';
+import { criterionTypes } from './evaluators.js';
+
+export const transcriptionStatuses = ['IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
+export type TranscriptionStatus = (typeof transcriptionStatuses)[number];
+export const reviewGroups = ['PENDING_REVIEW', 'UNDER_REVIEW', 'ARCHIVED'] as const;
+export type ReviewGroup = (typeof reviewGroups)[number];
+export const supportedAudioExtensions = ['aac', 'aiff', 'amr', 'asf', 'flac', 'mp3', 'ogg', 'wav', 'webm', 'm4a', 'mp4'] as const;
+/** list-transcriptions and analytics read at most this many transcriptions. */
+export const transcriptionReadCap = 20_000;
+
+export const Segment = z.looseObject({ text: z.string(), speaker: z.string() });
+export const Conversation = z.looseObject({ segments: z.array(Segment) });
+export const Summary = z.looseObject({ text: z.string(), language: z.string() });
+export const FieldValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const ExtractedFields = z.looseObject({
+  fields: z.array(z.looseObject({ name: z.string(), value: FieldValue.default(null) })),
+});
+export const FailureInfo = z.looseObject({ code: z.string(), message: z.string() });
+
+export const CriterionResult = z.looseObject({
+  criteria_id: Id,
+  name: z.string(),
+  type: z.enum(criterionTypes),
+  max_weight: z.number(),
+  score_raw_ai: z.number(),
+  score_obtained: z.number(),
+  status: z.enum(['PASS', 'FAIL']),
+  reasoning: z.string(),
+  quote: z.string(),
+  feedback: nullable(z.string()),
+});
+export type CriterionResult = z.output<typeof CriterionResult>;
+
+export const Evaluation = z.looseObject({
+  score: z.number(),
+  critical_fail: z.boolean(),
+  status: z.string(),
+  breakdown: z.looseObject({
+    evaluator_id: Id,
+    evaluator_tag: z.string(),
+    generated_at: Timestamp,
+    language_used: z.string(),
+    final_score: z.number(),
+    critical_fail_triggered: z.boolean(),
+    summary_feedback: z.string(),
+    results: z.array(CriterionResult),
+  }),
+});
+export type Evaluation = z.output<typeof Evaluation>;
+
+/** The full form (get-transcription, update-transcription-group). */
+export const Transcription = z.looseObject({
+  transcription_id: Id,
+  status: z.enum(transcriptionStatuses),
+  configuration_id: Id,
+  configuration_tag: z.string(),
+  name: nullable(z.string()),
+  group: nullable(z.enum(reviewGroups)),
+  duration: z.number(),
+  participant_id: nullable(Id),
+  participant_tag: nullable(z.string()),
+  evaluator_id: nullable(Id),
+  evaluator_tag: nullable(z.string()),
+  details: z.looseObject({
+    /** Null until processing detects it. */
+    language: nullable(z.string()),
+    num_speakers: nullable(z.number().int()),
+    created_at: Timestamp,
+    completed_at: nullable(Timestamp),
+    conversation: nullable(Conversation),
+    summary: nullable(Summary),
+    fields: nullable(ExtractedFields),
+    evaluation: nullable(Evaluation),
+    /** FAILED only (decisions.md); null otherwise. */
+    error: nullable(FailureInfo),
+  }),
+});
+export type Transcription = z.output<typeof Transcription>;
+
+/** The list form (list-transcriptions). `qa` members are null when there is no evaluation. */
+export const TranscriptionListItem = z.looseObject({
+  transcription_id: Id,
+  status: z.enum(transcriptionStatuses),
+  configuration_id: Id,
+  configuration_tag: z.string(),
+  duration: z.number(),
+  group: nullable(z.enum(reviewGroups)),
+  name: nullable(z.string()),
+  created_at: Timestamp,
+  qa: z.looseObject({
+    score: nullable(z.number()),
+    critical_fail: nullable(z.boolean()),
+    status: nullable(z.string()),
+    participant_id: nullable(Id),
+    evaluator_id: nullable(Id),
+    participant_tag: nullable(z.string()),
+    evaluator_tag: nullable(z.string()),
+  }),
+});
+export type TranscriptionListItem = z.output<typeof TranscriptionListItem>;
+
+// ── requests ──
+
+/**
+ * `YYYY-MM-DD`, or that date with `T`, hour:minute, optional seconds and fraction, and an optional
+ * `Z` or numeric offset (none means UTC). The calendar date must exist.
+ */
+const periodDatePattern =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+/** Parses a period_date into an instant; null when malformed. A date alone is 00:00 UTC. */
+export function parsePeriodDate(value: string): Date | null {
+  const m = periodDatePattern.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone = 'Z'] = m;
+  const year = Number(y), month = Number(mo), day = Number(d);
+  const hour = Number(h), minute = Number(mi), second = Number(s);
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const utcDay = new Date(Date.UTC(year, month - 1, day));
+  if (utcDay.getUTCMonth() !== month - 1 || utcDay.getUTCDate() !== day) return null;
+  let offsetMinutes = 0;
+  if (zone !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    const oh = Number(digits.slice(0, 2)), om = Number(digits.slice(2) || '0');
+    if (oh > 23 || om > 59) return null;
+    offsetMinutes = sign * (oh * 60 + om);
+  }
+  const millis = Number(fraction.padEnd(3, '0').slice(0, 3));
+  const instant = Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000;
+  return new Date(instant);
+}
+
+export const PeriodDate = z.string().refine((value) => parsePeriodDate(value) !== null, {
+  error: 'Invalid period_date: expected YYYY-MM-DD or an ISO 8601 datetime',
+  params: { code: 'invalid_value', verbatim: true },
+});
+
+const submissionFields = {
+  name: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
+  participant_id: Id.optional(),
+  evaluator_id: Id.optional(),
+  period_date: PeriodDate.optional(),
+};
+
+export const SubmitRequest = z.object({
+  configuration_id: Id,
+  url: z.string().max(4096, { error: 'must be at most 4096 characters' }),
+  ...submissionFields,
+});
+export type SubmitRequest = z.input<typeof SubmitRequest>;
+
+export const RequestUploadUrlRequest = z.object({
+  configuration_id: Id,
+  filename: z.string().min(1, { error: 'must not be empty' }).max(255, { error: 'must be at most 255 characters' }),
+  ...submissionFields,
+});
+export type RequestUploadUrlRequest = z.input<typeof RequestUploadUrlRequest>;
+
+export const TranscriptionIdRequest = z.object({ transcription_id: Id });
+export type TranscriptionIdRequest = z.input<typeof TranscriptionIdRequest>;
+
+/** group: one of the three names, or "" to clear (anything else: "Invalid group value"). */
+export const UpdateTranscriptionGroupRequest = z.object({
+  transcription_id: Id,
+  group: z.custom<ReviewGroup | ''>(
+    (value) => value === '' || (reviewGroups as readonly unknown[]).includes(value),
+    { error: 'Invalid group value', params: { code: 'invalid_value', verbatim: true } },
+  ),
+});
+export type UpdateTranscriptionGroupRequest = z.input<typeof UpdateTranscriptionGroupRequest>;
+
+// ── responses (the `data` member) ──
+
+export const SubmitResponse = z.looseObject({ message: z.string(), transcription_id: Id });
+export const RequestUploadUrlResponse = z.looseObject({
+  message: z.string(),
+  transcription_id: Id,
+  upload_url: z.string(),
+  expires_at: Timestamp,
+});
+export const ListTranscriptionsResponse = z.looseObject({
+  total_transcriptions: z.number().int(),
+  query_limit_reached: z.boolean(),
+  statistics: z.looseObject({
+    completed: z.number().int(),
+    failed: z.number().int(),
+    in_progress: z.number().int(),
+  }),
+  transcriptions: z.array(TranscriptionListItem),
+});
+export const TranscriptionWithMessage = z.looseObject({ message: z.string(), transcription: Transcription });

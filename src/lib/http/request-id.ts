@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Echoed in X-Request-Id and in the log lines of this request. */
+      requestId: string;
+    }
+  }
+}
+
+const acceptableId = /^[\w.-]{1,100}$/;
+
+/** Adopts a sane incoming X-Request-Id (a proxy's) or makes one. */
+export function assignRequestId(): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get('x-request-id');
+    req.requestId = incoming && acceptableId.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', req.requestId);
+    next();
+  };
+}
