@@ -1,0 +1,13 @@
+import { ConfigurationIdRequest } from '../../contract/configurations.js';
+import { defineOperation } from '../http/operation.js';
+import { toConfigurationWire } from './configuration-wire.js';
+import { findConfiguration } from './find-configuration.js';
+
+export const getConfiguration = defineOperation({
+  name: 'get-configuration',
+  request: ConfigurationIdRequest,
+  async handle(input, { accountId, deps }) {
+    const row = await findConfiguration(deps.db, accountId, input.configuration_id);
+    return { configuration: toConfigurationWire(row) };
+  },
+});

@@ -1,0 +1,61 @@
+import express, { type Router } from 'express';
+import { operationAliases, operationTraits, type OperationName } from '../../contract/operations.js';
+import { AppError } from '../../lib/errors/app-error.js';
+import { createErrorHandler } from '../../lib/http/error-handler.js';
+import { jsonBody } from '../../lib/http/json-body.js';
+import { parseRequest } from '../../lib/http/validate-input.js';
+import { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
+import type { ServiceDeps } from '../service-deps.js';
+import { authenticate } from './authenticate.js';
+import type { ServiceOperation } from './operation.js';
+import { rateLimit } from './rate-limit.js';
+
+/**
+ * The built-in Conversation API, mounted at /api: every operation is POST /<name> with a JSON
+ * body. Order per request: authenticate (403) → rate limit (429) → parse JSON (400) →
+ * validate (400) → handle → `{"data": ...}`. Anything else is 404.
+ */
+export function createApiRouter(deps: ServiceDeps, operations: readonly ServiceOperation[]): Router {
+  const router = express.Router();
+  const limiter = new RedisRateLimiter(deps.redis, {
+    prefix: deps.settings.rateLimitPrefix,
+    scale: deps.settings.rateLimitScale,
+  });
+  const parseJson = jsonBody(deps.settings.apiBodyLimitBytes);
+  const byName = new Map(operations.map((op) => [op.name, op]));
+
+  const mount = (path: string, operation: ServiceOperation) => {
+    const traits = operationTraits[operation.name];
+    router.post(
+      `/${path}`,
+      authenticate(deps.db),
+      rateLimit(limiter, operation.name, traits.limit, deps.logger),
+      parseJson,
+      async (req, res) => {
+        const input = parseRequest(operation.request, req.body);
+        const data = await operation.handle(input, {
+          accountId: req.accountId as string,
+          requestId: req.requestId,
+          deps,
+        });
+        res.status(traits.successStatus).json({ data });
+      },
+    );
+  };
+
+  for (const operation of operations) mount(operation.name, operation);
+  for (const [alias, target] of Object.entries(operationAliases) as [string, OperationName][]) {
+    const operation = byName.get(target);
+    if (operation) mount(alias, operation);
+  }
+
+  router.use((req) => {
+    const known = byName.has(req.path.slice(1) as OperationName) || req.path.slice(1) in operationAliases;
+    throw new AppError(
+      'not_found',
+      known ? `${req.method} is not supported: every operation is POST` : `Unknown operation: ${req.path}`,
+    );
+  });
+  router.use(createErrorHandler(deps.logger));
+  return router;
+}

@@ -1,0 +1,43 @@
+import { createConfiguration } from './configurations/create-configuration.js';
+import { deleteConfiguration } from './configurations/delete-configuration.js';
+import { getConfiguration } from './configurations/get-configuration.js';
+import { listConfigurations } from './configurations/list-configurations.js';
+import { updateConfiguration } from './configurations/update-configuration.js';
+import { createEvaluator } from './evaluators/create-evaluator.js';
+import { deleteEvaluator } from './evaluators/delete-evaluator.js';
+import { getEvaluator } from './evaluators/get-evaluator.js';
+import { listEvaluators } from './evaluators/list-evaluators.js';
+import { updateEvaluator } from './evaluators/update-evaluator.js';
+import type { ServiceOperation } from './http/operation.js';
+import { createParticipant } from './participants/create-participant.js';
+import { deleteParticipant } from './participants/delete-participant.js';
+import { getParticipant } from './participants/get-participant.js';
+import { listParticipants } from './participants/list-participants.js';
+import { updateParticipant } from './participants/update-participant.js';
+import { deleteTranscription } from './transcriptions/delete-transcription.js';
+import { getTranscription } from './transcriptions/get-transcription.js';
+import { listTranscriptions } from './transcriptions/list-transcriptions.js';
+import { updateTranscriptionGroup } from './transcriptions/update-transcription-group.js';
+
+/** Every operation the built-in service serves. */
+export const serviceOperations: readonly ServiceOperation[] = [
+  createConfiguration,
+  getConfiguration,
+  listConfigurations,
+  updateConfiguration,
+  deleteConfiguration,
+  createEvaluator,
+  getEvaluator,
+  listEvaluators,
+  updateEvaluator,
+  deleteEvaluator,
+  createParticipant,
+  getParticipant,
+  listParticipants,
+  updateParticipant,
+  deleteParticipant,
+  listTranscriptions,
+  getTranscription,
+  updateTranscriptionGroup,
+  deleteTranscription,
+] as ServiceOperation[];

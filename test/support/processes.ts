@@ -1,0 +1,66 @@
+/** Starts the project's real entry points as child processes, for tests that need several. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsx = path.join(projectRoot, 'node_modules/.bin/tsx');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ChildService {
+  child: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Runs `tsx <entry>` from the project root with extra environment. */
+export function startEntry(entry: string, env: Record<string, string>): ChildService {
+  const child = spawn(tsx, [entry], {
+    cwd: projectRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return {
+    child,
+    output: () => output,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}
+
+/** Starts src/web.ts on a free port and waits until it answers. */
+export async function startWebProcess(env: Record<string, string> = {}): Promise<ChildService & { baseUrl: string }> {
+  const port = await freePort();
+  const service = startEntry('src/web.ts', { PORT: String(port), HOST: '127.0.0.1', ...env });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      await fetch(`${baseUrl}/api/`, { method: 'POST' });
+      return { ...service, baseUrl };
+    } catch {
+      if (service.child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`web process did not start:\n${service.output()}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
