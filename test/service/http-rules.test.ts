@@ -1,0 +1,161 @@
+import request from 'supertest';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApiKey, deactivateApiKey, deleteApiKey } from '../../src/service/accounts/api-keys.js';
+import { createApiRouter } from '../../src/service/http/api-router.js';
+import { defineOperation } from '../../src/service/http/operation.js';
+import { assignRequestId } from '../../src/lib/http/request-id.js';
+import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
+
+let h: Harness;
+let account: TestAccount;
+
+beforeAll(async () => {
+  h = createHarness({ apiBodyLimitBytes: 4096 });
+  account = await h.createAccount();
+});
+afterAll(() => h.close());
+
+describe('authentication (403)', () => {
+  it('refuses a request without x-api-key', async () => {
+    const res = await request(h.app).post('/api/list-participants').send({});
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(errorBody('forbidden', 'Missing API key: send it in the x-api-key header'));
+  });
+
+  it('refuses a wrong key', async () => {
+    const res = await request(h.app).post('/api/list-participants').set('x-api-key', 'cq_not-a-real-key').send({});
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(errorBody('forbidden', 'Invalid API key'));
+  });
+
+  it('refuses the key in an Authorization header, even a valid key', async () => {
+    for (const value of [`Bearer ${account.key}`, account.key]) {
+      const res = await request(h.app).post('/api/list-participants').set('authorization', value).send({});
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(
+        errorBody('forbidden', 'The Authorization header is not accepted: send the API key in x-api-key'),
+      );
+    }
+  });
+
+  it('refuses a deactivated key and a deleted key; other keys of the account keep working', async () => {
+    const deactivated = await createApiKey(h.db, account.id, 'to deactivate');
+    const deleted = await createApiKey(h.db, account.id, 'to delete');
+    for (const key of [deactivated.key, deleted.key]) {
+      expect((await request(h.app).post('/api/list-participants').set('x-api-key', key).send({})).status).toBe(200);
+    }
+    await deactivateApiKey(h.db, deactivated.apiKey.id);
+    await deleteApiKey(h.db, deleted.apiKey.id);
+    for (const key of [deactivated.key, deleted.key]) {
+      const res = await request(h.app).post('/api/list-participants').set('x-api-key', key).send({});
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(errorBody('forbidden', 'Invalid API key'));
+    }
+    expect((await account.call('list-participants')).status).toBe(200);
+  });
+
+  it('stores keys only as a SHA-256 hash', async () => {
+    const rows = await h.db.apiKey.findMany({ where: { accountId: account.id } });
+    for (const row of rows) {
+      expect(row.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(row)).not.toContain(account.key);
+    }
+  });
+});
+
+describe('paths and methods (404)', () => {
+  it('answers 404 for an unknown operation', async () => {
+    const res = await account.call('make-coffee');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(errorBody('not_found', 'Unknown operation: /make-coffee'));
+  });
+
+  it('answers 404 for GET on an operation', async () => {
+    const res = await request(h.app).get('/api/list-participants').set('x-api-key', account.key);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(errorBody('not_found', 'GET is not supported: every operation is POST'));
+  });
+
+  it('answers 404 outside /api', async () => {
+    const res = await request(h.app).post('/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+  });
+});
+
+describe('request bodies (400)', () => {
+  it('answers "Invalid JSON format" for a body that is not JSON', async () => {
+    const res = await request(h.app)
+      .post('/api/create-participant')
+      .set('x-api-key', account.key)
+      .set('content-type', 'application/json')
+      .send('{"tag": "a",');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(errorBody('invalid_json', 'Invalid JSON format'));
+  });
+
+  it('parses JSON sent without a JSON content type', async () => {
+    const res = await request(h.app)
+      .post('/api/create-participant')
+      .set('x-api-key', account.key)
+      .set('content-type', 'text/plain')
+      .send('{"tag": "plain"}');
+    expect(res.status).toBe(201);
+    expect(res.body.data.participant.tag).toBe('plain');
+  });
+
+  it('accepts an empty body as {} for operations without parameters', async () => {
+    const res = await request(h.app).post('/api/list-participants').set('x-api-key', account.key);
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a JSON value that is not an object', async () => {
+    for (const body of ['[1,2]', '"text"', '42', 'null']) {
+      const res = await request(h.app)
+        .post('/api/create-participant')
+        .set('x-api-key', account.key)
+        .set('content-type', 'application/json')
+        .send(body);
+      expect(res.status, body).toBe(400);
+      expect(res.body, body).toEqual(errorBody('invalid_value', 'Invalid body: expected a JSON object'));
+    }
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const res = await account.call('create-participant', { tag: 'big', metadata: { a: 'x'.repeat(5000) } });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual(errorBody('payload_too_large', 'Request body exceeds the limit of 4096 bytes'));
+  });
+
+  it('ignores unknown fields', async () => {
+    const res = await account.call('create-participant', { tag: 'extra', colour: 'blue' });
+    expect(res.status).toBe(201);
+    expect(res.body.data.participant).not.toHaveProperty('colour');
+  });
+});
+
+describe('unexpected errors (500)', () => {
+  it('answers a generic message with the request id, never the stack', async () => {
+    const failing = defineOperation({
+      name: 'list-participants',
+      request: z.object({}),
+      async handle() {
+        throw new Error('database exploded at /srv/secret/path.ts:12');
+      },
+    });
+    const app = express().use(assignRequestId()).use('/api', createApiRouter(h.deps, [failing]));
+    const res = await request(app).post('/api/list-participants').set('x-api-key', account.key).send({});
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({
+      error: { code: 'internal', message: 'Internal server error', request_id: res.headers['x-request-id'] },
+    });
+    expect(res.text).not.toContain('exploded');
+  });
+
+  it('echoes a sane incoming X-Request-Id', async () => {
+    const res = await account.call('list-participants').set('x-request-id', 'trace-123');
+    expect(res.headers['x-request-id']).toBe('trace-123');
+  });
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Integration tests against the real PostgreSQL and Redis on 127.0.0.1. They use their own
+ * database (TEST_DATABASE_URL, default convoqa_test), migrated once by global-setup.ts; every test
+ * isolates itself with a fresh account (and its own Redis key prefix where it needs one).
+ */
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: {
+      DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_test',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      NODE_ENV: 'test',
+    },
+  },
+});
