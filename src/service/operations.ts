@@ -40,4 +40,4 @@ export const serviceOperations: readonly ServiceOperation[] = [
   getTranscription,
   updateTranscriptionGroup,
   deleteTranscription,
-] as ServiceOperation[];
+];

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createApiKey, deactivateApiKey, deleteApiKey } from '../../src/service/accounts/api-keys.js';
 import { createApiRouter } from '../../src/service/http/api-router.js';
 import { defineOperation } from '../../src/service/http/operation.js';
@@ -138,12 +137,8 @@ describe('request bodies (400)', () => {
 
 describe('unexpected errors (500)', () => {
   it('answers a generic message with the request id, never the stack', async () => {
-    const failing = defineOperation({
-      name: 'list-participants',
-      request: z.object({}),
-      async handle() {
-        throw new Error('database exploded at /srv/secret/path.ts:12');
-      },
+    const failing = defineOperation('list-participants', async () => {
+      throw new Error('database exploded at /srv/secret/path.ts:12');
     });
     const app = express().use(assignRequestId()).use('/api', createApiRouter(h.deps, [failing]));
     const res = await request(app).post('/api/list-participants').set('x-api-key', account.key).send({});

@@ -1,33 +1,29 @@
-import { CreateConfigurationRequest, maxConfigurationsPerAccount } from '../../contract/configurations.js';
+import { maxConfigurationsPerAccount } from '../../contract/configurations.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { lockAccount } from '../accounts/lock-account.js';
 import { defineOperation } from '../http/operation.js';
 import { toConfigurationWire } from './configuration-wire.js';
 
-export const createConfiguration = defineOperation({
-  name: 'create-configuration',
-  request: CreateConfigurationRequest,
-  async handle(input, { accountId, deps }) {
-    const row = await deps.db.$transaction(async (tx) => {
-      await lockAccount(tx, accountId);
-      if ((await tx.configuration.count({ where: { accountId } })) >= maxConfigurationsPerAccount) {
-        throw new AppError('limit_exceeded', `Maximum of ${maxConfigurationsPerAccount} configurations per client exceeded`);
-      }
-      return tx.configuration.create({
-        data: {
-          accountId,
-          tag: input.tag,
-          vocabulary: input.vocabulary,
-          extractionFields: input.extraction_fields,
-          webhookSuccessUrl: input.webhooks?.success_url ?? null,
-          webhookErrorUrl: input.webhooks?.error_url ?? null,
-          summary: input.summary,
-          customSummary: input.custom_summary,
-          summaryLanguage: input.summary_language,
-          analyticsLanguage: input.analytics_language,
-        },
-      });
+export const createConfiguration = defineOperation('create-configuration', async (input, { accountId, deps }) => {
+  const row = await deps.db.$transaction(async (tx) => {
+    await lockAccount(tx, accountId);
+    if ((await tx.configuration.count({ where: { accountId } })) >= maxConfigurationsPerAccount) {
+      throw new AppError('limit_exceeded', `Maximum of ${maxConfigurationsPerAccount} configurations per client exceeded`);
+    }
+    return tx.configuration.create({
+      data: {
+        accountId,
+        tag: input.tag,
+        vocabulary: input.vocabulary,
+        extractionFields: input.extraction_fields,
+        webhookSuccessUrl: input.webhooks?.success_url ?? null,
+        webhookErrorUrl: input.webhooks?.error_url ?? null,
+        summary: input.summary,
+        customSummary: input.custom_summary,
+        summaryLanguage: input.summary_language,
+        analyticsLanguage: input.analytics_language,
+      },
     });
-    return { message: 'Configuration created successfully', configuration: toConfigurationWire(row) };
-  },
+  });
+  return { message: 'Configuration created successfully', configuration: toConfigurationWire(row) };
 });

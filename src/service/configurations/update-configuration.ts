@@ -1,31 +1,26 @@
-import { UpdateConfigurationRequest } from '../../contract/configurations.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { defineOperation } from '../http/operation.js';
 import { toConfigurationWire } from './configuration-wire.js';
 import { orNotFound } from '../not-found.js';
 
 /** Fields sent replace the stored ones; omitted fields stay unchanged. */
-export const updateConfiguration = defineOperation({
-  name: 'update-configuration',
-  request: UpdateConfigurationRequest,
-  async handle(input, { accountId, deps }) {
-    const data: Prisma.ConfigurationUpdateInput = {
-      tag: input.tag,
-      vocabulary: input.vocabulary,
-      extractionFields: input.extraction_fields,
-      summary: input.summary,
-      customSummary: input.custom_summary,
-      summaryLanguage: input.summary_language,
-      analyticsLanguage: input.analytics_language,
-    };
-    if (input.webhooks !== undefined) {
-      data.webhookSuccessUrl = input.webhooks?.success_url ?? null;
-      data.webhookErrorUrl = input.webhooks?.error_url ?? null;
-    }
-    const row = await orNotFound(
-      deps.db.configuration.update({ where: { id: input.configuration_id, accountId }, data }),
-      `Configuration not found: ${input.configuration_id}`,
-    );
-    return { message: 'Configuration updated successfully', configuration: toConfigurationWire(row) };
-  },
+export const updateConfiguration = defineOperation('update-configuration', async (input, { accountId, deps }) => {
+  const data: Prisma.ConfigurationUpdateInput = {
+    tag: input.tag,
+    vocabulary: input.vocabulary,
+    extractionFields: input.extraction_fields,
+    summary: input.summary,
+    customSummary: input.custom_summary,
+    summaryLanguage: input.summary_language,
+    analyticsLanguage: input.analytics_language,
+  };
+  if (input.webhooks !== undefined) {
+    data.webhookSuccessUrl = input.webhooks?.success_url ?? null;
+    data.webhookErrorUrl = input.webhooks?.error_url ?? null;
+  }
+  const row = await orNotFound(
+    deps.db.configuration.update({ where: { id: input.configuration_id, accountId }, data }),
+    `Configuration not found: ${input.configuration_id}`,
+  );
+  return { message: 'Configuration updated successfully', configuration: toConfigurationWire(row) };
 });

@@ -1,4 +1,4 @@
-import { UpdateEvaluatorRequest, type CriterionInput } from '../../contract/evaluators.js';
+import { type CriterionInput } from '../../contract/evaluators.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { defineOperation } from '../http/operation.js';
@@ -10,23 +10,19 @@ import { criteriaInOrder, toEvaluatorWire } from './evaluator-wire.js';
  * an item with an id updates that criterion (an id not on this evaluator is 400), an item without
  * one is added with a new id, and criteria left out are removed. `tag` cannot change.
  */
-export const updateEvaluator = defineOperation({
-  name: 'update-evaluator',
-  request: UpdateEvaluatorRequest,
-  async handle(input, { accountId, deps }) {
-    const row = await deps.db.$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM svc_evaluators WHERE id = ${input.evaluator_id}::uuid AND account_id = ${accountId}::uuid FOR UPDATE`;
-      if (locked.length === 0) throw new AppError('not_found', `Evaluator not found: ${input.evaluator_id}`);
-      await tx.evaluator.update({
-        where: { id: input.evaluator_id },
-        data: { description: input.description, language: input.language, context: input.context },
-      });
-      if (input.criteria) await replaceCriteria(tx, input.evaluator_id, input.criteria);
-      return tx.evaluator.findUniqueOrThrow({ where: { id: input.evaluator_id }, include: criteriaInOrder });
+export const updateEvaluator = defineOperation('update-evaluator', async (input, { accountId, deps }) => {
+  const row = await deps.db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM svc_evaluators WHERE id = ${input.evaluator_id}::uuid AND account_id = ${accountId}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw new AppError('not_found', `Evaluator not found: ${input.evaluator_id}`);
+    await tx.evaluator.update({
+      where: { id: input.evaluator_id },
+      data: { description: input.description, language: input.language, context: input.context },
     });
-    return { message: 'Evaluator updated successfully', evaluator: toEvaluatorWire(row) };
-  },
+    if (input.criteria) await replaceCriteria(tx, input.evaluator_id, input.criteria);
+    return tx.evaluator.findUniqueOrThrow({ where: { id: input.evaluator_id }, include: criteriaInOrder });
+  });
+  return { message: 'Evaluator updated successfully', evaluator: toEvaluatorWire(row) };
 });
 
 async function replaceCriteria(tx: Prisma.TransactionClient, evaluatorId: string, criteria: CriterionInput[]) {

@@ -7,7 +7,7 @@ import { parseRequest } from '../../lib/http/validate-input.js';
 import { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { authenticate } from './authenticate.js';
-import type { ServiceOperation } from './operation.js';
+import { requestSchemaOf, type ServiceOperation } from './operation.js';
 import { rateLimit } from './rate-limit.js';
 
 /**
@@ -32,7 +32,7 @@ export function createApiRouter(deps: ServiceDeps, operations: readonly ServiceO
       rateLimit(limiter, operation.name, traits.limit, deps.logger),
       parseJson,
       async (req, res) => {
-        const input = parseRequest(operation.request, req.body);
+        const input = parseRequest(requestSchemaOf(operation.name), req.body);
         const data = await operation.handle(input, {
           accountId: req.accountId as string,
           requestId: req.requestId,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { operationContracts, type OperationResponse, type ValidatedRequest } from '../../contract/catalog.js';
 import type { OperationName } from '../../contract/operations.js';
 import type { ServiceDeps } from '../service-deps.js';
 
@@ -8,13 +8,20 @@ export interface OperationContext {
   deps: ServiceDeps;
 }
 
-/** One API operation: its request schema and a handler that returns the `data` member or throws. */
-export interface ServiceOperation<S extends z.ZodType = z.ZodType, R = unknown> {
-  name: OperationName;
-  request: S;
-  handle(input: z.output<S>, context: OperationContext): Promise<R>;
+/**
+ * One API operation of the built-in service. Its request schema and answer type come from the
+ * contract catalog, so a handler cannot drift from what the client parses.
+ */
+export interface ServiceOperation<N extends OperationName = OperationName> {
+  name: N;
+  handle(input: ValidatedRequest<N>, context: OperationContext): Promise<OperationResponse<N>>;
 }
 
-export function defineOperation<S extends z.ZodType, R>(operation: ServiceOperation<S, R>): ServiceOperation<S, R> {
-  return operation;
+export function defineOperation<N extends OperationName>(
+  name: N,
+  handle: (input: ValidatedRequest<N>, context: OperationContext) => Promise<OperationResponse<N>>,
+): ServiceOperation<N> {
+  return { name, handle };
 }
+
+export const requestSchemaOf = (name: OperationName) => operationContracts[name].request;
