@@ -23,6 +23,29 @@ export const EnvSchema = z.object({
    * the client) by the same factor, so rate-limit benchmarks stay short. Keep 1 in production.
    */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Where recordings wait for processing (the folder storage). */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Whether recording URLs and webhook receivers may resolve to loopback, private, link-local
+   * or metadata addresses. Default: allowed except when NODE_ENV=production.
+   */
+  ALLOW_PRIVATE_NETWORK: z.stringbool().optional(),
+  /** BullMQ key prefix in Redis. */
+  QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('convoqa'),
+  /** Recordings one worker process handles at once (CPU-bound: about one per core). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * How long a job's lock lasts without renewal; a worker killed mid-job has its job retried
+   * after this. Lower it only in tests.
+   */
+  WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** Speech-to-text and language engines: `local` (offline, default) or `openai` (any compatible endpoint). */
+  ENGINE: z.enum(['local', 'openai']).default('local'),
+  ENGINE_OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
+  ENGINE_OPENAI_API_KEY: z.string().optional(),
+  ENGINE_OPENAI_STT_MODEL: z.string().default('whisper-1'),
+  ENGINE_OPENAI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
+  ENGINE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -37,7 +60,17 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   apiBodyLimitBytes: number;
   rateLimitScale: number;
+  dataDir: string;
+  allowPrivateNetwork: boolean;
+  queuePrefix: string;
+  workerConcurrency: number;
+  workerLockDurationMs: number;
+  engine: EngineConfig;
 }
+
+export type EngineConfig =
+  | { kind: 'local' }
+  | { kind: 'openai'; baseUrl: string; apiKey: string; sttModel: string; chatModel: string; timeoutMs: number };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -63,5 +96,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     apiBodyLimitBytes: env.API_BODY_LIMIT_BYTES,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    dataDir: env.DATA_DIR,
+    allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK ?? env.NODE_ENV !== 'production',
+    queuePrefix: env.QUEUE_PREFIX,
+    workerConcurrency: env.WORKER_CONCURRENCY,
+    workerLockDurationMs: env.WORKER_LOCK_DURATION_MS,
+    engine: engineConfig(env),
+  };
+}
+
+function engineConfig(env: Env): EngineConfig {
+  if (env.ENGINE === 'local') return { kind: 'local' };
+  if (!env.ENGINE_OPENAI_API_KEY) throw new ConfigError('Invalid environment:\n  ENGINE_OPENAI_API_KEY: required when ENGINE=openai');
+  return {
+    kind: 'openai',
+    baseUrl: env.ENGINE_OPENAI_BASE_URL.replace(/\/$/, ''),
+    apiKey: env.ENGINE_OPENAI_API_KEY,
+    sttModel: env.ENGINE_OPENAI_STT_MODEL,
+    chatModel: env.ENGINE_OPENAI_CHAT_MODEL,
+    timeoutMs: env.ENGINE_TIMEOUT_MS,
   };
 }

@@ -1,16 +1,32 @@
 /**
- * `npm start`: everything in one process with embedded defaults (built-in API + hub).
+ * `npm start`: every process in one (web + worker + clock) with embedded defaults.
  * Production runs the Procfile's processes separately instead.
  */
+import { createServiceJobHandlers } from '../jobs/service-job-handlers.js';
 import { loadConfig } from './config.js';
 import { stopOnSignals } from './lifecycle.js';
-import { createRuntime } from './runtime.js';
+import { startClock } from './processes/start-clock.js';
+import { createProcessingContext } from './processes/processing-context.js';
 import { startWeb } from './processes/start-web.js';
+import { startWorkers } from './processes/start-worker.js';
+import { createRedis } from './redis.js';
+import { createRuntime } from './runtime.js';
 
 const runtime = createRuntime(loadConfig(), 'main');
 const web = await startWeb(runtime);
+const connection = createRedis(runtime.config.redisUrl, { forWorker: true, name: 'convoqa-main-worker' });
+const workers = startWorkers({
+  connection,
+  prefix: runtime.config.queuePrefix,
+  handlers: createServiceJobHandlers(createProcessingContext(runtime)),
+  logger: runtime.logger,
+  concurrency: { 'service.process-recording': runtime.config.workerConcurrency, 'service.deliver-webhook': 10 },
+  lockDurationMs: runtime.config.workerLockDurationMs,
+  stalledIntervalMs: runtime.config.workerLockDurationMs,
+});
+const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger });
 runtime.logger.info(
   { api: `${runtime.config.publicBaseUrl}/api` },
   'convoqa is running: create an account and key with `npm run cli -- accounts:create <name> --with-key default`',
 );
-stopOnSignals(runtime.logger, [web.stop, runtime.close]);
+stopOnSignals(runtime.logger, [web.stop, clock.stop, workers.close, async () => void (await connection.quit()), runtime.close]);

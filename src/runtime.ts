@@ -1,18 +1,21 @@
 /**
  * Process wiring shared by the entry points (main, web, worker, clock, cli): one logger, one
- * Prisma client, one Redis connection, and an orderly close.
+ * Prisma client, one Redis connection, the job queues and recording storage, and an orderly close.
  */
+import { createJobQueues, type JobQueues } from '../jobs/queues.js';
 import type { AppConfig } from './config.js';
 import { createDb, type Db } from './db.js';
 import { createLogger, type Logger } from './logger.js';
 import { createRedis, type Redis } from './redis.js';
-import { defaultServiceSettings, type ServiceDeps } from './service/service-deps.js';
+import { defaultProcessingLimits, defaultServiceSettings, type ServiceDeps } from './service/service-deps.js';
+import { FolderRecordingStorage } from './service/storage/folder-storage.js';
 
 export interface Runtime {
   config: AppConfig;
   logger: Logger;
   db: Db;
   redis: Redis;
+  jobs: JobQueues;
   serviceDeps: ServiceDeps;
   close: () => Promise<void>;
 }
@@ -22,15 +25,20 @@ export function createRuntime(config: AppConfig, name: string): Runtime {
   const db = createDb(config.databaseUrl);
   const redis = createRedis(config.redisUrl, { name: `convoqa-${name}` });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const jobs = createJobQueues(redis, config.queuePrefix);
   const serviceDeps: ServiceDeps = {
     db,
     redis,
     logger,
     now: () => new Date(),
+    jobs,
+    storage: new FolderRecordingStorage(config.dataDir),
     settings: {
       ...defaultServiceSettings,
       apiBodyLimitBytes: config.apiBodyLimitBytes,
       rateLimitScale: config.rateLimitScale,
+      publicBaseUrl: config.publicBaseUrl,
+      processing: { ...defaultProcessingLimits, allowPrivateNetwork: config.allowPrivateNetwork },
     },
   };
   return {
@@ -38,8 +46,10 @@ export function createRuntime(config: AppConfig, name: string): Runtime {
     logger,
     db,
     redis,
+    jobs,
     serviceDeps,
     close: async () => {
+      await jobs.close().catch(() => undefined);
       await Promise.allSettled([db.$disconnect(), redis.quit()]);
     },
   };

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Debian packages convoqa needs at run time (the local engines and audio decoding) and in tests
+# (speech synthesis). Installs only what is missing; a no-op on a machine that has them.
+#   ffmpeg               decoding every supported format, encoding uploads for the openai engine
+#   pocketsphinx(+en-us) the local speech recogniser and its US English model
+#   espeak-ng, sox       the tests synthesise their own two-voice recordings
+set -euo pipefail
+
+needed=()
+command -v ffmpeg >/dev/null 2>&1 || needed+=(ffmpeg)
+command -v pocketsphinx_continuous >/dev/null 2>&1 || needed+=(pocketsphinx)
+[ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || needed+=(pocketsphinx-en-us)
+command -v espeak-ng >/dev/null 2>&1 || needed+=(espeak-ng)
+command -v sox >/dev/null 2>&1 || needed+=(sox)
+
+[ ${#needed[@]} -eq 0 ] && exit 0
+
+echo "installing Debian packages: ${needed[*]}" >&2
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+    echo "convoqa needs these Debian packages: ${needed[*]} (run: apt-get install ${needed[*]})" >&2
+    exit 1
+  fi
+else
+  SUDO=
+fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${needed[@]}" >/dev/null

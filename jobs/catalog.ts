@@ -1,0 +1,55 @@
+/**
+ * Every background job, declared once: its payload schema, attempts and backoff. Job names are
+ * `domain.verb-noun`; each job has its own BullMQ queue of the same name. The worker's handler
+ * map is typed from this catalog, so a job without a handler does not compile.
+ */
+import { z } from 'zod';
+
+export interface JobDefinition {
+  payload: z.ZodType;
+  attempts: number;
+  /** For unexpected errors (a database outage); planned retries re-delay the job themselves. */
+  backoff: { type: 'exponential' | 'fixed'; delay: number };
+}
+
+const Id = z.string().min(1);
+
+export const jobCatalog = {
+  /** Download, probe, decode, transcribe, summarise, extract, evaluate, store, notify. */
+  'service.process-recording': {
+    payload: z.object({ transcriptionId: Id }),
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 10_000 },
+  },
+  /**
+   * Delivers one webhook. Retries follow decisions.md's schedule, counted on the delivery row
+   * (the job re-delays itself), so they survive a lost or re-enqueued job.
+   */
+  'service.deliver-webhook': {
+    payload: z.object({ deliveryId: Id }),
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 5_000 },
+  },
+  /** FAILs a transcription whose upload never came, at the upload URL's expiry. */
+  'service.expire-upload': {
+    payload: z.object({ transcriptionId: Id }),
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 5_000 },
+  },
+  /** Daily: deletes transcriptions submitted over a year ago. */
+  'service.purge-expired-transcriptions': {
+    payload: z.object({ day: z.string() }),
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 60_000 },
+  },
+  /** Every minute: re-enqueues work Redis lost, fails what can never finish. */
+  'service.sweep-processing': {
+    payload: z.object({ minute: z.string() }),
+    attempts: 1,
+    backoff: { type: 'fixed', delay: 0 },
+  },
+} as const satisfies Record<string, JobDefinition>;
+
+export type JobName = keyof typeof jobCatalog;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobCatalog)[N]['payload']>;
+export const jobNames = Object.keys(jobCatalog) as JobName[];
