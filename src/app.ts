@@ -4,6 +4,7 @@ import { createErrorHandler } from './lib/http/error-handler.js';
 import { assignRequestId } from './lib/http/request-id.js';
 import { createApiRouter } from './service/http/api-router.js';
 import { serviceOperations } from './service/operations.js';
+import { createUploadRouter } from './service/uploads/upload-router.js';
 import type { ServiceDeps } from './service/service-deps.js';
 
 export type AppDeps = ServiceDeps;
@@ -15,6 +16,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', false);
   app.use(assignRequestId());
   app.use('/api', createApiRouter(deps, serviceOperations));
+  app.use('/uploads', createUploadRouter(deps));
   app.use((req) => {
     throw new AppError('not_found', `Not found: ${req.method} ${req.path}`);
   });

@@ -17,7 +17,9 @@ import { updateParticipant } from './participants/update-participant.js';
 import { deleteTranscription } from './transcriptions/delete-transcription.js';
 import { getTranscription } from './transcriptions/get-transcription.js';
 import { listTranscriptions } from './transcriptions/list-transcriptions.js';
+import { submit } from './transcriptions/submit.js';
 import { updateTranscriptionGroup } from './transcriptions/update-transcription-group.js';
+import { requestUploadUrl } from './uploads/request-upload-url.js';
 
 /** Every operation the built-in service serves. */
 export const serviceOperations: readonly ServiceOperation[] = [
@@ -36,6 +38,8 @@ export const serviceOperations: readonly ServiceOperation[] = [
   listParticipants,
   updateParticipant,
   deleteParticipant,
+  submit,
+  requestUploadUrl,
   listTranscriptions,
   getTranscription,
   updateTranscriptionGroup,

@@ -1,0 +1,17 @@
+import type { EngineConfig } from '../../config.js';
+import type { Engines } from './engine-types.js';
+import { LocalLanguageEngine } from './local/local-language-engine.js';
+import { LocalSpeechToText } from './local/local-speech-to-text.js';
+import { OpenAiHttp } from './openai/openai-http.js';
+import { OpenAiLanguageEngine } from './openai/openai-language-engine.js';
+import { OpenAiSpeechToText } from './openai/openai-speech-to-text.js';
+
+/** The engines named by configuration (ENGINE=local|openai). */
+export function createEngines(config: EngineConfig, options: { backoffMs?: number } = {}): Engines {
+  if (config.kind === 'local') return { speechToText: new LocalSpeechToText(), language: new LocalLanguageEngine() };
+  const http = new OpenAiHttp({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, backoffMs: options.backoffMs });
+  return {
+    speechToText: new OpenAiSpeechToText(http, config.sttModel),
+    language: new OpenAiLanguageEngine(http, config.chatModel),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The engines behind the processing pipeline, as small interfaces: speech-to-text, and a language
+ * engine for summary, extraction fields and criterion judgements. `local` (offline) and `openai`
+ * (any OpenAI-compatible endpoint) implement them; create-engines.ts picks one from config.
+ */
+import type { CriterionType } from '../../contract/evaluators.js';
+import type { DecodedRecording } from '../processing/decode-recording.js';
+
+/** A type alias (not an interface) so segments are plain JSON for Prisma. */
+export type TranscriptSegment = {
+  speaker: string;
+  text: string;
+  /** Seconds from the start of the recording. */
+  start: number;
+  end: number;
+};
+
+export interface Transcript {
+  /** ISO 639-1 code of the conversation. */
+  language: string;
+  segments: TranscriptSegment[];
+}
+
+export interface SpeechToTextEngine {
+  readonly name: string;
+  transcribe(audio: DecodedRecording, hints: { vocabulary: string[] }): Promise<Transcript>;
+}
+
+export interface ExtractionFieldSpec {
+  name: string;
+  type: 'string' | 'number' | 'boolean' | 'date';
+  description: string;
+}
+
+export type ExtractedValue = string | number | boolean | null;
+
+export interface CriterionToJudge {
+  id: string;
+  name: string;
+  description: string;
+  type: CriterionType;
+}
+
+/** An engine's verdict on one criterion: boolean/strict raw score 0 or 1, scale 1 to 5. */
+export interface CriterionJudgement {
+  criterionId: string;
+  scoreRawAi: number;
+  reasoning: string;
+  quote: string;
+  feedback: string | null;
+}
+
+export interface LanguageEngine {
+  readonly name: string;
+  summarize(transcript: Transcript, options: { instruction: string | null; language: string }): Promise<{ text: string; language: string }>;
+  extractFields(transcript: Transcript, fields: ExtractionFieldSpec[], context: { recordedAt: Date }): Promise<ExtractedValue[]>;
+  judgeCriteria(
+    transcript: Transcript,
+    evaluator: { context: string; language: string; criteria: CriterionToJudge[] },
+  ): Promise<CriterionJudgement[]>;
+}
+
+export interface Engines {
+  speechToText: SpeechToTextEngine;
+  language: LanguageEngine;
+}

@@ -1,0 +1,55 @@
+import { readPcmRange } from '../../processing/pcm-wav.js';
+import type { DecodedRecording } from '../../processing/decode-recording.js';
+import type { SpeechToTextEngine, Transcript } from '../engine-types.js';
+import { recognizeWithPocketsphinx } from './pocketsphinx.js';
+import { assignSpeakersByVoice, chunksOf, mergeTurns, type SpeechChunk } from './speaker-turns.js';
+import { applyVocabulary } from './vocabulary-hints.js';
+
+/**
+ * Offline speech-to-text: pocketsphinx (Debian's en-us model) per channel, speakers from the
+ * channels of a stereo recording, or from voices (pitch) in a mono one; vocabulary applied as a
+ * sound-alike correction. English only: the only acoustic model installed is en-us.
+ */
+export class LocalSpeechToText implements SpeechToTextEngine {
+  readonly name = 'local';
+
+  constructor(private readonly options: { timeoutMs: number } = { timeoutMs: 30 * 60_000 }) {}
+
+  async transcribe(audio: DecodedRecording, hints: { vocabulary: string[] }): Promise<Transcript> {
+    let chunks: SpeechChunk[];
+    if (audio.channels.length === 2 && (await channelsDiffer(audio.channels, audio.durationSeconds))) {
+      chunks = [];
+      for (const [index, channel] of audio.channels.entries()) {
+        const utterances = await recognizeWithPocketsphinx(channel, this.options);
+        chunks.push(...chunksOf(utterances).map((c) => ({ ...c, speaker: index === 0 ? 'A' : 'B' })));
+      }
+    } else {
+      const utterances = await recognizeWithPocketsphinx(audio.mixdown, this.options);
+      chunks = await assignSpeakersByVoice(audio.mixdown, chunksOf(utterances));
+    }
+    const segments = mergeTurns(chunks).map((s) => ({ ...s, text: applyVocabulary(s.text, hints.vocabulary) }));
+    return { language: 'en', segments };
+  }
+}
+
+/**
+ * Whether a stereo recording carries different signals per channel (a speaker per channel), or
+ * the same one twice. Compares up to 60 one-second windows spread over the recording.
+ */
+async function channelsDiffer([left, right]: string[], durationSeconds: number): Promise<boolean> {
+  if (!left || !right) return false;
+  const windows = Math.min(60, Math.max(1, Math.floor(durationSeconds)));
+  let difference = 0;
+  let total = 0;
+  for (let i = 0; i < windows; i += 1) {
+    const start = (durationSeconds * i) / windows;
+    const [a, b] = await Promise.all([readPcmRange(left, start, start + 1), readPcmRange(right, start, start + 1)]);
+    for (let j = 0; j < Math.min(a.length, b.length); j += 1) {
+      const x = a[j] ?? 0;
+      const y = b[j] ?? 0;
+      difference += (x - y) ** 2;
+      total += x * x + y * y;
+    }
+  }
+  return total > 0 && difference / total > 0.05;
+}

@@ -1,0 +1,98 @@
+import { readPcmRange } from '../../processing/pcm-wav.js';
+import type { TranscriptSegment } from '../engine-types.js';
+import { medianPitch } from './pitch.js';
+import type { Utterance } from './pocketsphinx.js';
+
+const speakerLabels = ['A', 'B', 'C', 'D'];
+
+/** A pause this long between two words starts a new stretch that may belong to another speaker. */
+const turnGapSeconds = 0.35;
+
+export interface SpeechChunk {
+  start: number;
+  end: number;
+  text: string;
+  speaker?: string;
+}
+
+/** Splits the decoder's utterances at every pause of 0.35 s or more. */
+export function chunksOf(utterances: Utterance[]): SpeechChunk[] {
+  const chunks: SpeechChunk[] = [];
+  for (const utterance of utterances) {
+    let words: typeof utterance.words = [];
+    for (const word of utterance.words) {
+      const previous = words.at(-1);
+      if (previous && word.start - previous.end >= turnGapSeconds) {
+        chunks.push(toChunk(words));
+        words = [];
+      }
+      words.push(word);
+    }
+    if (words.length) chunks.push(toChunk(words));
+  }
+  return chunks;
+}
+
+function toChunk(words: Utterance['words']): SpeechChunk {
+  return { start: words[0]?.start ?? 0, end: words.at(-1)?.end ?? 0, text: words.map((w) => w.word).join(' ') };
+}
+
+/**
+ * Speakers of a mono recording from their voices: the median pitch of each stretch of speech,
+ * split into two groups when the groups' pitches differ by more than 15% (about 2.5 semitones),
+ * else one speaker. Stretches too short to measure take the speaker before them.
+ */
+export async function assignSpeakersByVoice(wavFile: string, chunks: SpeechChunk[]): Promise<SpeechChunk[]> {
+  const pitches = await Promise.all(chunks.map(async (c) => medianPitch(await readPcmRange(wavFile, c.start, c.end))));
+  const measured = pitches.filter((p): p is number => p !== null).map(Math.log);
+  const split = twoMeans(measured);
+  const distinct = split !== null && Math.exp(split.high - split.low) > 1.15;
+  const order: string[] = [];
+  let previous: string | undefined;
+  return chunks.map((chunk, i) => {
+    const pitch = pitches[i];
+    let group = previous ?? 'low';
+    if (pitch != null && distinct && split) {
+      const log = Math.log(pitch);
+      group = Math.abs(log - split.low) <= Math.abs(log - split.high) ? 'low' : 'high';
+    } else if (!distinct) group = 'low';
+    previous = group;
+    if (!order.includes(group)) order.push(group);
+    return { ...chunk, speaker: speakerLabels[order.indexOf(group)] ?? 'A' };
+  });
+}
+
+/** 1-D two-means (deterministic: starts from the extremes). */
+function twoMeans(values: number[]): { low: number; high: number } | null {
+  if (values.length < 2) return null;
+  let low = Math.min(...values);
+  let high = Math.max(...values);
+  for (let iteration = 0; iteration < 20; iteration += 1) {
+    const lows = values.filter((v) => Math.abs(v - low) <= Math.abs(v - high));
+    const highs = values.filter((v) => Math.abs(v - low) > Math.abs(v - high));
+    if (!lows.length || !highs.length) return null;
+    const nextLow = lows.reduce((a, b) => a + b, 0) / lows.length;
+    const nextHigh = highs.reduce((a, b) => a + b, 0) / highs.length;
+    if (nextLow === low && nextHigh === high) break;
+    [low, high] = [nextLow, nextHigh];
+  }
+  return { low, high };
+}
+
+/** Consecutive stretches of one speaker become one segment of the conversation. */
+export function mergeTurns(chunks: SpeechChunk[]): TranscriptSegment[] {
+  const segments: TranscriptSegment[] = [];
+  for (const chunk of [...chunks].sort((a, b) => a.start - b.start)) {
+    const last = segments.at(-1);
+    const speaker = chunk.speaker ?? 'A';
+    if (last && last.speaker === speaker) {
+      last.text = `${last.text} ${chunk.text}`;
+      last.end = chunk.end;
+    } else {
+      segments.push({ speaker, text: chunk.text, start: round(chunk.start), end: round(chunk.end) });
+    }
+  }
+  return segments.map((s) => ({ ...s, end: round(s.end) }));
+}
+
+const round = (seconds: number) => Math.round(seconds * 100) / 100;

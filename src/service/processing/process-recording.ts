@@ -1,0 +1,138 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ExtractionFieldSpec } from '../engines/engine-types.js';
+import { recordingKey } from '../storage/recording-storage.js';
+import { analyseConversation, type AnalysisSettings } from './analyse-conversation.js';
+import { decodeRecording } from './decode-recording.js';
+import { downloadRecording } from './download-recording.js';
+import type { ProcessingContext } from './processing-context.js';
+import { ProcessingError } from './processing-error.js';
+import { probeRecording } from './probe-recording.js';
+import { recordCompleted, recordFailed } from './record-outcome.js';
+
+/** All of the account's processing slots are busy: try again a little later. */
+export class AccountBusyError extends Error {
+  override name = 'AccountBusyError';
+}
+
+export type ProcessingOutcome = 'completed' | 'failed' | 'skipped';
+
+/**
+ * One recording, end to end: download (URL submissions), probe, decode, transcribe, analyse,
+ * store, notify. Safe to run again after a crash: it does nothing for a transcription that is no
+ * longer IN_PROGRESS, reuses a recording already downloaded, and stores the outcome only once.
+ * A permanent failure (or any failure on the last attempt) ends the transcription FAILED.
+ */
+export async function processRecording(
+  ctx: ProcessingContext,
+  transcriptionId: string,
+  attempt: { isLast: boolean },
+): Promise<ProcessingOutcome> {
+  const transcription = await ctx.db.transcription.findUnique({ where: { id: transcriptionId } });
+  if (!transcription || transcription.status !== 'IN_PROGRESS') return 'skipped';
+  const subject = {
+    id: transcription.id,
+    accountId: transcription.accountId,
+    configurationId: transcription.configurationId,
+    name: transcription.name,
+  };
+  const lease = await ctx.slots.acquire(transcription.accountId, transcription.id);
+  if (!lease) throw new AccountBusyError(`account ${transcription.accountId} has ${ctx.limits.maxConcurrentPerAccount} recordings in progress`);
+  const workDir = await mkdtemp(path.join(tmpdir(), 'convoqa-'));
+  let storedKey = transcription.recordingKey;
+  try {
+    if (!transcription.processingStartedAt) {
+      await ctx.db.transcription.update({ where: { id: transcription.id }, data: { processingStartedAt: ctx.now() } });
+    }
+    const key = await ensureRecordingStored(ctx, transcription);
+    storedKey = key;
+    const settings = await loadAnalysisSettings(ctx, transcription);
+    const { duration, transcript } = await ctx.storage.withLocalFile(key, async (file) => {
+      const probed = await probeRecording(file, ctx.limits.maxDurationSeconds);
+      const decoded = await decodeRecording(file, workDir, {
+        stereo: (probed.channels ?? 1) >= 2,
+        maxDurationSeconds: ctx.limits.maxDurationSeconds,
+      });
+      const text = await ctx.engines.speechToText.transcribe(decoded, { vocabulary: settings.vocabulary });
+      return { duration: Math.round(decoded.durationSeconds * 100) / 100, transcript: text };
+    });
+    const analysis = await analyseConversation(ctx.engines, transcript, settings.analysis);
+    const stored = await recordCompleted(ctx, subject, {
+      duration,
+      language: transcript.language,
+      numSpeakers: new Set(transcript.segments.map((s) => s.speaker)).size,
+      conversation: { segments: transcript.segments },
+      ...analysis,
+    });
+    await ctx.storage.delete(key).catch(() => undefined);
+    return stored ? 'completed' : 'skipped';
+  } catch (error) {
+    if (error instanceof AccountBusyError) throw error;
+    const failure =
+      error instanceof ProcessingError
+        ? error
+        : new ProcessingError('processing_failed', 'The recording could not be processed', false, { cause: error });
+    if (!failure.permanent && !attempt.isLast) throw error;
+    ctx.logger.warn({ transcriptionId, code: failure.code, err: error }, 'transcription failed');
+    const stored = await recordFailed(ctx, subject, { code: failure.code, message: failure.message });
+    if (storedKey) await ctx.storage.delete(storedKey).catch(() => undefined);
+    return stored ? 'failed' : 'skipped';
+  } finally {
+    await lease.release().catch(() => undefined);
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The stored recording's key: uploaded already, downloaded by an earlier attempt, or downloaded now. */
+async function ensureRecordingStored(
+  ctx: ProcessingContext,
+  transcription: { id: string; accountId: string; sourceUrl: string | null; recordingKey: string | null },
+): Promise<string> {
+  if (transcription.recordingKey && (await ctx.storage.exists(transcription.recordingKey))) return transcription.recordingKey;
+  if (!transcription.sourceUrl) throw new ProcessingError('processing_failed', 'The uploaded recording is missing from storage');
+  const extension = path.extname(new URL(transcription.sourceUrl).pathname).slice(1).toLowerCase() || 'bin';
+  const key = recordingKey(transcription.accountId, transcription.id, extension);
+  await downloadRecording(transcription.sourceUrl, ctx.storage, key, {
+    timeoutMs: ctx.limits.downloadTimeoutMs,
+    maxBytes: ctx.limits.maxRecordingBytes,
+    allowPrivateNetwork: ctx.limits.allowPrivateNetwork,
+    agent: ctx.agent,
+  });
+  await ctx.db.transcription.update({ where: { id: transcription.id }, data: { recordingKey: key } });
+  return key;
+}
+
+/** The configuration and evaluator as they are now (either may have been deleted since submission). */
+async function loadAnalysisSettings(
+  ctx: ProcessingContext,
+  transcription: { accountId: string; configurationId: string; evaluatorId: string | null; createdAt: Date },
+): Promise<{ vocabulary: string[]; analysis: AnalysisSettings }> {
+  const [configuration, evaluator] = await Promise.all([
+    ctx.db.configuration.findFirst({ where: { id: transcription.configurationId, accountId: transcription.accountId } }),
+    transcription.evaluatorId
+      ? ctx.db.evaluator.findFirst({
+          where: { id: transcription.evaluatorId, accountId: transcription.accountId },
+          include: { criteria: { orderBy: { position: 'asc' } } },
+        })
+      : null,
+  ]);
+  return {
+    vocabulary: configuration?.vocabulary ?? [],
+    analysis: {
+      summary: configuration?.summary
+        ? { enabled: true, instruction: configuration.customSummary, language: configuration.summaryLanguage }
+        : null,
+      extractionFields: (configuration?.extractionFields as ExtractionFieldSpec[] | undefined) ?? [],
+      evaluator: evaluator
+        ? {
+            tag: evaluator.tag,
+            context: evaluator.context,
+            language: evaluator.language,
+            criteria: evaluator.criteria.map((c) => ({ id: c.id, name: c.name, description: c.description, type: c.type, weight: c.weight })),
+          }
+        : null,
+      recordedAt: transcription.createdAt,
+    },
+  };
+}

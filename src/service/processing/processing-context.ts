@@ -1,0 +1,24 @@
+import type { Agent } from 'undici';
+import type { Logger } from 'pino';
+import type { Db } from '../../db.js';
+import type { JobQueues } from '../../../jobs/queues.js';
+import type { Engines } from '../engines/engine-types.js';
+import type { ProcessingLimits } from '../service-deps.js';
+import type { RecordingStorage } from '../storage/recording-storage.js';
+import type { AccountSlots } from './account-slots.js';
+
+/** What the processing jobs need (built once per worker process). */
+export interface ProcessingContext {
+  db: Db;
+  logger: Logger;
+  storage: RecordingStorage;
+  jobs: JobQueues;
+  engines: Engines;
+  limits: ProcessingLimits;
+  /** Outbound HTTP (recordings, webhooks), guarded against private addresses unless allowed. */
+  agent: Agent;
+  slots: AccountSlots;
+  now: () => Date;
+  /** Delays of webhook retries (decisions.md's schedule; tests shorten it). */
+  webhookRetryDelaysMs: readonly number[];
+}

@@ -1,0 +1,29 @@
+import type { ProcessingContext } from '../processing/processing-context.js';
+
+const retentionDays = 365;
+const batchSize = 500;
+
+/**
+ * Transcription data retention (spec: 1 year): deletes transcriptions submitted over a year ago,
+ * with their criterion results, stored recordings and webhook history, in batches.
+ */
+export async function purgeExpiredTranscriptions(ctx: ProcessingContext): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - retentionDays * 86_400_000);
+  let deleted = 0;
+  for (;;) {
+    const batch = await ctx.db.transcription.findMany({
+      where: { submittedAt: { lt: cutoff } },
+      select: { id: true, recordingKey: true },
+      take: batchSize,
+    });
+    if (batch.length === 0) break;
+    const ids = batch.map((t) => t.id);
+    await ctx.db.$transaction([
+      ctx.db.webhookDelivery.deleteMany({ where: { transcriptionId: { in: ids } } }),
+      ctx.db.transcription.deleteMany({ where: { id: { in: ids } } }),
+    ]);
+    for (const { recordingKey } of batch) if (recordingKey) await ctx.storage.delete(recordingKey).catch(() => undefined);
+    deleted += batch.length;
+  }
+  return deleted;
+}

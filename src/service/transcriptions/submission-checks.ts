@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { supportedAudioExtensions } from '../../contract/transcriptions.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { AppError } from '../../lib/errors/app-error.js';
+import type { ServiceDeps } from '../service-deps.js';
+
+/** The extension of a file name or URL path, if it is a supported recording format. */
+export function assertSupportedFormat(fileName: string): string {
+  const extension = path.extname(fileName).slice(1).toLowerCase();
+  if (!(supportedAudioExtensions as readonly string[]).includes(extension)) {
+    throw new AppError('unsupported_format', 'Unsupported audio format');
+  }
+  return extension;
+}
+
+/** configuration_id, participant_id and evaluator_id of a submission exist in the account (else 404). */
+export async function resolveSubmissionRefs(
+  deps: ServiceDeps,
+  accountId: string,
+  refs: { configuration_id: string; participant_id?: string; evaluator_id?: string },
+): Promise<{ configurationTag: string }> {
+  const [configuration, participant, evaluator] = await Promise.all([
+    deps.db.configuration.findFirst({ where: { id: refs.configuration_id, accountId }, select: { tag: true } }),
+    refs.participant_id ? deps.db.participant.findFirst({ where: { id: refs.participant_id, accountId }, select: { id: true } }) : true,
+    refs.evaluator_id ? deps.db.evaluator.findFirst({ where: { id: refs.evaluator_id, accountId }, select: { id: true } }) : true,
+  ]);
+  if (!configuration) throw new AppError('not_found', `Configuration not found: ${refs.configuration_id}`);
+  if (!participant) throw new AppError('not_found', `Participant not found: ${refs.participant_id}`);
+  if (!evaluator) throw new AppError('not_found', `Evaluator not found: ${refs.evaluator_id}`);
+  return { configurationTag: configuration.tag };
+}
+
+/**
+ * Refuses a submission when the account already has the maximum waiting in queue (queued, not
+ * yet picked up by a worker). Runs inside the creating transaction, under the account lock.
+ */
+export async function assertQueueHasRoom(tx: Prisma.TransactionClient, accountId: string, maxWaiting: number): Promise<void> {
+  const waiting = await tx.transcription.count({
+    where: { accountId, status: 'IN_PROGRESS', queuedAt: { not: null }, processingStartedAt: null },
+  });
+  if (waiting >= maxWaiting) {
+    throw new AppError('queue_full', `Maximum of ${maxWaiting} transcriptions waiting in queue reached; retry when some have started`, {
+      retryAfterSeconds: 30,
+    });
+  }
+}
+
+/** Enqueues processing after the transaction commits; if Redis is down, the sweeper enqueues it later. */
+export async function enqueueProcessing(deps: ServiceDeps, transcriptionId: string): Promise<void> {
+  try {
+    await deps.jobs.enqueue('service.process-recording', { transcriptionId }, { jobId: `rec-${transcriptionId}` });
+  } catch (error) {
+    deps.logger.error({ err: error, transcriptionId }, 'could not enqueue processing; the sweeper will retry');
+  }
+}

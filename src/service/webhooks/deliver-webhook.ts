@@ -1,0 +1,82 @@
+import { fetch, type Agent } from 'undici';
+import { Webhook } from 'standardwebhooks';
+import type { Db } from '../../db.js';
+import { assertUrlAllowed } from '../processing/network-guard.js';
+import { rootMessage } from '../../lib/errors/cause-chain.js';
+
+export interface DeliverySettings {
+  timeoutMs: number;
+  allowPrivateNetwork: boolean;
+  agent: Agent;
+}
+
+export type AttemptOutcome =
+  | { kind: 'delivered' }
+  | { kind: 'already-done' }
+  | { kind: 'retry'; reason: string; attempt: number }
+  | { kind: 'give-up'; reason: string; attempt: number };
+
+/** 408, 429 and 5xx are worth another try; any other non-2xx answer will not change. */
+const isRetryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
+
+/**
+ * One attempt of one delivery: sign (Standard Webhooks, the account's secret; the delivery id is
+ * the webhook-id on every attempt), POST with a time-out and no redirects, record the attempt.
+ */
+export async function attemptWebhookDelivery(db: Db, deliveryId: string, settings: DeliverySettings, now: () => Date): Promise<AttemptOutcome> {
+  const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { account: { select: { webhookSecret: true } } } });
+  if (!delivery || delivery.status !== 'pending') return { kind: 'already-done' };
+  const number = delivery.attemptCount + 1;
+  const startedAt = now();
+  const signature = new Webhook(delivery.account.webhookSecret).sign(delivery.id, startedAt, delivery.payload);
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  let excerpt: string | null = null;
+  try {
+    const url = new URL(delivery.url);
+    assertUrlAllowed(url, settings.allowPrivateNetwork);
+    const res = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      dispatcher: settings.agent,
+      signal: AbortSignal.timeout(settings.timeoutMs),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'convoqa-webhooks/1',
+        'webhook-id': delivery.id,
+        'webhook-timestamp': String(Math.floor(startedAt.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      body: delivery.payload,
+    });
+    statusCode = res.status;
+    excerpt = (await res.text().catch(() => '')).slice(0, 500) || null;
+  } catch (caught) {
+    error = (caught as Error).name === 'TimeoutError' ? `no answer within ${settings.timeoutMs} ms` : rootMessage(caught);
+  }
+  const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
+  const retryable = !delivered && (statusCode === null || isRetryableStatus(statusCode));
+  await db.$transaction([
+    db.webhookAttempt.create({
+      data: { deliveryId, number, startedAt, durationMs: now().getTime() - startedAt.getTime(), statusCode, error, responseExcerpt: excerpt },
+    }),
+    db.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: {
+        attemptCount: number,
+        lastStatusCode: statusCode,
+        lastError: error ?? (delivered ? null : `HTTP ${statusCode}`),
+        ...(delivered ? { status: 'delivered', deliveredAt: now(), nextAttemptAt: null } : {}),
+        ...(!delivered && !retryable ? { status: 'failed', nextAttemptAt: null } : {}),
+      },
+    }),
+  ]);
+  if (delivered) return { kind: 'delivered' };
+  const reason = error ?? `the receiver answered HTTP ${statusCode}`;
+  return retryable ? { kind: 'retry', reason, attempt: number } : { kind: 'give-up', reason, attempt: number };
+}
+
+/** After the last scheduled attempt: kept as failed, for replay. */
+export async function markDeliveryFailed(db: Db, deliveryId: string): Promise<void> {
+  await db.webhookDelivery.updateMany({ where: { id: deliveryId, status: 'pending' }, data: { status: 'failed', nextAttemptAt: null } });
+}
