@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = path.join(projectRoot, 'node_modules/.bin/tsx');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,9 +23,13 @@ export interface ChildService {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `tsx <entry>` from the project root with extra environment. */
+/**
+ * Runs `node --import tsx <entry>` from the project root with extra environment: one process, so
+ * a signal reaches the entry itself (the `tsx` command runs the script in a child process, which a
+ * SIGKILL of the parent would leave running).
+ */
 export function startEntry(entry: string, env: Record<string, string>): ChildService {
-  const child = spawn(tsx, [entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: projectRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,7 +42,7 @@ export function startEntry(entry: string, env: Record<string, string>): ChildSer
     output: () => output,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill(signal);
       }),

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
+import { freePort } from '../support/processes.js';
+import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
+import { synthesizeTone } from '../support/synthesize.js';
+import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+
+let h: Harness;
+let account: TestAccount;
+let recordings: RecordingServer;
+let receiver: WebhookReceiver;
+let configurationId: string;
+let closedPort: number;
+
+beforeAll(async () => {
+  // The spec's limits, shrunk so each failure happens in about a second.
+  h = createHarness({ processing: { downloadTimeoutMs: 1_000, maxRecordingBytes: 256 * 1024, maxDurationSeconds: 5 } });
+  account = await h.createAccount();
+  recordings = await startRecordingServer();
+  receiver = await startWebhookReceiver(() => account.webhookSecret);
+  configurationId = (
+    await account.call('create-configuration', {
+      tag: 'failures',
+      webhooks: { success_url: `${receiver.baseUrl}/ok`, error_url: `${receiver.baseUrl}/error` },
+    })
+  ).body.data.configuration.configuration_id;
+  closedPort = await freePort();
+  h.startWorker();
+});
+afterAll(async () => {
+  await h.close();
+  await recordings.close();
+  await receiver.close();
+});
+
+async function submitAndWaitForFailure(url: string) {
+  const res = await account.call('submit', { configuration_id: configurationId, url, name: path.basename(url) });
+  expect(res.status).toBe(201);
+  const id: string = res.body.data.transcription_id;
+  const transcription = await eventually(async () => {
+    const data = (await account.call('get-transcription', { transcription_id: id })).body.data;
+    return data.status === 'IN_PROGRESS' ? undefined : data;
+  }, 30_000);
+  const webhook = await eventually(async () => receiver.received.find((w) => (w.verified as { data?: { transcription_id?: string } } | null)?.data?.transcription_id === id), 10_000);
+  return { id, transcription, webhook };
+}
+
+describe('each failure ends FAILED with its code and sends the error webhook', () => {
+  it.each([
+    ['a URL that answers 404', () => `${recordings.baseUrl}/missing/call.wav`, 'download_failed', 'The recording URL answered HTTP 404'],
+    ['a URL that never answers', () => `${recordings.baseUrl}/hang/call.wav`, 'download_timeout', 'The recording was not downloaded within 1 s'],
+    ['a body over the size cap', () => `${recordings.baseUrl}/endless/call.wav`, 'recording_too_large', 'The recording exceeds 0 MB'],
+    ['a recording over the duration cap', async () => recordings.serve('long.wav', await synthesizeTone(8)), 'recording_too_long', 'The recording lasts 8 s, over the limit of 5 s'],
+    [
+      'bytes that are not audio behind a .wav',
+      () => {
+        const file = path.join(tmpdir(), `garbage-${Date.now()}.wav`);
+        writeFileSync(file, randomBytes(50_000));
+        return recordings.serve('garbage.wav', file);
+      },
+      'undecodable_audio',
+      'The recording is not a readable audio or video file',
+    ],
+    // Transient: retried (three attempts) before it fails.
+    ['a refused connection', () => `http://127.0.0.1:${closedPort}/closed.wav`, 'download_failed', () => `The recording could not be downloaded: connect ECONNREFUSED 127.0.0.1:${closedPort}`],
+  ])('%s', async (_label, makeUrl, code, expectedMessage) => {
+    const message = typeof expectedMessage === 'function' ? expectedMessage() : expectedMessage;
+    const { id, transcription, webhook } = await submitAndWaitForFailure(await makeUrl());
+    expect(transcription.status).toBe('FAILED');
+    expect(transcription.details.error).toEqual({ code, message });
+    expect(transcription.details.completed_at).not.toBeNull();
+    expect(transcription.details.evaluation).toBeNull();
+    expect(webhook.path).toBe('/error');
+    expect(webhook.verified).toEqual({
+      type: 'transcription.failed',
+      timestamp: expect.any(String),
+      data: { transcription_id: id, status: 'FAILED', configuration_id: configurationId, name: expect.any(String), error: { code, message } },
+    });
+  }, 40_000);
+
+  it('keeps nothing of a refused download in storage', async () => {
+    const { id } = await submitAndWaitForFailure(`${recordings.baseUrl}/endless/again.wav`);
+    const row = await h.db.transcription.findUniqueOrThrow({ where: { id } });
+    expect(row.recordingKey).toBeNull();
+    expect(await h.deps.storage.exists(`${account.id}/${id}.wav`)).toBe(false);
+  }, 40_000);
+});
+
+describe('private addresses', () => {
+  it('are refused for recordings when not allowed, directly and through a redirect', async () => {
+    const strict = createHarness({ processing: { allowPrivateNetwork: false, downloadTimeoutMs: 2_000 } });
+    try {
+      const own = await strict.createAccount();
+      const config = (await own.call('create-configuration', { tag: 'strict' })).body.data.configuration.configuration_id;
+      strict.startWorker();
+      const file = await synthesizeTone(1);
+      const direct = recordings.serve('tone.wav', file);
+      const viaRedirect = `http://localtest.invalid/x.wav`;
+      const urls = [direct, `http://[::1]:9/a.wav`, `http://169.254.169.254/latest/meta-data.wav`, `http://localhost:9/a.wav`, viaRedirect];
+      const ids = await Promise.all(urls.map(async (url) => (await own.call('submit', { configuration_id: config, url })).body.data.transcription_id as string));
+      const results = await Promise.all(
+        ids.map((id) =>
+          eventually(async () => {
+            const data = (await own.call('get-transcription', { transcription_id: id })).body.data;
+            return data.status === 'IN_PROGRESS' ? undefined : data.details.error;
+          }, 20_000),
+        ),
+      );
+      expect(results.slice(0, 4)).toEqual([
+        { code: 'download_failed', message: 'The recording URL is not allowed: 127.0.0.1 resolves to 127.0.0.1, a private or reserved address' },
+        { code: 'download_failed', message: 'The recording URL is not allowed: [::1] resolves to ::1, a private or reserved address' },
+        { code: 'download_failed', message: 'The recording URL is not allowed: 169.254.169.254 resolves to 169.254.169.254, a private or reserved address' },
+        { code: 'download_failed', message: 'The recording URL is not allowed: localhost resolves to 127.0.0.1, a private or reserved address' },
+      ]);
+      expect(results[4]?.code).toBe('download_failed');
+      expect(recordings.hits('/tone.wav')).toBe(0);
+    } finally {
+      await strict.close();
+    }
+  }, 40_000);
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { Transcript } from '../../src/service/engines/engine-types.js';
+import { judgeCriterion } from '../../src/service/engines/local/criterion-judge.js';
+import { summarizeExtractively } from '../../src/service/engines/local/extractive-summary.js';
+import { extractFieldValues } from '../../src/service/engines/local/field-extraction.js';
+import { parseTimedOutput } from '../../src/service/engines/local/pocketsphinx.js';
+import { chunksOf, mergeTurns } from '../../src/service/engines/local/speaker-turns.js';
+import { readSpokenNumber, words } from '../../src/service/engines/local/text-tools.js';
+import { applyVocabulary } from '../../src/service/engines/local/vocabulary-hints.js';
+
+const call: Transcript = {
+  language: 'en',
+  segments: [
+    { speaker: 'A', start: 0.5, end: 4, text: 'hello thank you for calling acme my name is daniel how can i help' },
+    { speaker: 'B', start: 5, end: 9, text: 'my laptop order has not arrived the order number is four five seven two' },
+    { speaker: 'A', start: 10, end: 14, text: 'i am sorry to hear that it will arrive on march third' },
+    { speaker: 'B', start: 15, end: 17, text: 'is it insured yes it is' },
+    { speaker: 'A', start: 18, end: 21, text: 'is there anything else have a nice day goodbye' },
+  ],
+};
+
+describe('spoken numbers', () => {
+  it.each([
+    ['four five seven two', 4572],
+    ['five seventy two', 572],
+    ['twenty five', 25],
+    ['two hundred and fifty', 250],
+    ['one thousand two hundred', 1200],
+    ['42', 42],
+  ])('%s → %d', (text, value) => {
+    expect(readSpokenNumber(words(text), 0)?.value).toBe(value);
+  });
+});
+
+describe('field extraction', () => {
+  it('reads typed values right after the field is mentioned, null when not said', () => {
+    const values = extractFieldValues(
+      call,
+      [
+        { name: 'order_number', type: 'number', description: '' },
+        { name: 'delivery date', type: 'date', description: 'When the order arrives' },
+        { name: 'insured', type: 'boolean', description: '' },
+        { name: 'name', type: 'string', description: '' },
+        { name: 'refund_amount', type: 'number', description: 'Money returned' },
+        { name: 'product', type: 'string', description: 'What the customer ordered' },
+      ],
+      new Date('2026-03-01T00:00:00Z'),
+    );
+    expect(values).toEqual([4572, '2026-03-03', true, 'daniel how can i', null, null]);
+  });
+});
+
+describe('criterion judgements', () => {
+  const criterion = (name: string, description: string, type: 'boolean' | 'scale' | 'strict') => ({ id: name, name, description, type });
+
+  it('a requirement passes when a cue is said, quoting the turn', () => {
+    expect(judgeCriterion(call, criterion('Greeting', 'Greets the customer', 'boolean'))).toEqual({
+      criterionId: 'Greeting',
+      scoreRawAi: 1,
+      reasoning: 'Found “hello” at 0:00 (speaker A) and 1 more cue(s).',
+      quote: 'hello thank you for calling acme my name is daniel how can i help',
+      feedback: null,
+    });
+  });
+
+  it('a scale criterion scores 1 + 2 per distinct cue, up to 5', () => {
+    expect(judgeCriterion(call, criterion('Empathy', 'Apologises to the customer', 'scale')).scoreRawAi).toBe(3);
+    expect(judgeCriterion(call, criterion('Closing', 'Offers more help and says goodbye', 'scale')).scoreRawAi).toBe(5);
+  });
+
+  it('a prohibition fails when its phrase is said, and passes otherwise', () => {
+    const refunds = judgeCriterion(call, criterion('No refund promises', 'Never promises a refund', 'strict'));
+    expect(refunds).toMatchObject({ scoreRawAi: 1, feedback: null });
+    const rude = judgeCriterion(
+      { language: 'en', segments: [{ speaker: 'A', start: 65, end: 70, text: 'that is a stupid question' }] },
+      criterion('No rudeness', 'Never insults the customer', 'strict'),
+    );
+    expect(rude).toMatchObject({ scoreRawAi: 0, reasoning: 'Prohibited phrase “stupid” at 1:05 (speaker A).', quote: 'that is a stupid question' });
+  });
+
+  it('a requirement never said fails with feedback', () => {
+    const judged = judgeCriterion(call, criterion('Verification', 'Verifies the date of birth', 'boolean'));
+    expect(judged.scoreRawAi).toBe(1); // "order number" is a verification cue
+    const missing = judgeCriterion(call, criterion('Hold etiquette', 'Asks before putting on hold', 'boolean'));
+    expect(missing).toMatchObject({ scoreRawAi: 0, quote: '' });
+    expect(missing.feedback).toContain('Hold etiquette');
+  });
+});
+
+describe('extractive summary', () => {
+  it('keeps the turns richest in the call\'s recurring words, in order, boosting the instruction', () => {
+    expect(summarizeExtractively(call, null)).toBe(
+      'Speaker B: my laptop order has not arrived the order number is four five seven two.',
+    );
+    expect(summarizeExtractively(call, 'Say what was said about insurance')).toContain('Speaker B');
+    expect(summarizeExtractively({ language: 'en', segments: [] }, null)).toBe('The recording contains no recognizable speech.');
+  });
+});
+
+describe('pocketsphinx output and speaker turns', () => {
+  const output = [
+    'hello there how can i help',
+    '<s> 0.000 0.020 0.999',
+    'hello 0.030 0.400 0.9',
+    'there(2) 0.410 0.700 0.9',
+    '<sil> 0.710 1.300 0.9',
+    'how 1.310 1.500 0.9',
+    '[NOISE] 1.500 1.600 0.9',
+    'can 1.610 1.800 0.9',
+    '</s> 1.810 2.000 1.0',
+    '<s> 3.000 3.020 0.999',
+    '</s> 3.100 3.200 1.0',
+  ].join('\n');
+
+  it('parses words with times, dropping markers, noise and empty utterances', () => {
+    expect(parseTimedOutput(output)).toEqual([
+      {
+        start: 0,
+        end: 1.81,
+        words: [
+          { word: 'hello', start: 0.03, end: 0.4 },
+          { word: 'there', start: 0.41, end: 0.7 },
+          { word: 'how', start: 1.31, end: 1.5 },
+          { word: 'can', start: 1.61, end: 1.8 },
+        ],
+      },
+    ]);
+  });
+
+  it('splits at pauses of 0.35 s and merges a speaker\'s consecutive stretches', () => {
+    const chunks = chunksOf(parseTimedOutput(output));
+    expect(chunks.map((c) => c.text)).toEqual(['hello there', 'how can']);
+    expect(mergeTurns(chunks.map((c) => ({ ...c, speaker: 'A' })))).toEqual([{ speaker: 'A', text: 'hello there how can', start: 0.03, end: 1.8 }]);
+  });
+});
+
+describe('vocabulary hints', () => {
+  it('replaces sound-alikes of vocabulary terms', () => {
+    expect(applyVocabulary('we moved to genesis last year', ['Genesys'])).toBe('we moved to Genesys last year');
+    expect(applyVocabulary('update it in sales force please', ['Salesforce'])).toBe('update it in Salesforce please');
+    expect(applyVocabulary('open a ticket in send desk', ['Zendesk'])).toBe('open a ticket in Zendesk');
+    expect(applyVocabulary('no match here', ['Zendesk'])).toBe('no match here');
+  });
+});

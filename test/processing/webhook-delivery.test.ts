@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordFailed } from '../../src/service/processing/record-outcome.js';
+import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
+import { seedTranscription } from '../support/seed.js';
+import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+
+let h: Harness;
+let account: TestAccount;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  h = createHarness();
+  account = await h.createAccount();
+  receiver = await startWebhookReceiver(() => account.webhookSecret);
+  // decisions.md's schedule is 5 s … 10 h; here the same six retries, in milliseconds.
+  h.startWorker({ webhookRetryDelaysMs: [50, 100, 150, 200, 250, 300] });
+});
+afterAll(async () => {
+  await h.close();
+  await receiver.close();
+});
+
+/** A failed transcription whose configuration's error_url is `path` on the receiver. */
+async function failTranscription(path: string) {
+  const configuration = await h.db.configuration.create({
+    data: {
+      accountId: account.id, tag: 'hooks', vocabulary: [], extractionFields: [],
+      webhookSuccessUrl: `${receiver.baseUrl}${path}`, webhookErrorUrl: `${receiver.baseUrl}${path}`,
+    },
+  });
+  const t = await seedTranscription(h.db, account.id, { configurationId: configuration.id, name: path });
+  await recordFailed(h.processingContext(), { id: t.id, accountId: account.id, configurationId: configuration.id, name: path }, {
+    code: 'download_failed',
+    message: 'The recording URL answered HTTP 404',
+  });
+  return h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
+}
+
+const finished = (id: string) =>
+  eventually(async () => {
+    const d = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { attempts: { orderBy: { number: 'asc' } } } });
+    return d.status === 'pending' ? undefined : d;
+  }, 20_000);
+
+describe('webhook delivery', () => {
+  it('retries 5xx and 429 answers until one is 2xx; every attempt is signed with the same webhook-id', async () => {
+    receiver.answer('/flaky', [500, 429, 503]);
+    const delivery = await failTranscription('/flaky');
+    const done = await finished(delivery.id);
+    expect(done).toMatchObject({ status: 'delivered', attemptCount: 4, lastStatusCode: 200, lastError: null });
+    expect(done.attempts.map((a) => [a.number, a.statusCode])).toEqual([[1, 500], [2, 429], [3, 503], [4, 200]]);
+    const requests = receiver.received.filter((r) => r.path === '/flaky');
+    expect(requests).toHaveLength(4);
+    expect(new Set(requests.map((r) => r.headers['webhook-id']))).toEqual(new Set([delivery.id]));
+    expect(requests.every((r) => r.verified !== null)).toBe(true);
+    expect(requests[0].body).toBe(delivery.payload);
+  });
+
+  it('gives up at once on a 4xx answer, kept as failed', async () => {
+    receiver.answer('/gone', [410]);
+    const delivery = await failTranscription('/gone');
+    const done = await finished(delivery.id);
+    expect(done).toMatchObject({ status: 'failed', attemptCount: 1, lastStatusCode: 410, lastError: 'HTTP 410' });
+  });
+
+  it('gives up after the seventh attempt (six scheduled retries)', async () => {
+    receiver.answer('/down', [500, 500, 500, 500, 500, 500, 500, 500]);
+    const delivery = await failTranscription('/down');
+    const done = await finished(delivery.id);
+    expect(done).toMatchObject({ status: 'failed', attemptCount: 7 });
+    expect(receiver.received.filter((r) => r.path === '/down')).toHaveLength(7);
+  });
+
+  it('records a receiver that cannot be reached as a retryable attempt', async () => {
+    const configuration = await h.db.configuration.create({
+      data: { accountId: account.id, tag: 'unreachable', vocabulary: [], extractionFields: [], webhookSuccessUrl: 'http://127.0.0.1:1/x', webhookErrorUrl: 'http://127.0.0.1:1/x' },
+    });
+    const t = await seedTranscription(h.db, account.id, { configurationId: configuration.id });
+    await recordFailed(h.processingContext(), { id: t.id, accountId: account.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
+    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
+    const done = await finished(delivery.id);
+    expect(done.status).toBe('failed');
+    expect(done.attempts).toHaveLength(7);
+    expect(done.attempts[0]?.statusCode).toBeNull();
+    expect(done.attempts[0]?.error).toBeTruthy();
+  });
+
+  it('does not deliver to private addresses when they are not allowed', async () => {
+    const strict = createHarness({ processing: { allowPrivateNetwork: false } });
+    try {
+      const own = await strict.createAccount();
+      strict.startWorker({ webhookRetryDelaysMs: [10] });
+      const configuration = await strict.db.configuration.create({
+        data: { accountId: own.id, tag: 'private', vocabulary: [], extractionFields: [], webhookSuccessUrl: `${receiver.baseUrl}/private`, webhookErrorUrl: `${receiver.baseUrl}/private` },
+      });
+      const t = await seedTranscription(strict.db, own.id, { configurationId: configuration.id });
+      await recordFailed(strict.processingContext(), { id: t.id, accountId: own.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
+      const delivery = await eventually(async () => {
+        const d = await strict.db.webhookDelivery.findFirst({ where: { transcriptionId: t.id }, include: { attempts: true } });
+        return d && d.status !== 'pending' ? d : undefined;
+      }, 10_000);
+      expect(delivery.status).toBe('failed');
+      expect(delivery.attempts[0]?.error).toMatch(/private or reserved address/);
+      expect(receiver.received.filter((r) => r.path === '/private')).toHaveLength(0);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('records one delivery per transcription, event and URL, however often the outcome is written', async () => {
+    const delivery = await failTranscription('/once');
+    const subject = { id: delivery.transcriptionId, accountId: account.id, configurationId: '', name: null };
+    expect(await recordFailed(h.processingContext(), subject, { code: 'processing_failed', message: 'again' })).toBe(false);
+    expect(await h.db.webhookDelivery.count({ where: { transcriptionId: delivery.transcriptionId } })).toBe(1);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Test recordings made by the tests themselves: espeak-ng speaks each turn (speaker A and B with
+ * different voices), sox joins them with pauses, mono or stereo (a speaker per channel), and
+ * ffmpeg encodes the requested format. Results are cached by content in the temp folder.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const cacheDir = path.join(tmpdir(), 'convoqa-test-audio');
+
+/** Voices the en-us acoustic model recognises best among espeak-ng's (README, "Local engine"). */
+export const voices = { A: 'en-us+klatt2', B: 'en-us+f2' } as const;
+
+export interface Turn {
+  speaker: 'A' | 'B';
+  text: string;
+}
+
+export interface SynthesisOptions {
+  stereo?: boolean;
+  format?: 'wav' | 'mp3' | 'ogg' | 'flac' | 'm4a';
+  pauseSeconds?: number;
+  wordsPerMinute?: number;
+}
+
+export async function synthesizeConversation(turns: Turn[], options: SynthesisOptions = {}): Promise<string> {
+  const { stereo = false, format = 'wav', pauseSeconds = 0.7, wordsPerMinute = 150 } = options;
+  const key = createHash('sha256').update(JSON.stringify({ turns, stereo, pauseSeconds, wordsPerMinute, voices, v: 1 })).digest('hex').slice(0, 20);
+  const target = path.join(cacheDir, `${key}.${format}`);
+  if (existsSync(target)) return target;
+  await mkdir(cacheDir, { recursive: true });
+  const work = await mkdtemp(path.join(tmpdir(), 'convoqa-synth-'));
+  try {
+    const left: string[] = [];
+    const right: string[] = [];
+    const silence = async (name: string, seconds: number) => {
+      const file = path.join(work, name);
+      await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', file, 'trim', '0', String(seconds)]);
+      return file;
+    };
+    const pause = await silence('pause.wav', pauseSeconds);
+    for (const [i, turn] of turns.entries()) {
+      const raw = path.join(work, `turn-${i}-raw.wav`);
+      const speech = path.join(work, `turn-${i}.wav`);
+      await run('espeak-ng', ['-v', voices[turn.speaker], '-s', String(wordsPerMinute), '-w', raw, turn.text]);
+      await run('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', speech, 'gain', '-n', '-3']);
+      const { stdout } = await run('soxi', ['-D', speech]);
+      const quiet = await silence(`turn-${i}-quiet.wav`, Number(stdout.trim()));
+      left.push(turn.speaker === 'A' ? speech : quiet, pause);
+      right.push(turn.speaker === 'B' ? speech : quiet, pause);
+    }
+    const leftFile = path.join(work, 'left.wav');
+    const rightFile = path.join(work, 'right.wav');
+    await run('sox', [...left, leftFile]);
+    await run('sox', [...right, rightFile]);
+    const mixed = path.join(work, 'mixed.wav');
+    if (stereo) await run('sox', ['-M', leftFile, rightFile, mixed]);
+    else await run('sox', ['-m', leftFile, rightFile, mixed]);
+    const encoded = path.join(work, `out.${format}`);
+    await run('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', mixed, encoded]);
+    await rename(encoded, target);
+    return target;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** A tone of the given length (cheap "recordings" for limit tests). */
+export async function synthesizeTone(seconds: number, format: 'wav' | 'mp3' = 'wav'): Promise<string> {
+  await mkdir(cacheDir, { recursive: true });
+  const target = path.join(cacheDir, `tone-${seconds}.${format}`);
+  if (!existsSync(target)) {
+    const partial = `${target}.partial.${format}`;
+    await run('sox', ['-n', '-r', '8000', '-c', '1', partial, 'synth', String(seconds), 'sine', '440']);
+    await rename(partial, target);
+  }
+  return target;
+}
+
+/** A two-speaker support call used across tests (about 30 s). */
+export const supportCall: Turn[] = [
+  { speaker: 'A', text: 'Thank you for calling Acme support, my name is Daniel. How can I help you today?' },
+  { speaker: 'B', text: 'Hello Daniel. I ordered a laptop two weeks ago and it still has not arrived.' },
+  { speaker: 'A', text: 'I am sorry to hear that. Can you give me your order number please?' },
+  { speaker: 'B', text: 'Yes, the order number is four five seven two.' },
+  { speaker: 'A', text: 'Thank you. The package was delayed at the warehouse. It will ship tomorrow and arrive on Friday.' },
+  { speaker: 'B', text: 'Great, thank you for your help.' },
+  { speaker: 'A', text: 'Is there anything else I can help you with today? Have a nice day, goodbye.' },
+];
