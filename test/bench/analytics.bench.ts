@@ -1,7 +1,8 @@
 /**
  * The evaluator dashboard at the read cap: 20,000 COMPLETED transcriptions with 10 criteria each
- * (200,000 result rows), next to another account of the same size. Prints p50 and p95 latency of
- * POST /api/analytics-evaluator over 20 requests (over HTTP, body fully received), and the ratio
+ * (200,000 result rows), next to another account of the same size. Starts the real `web` process
+ * (src/web.ts, as deployed) on that database and prints p50 and p95 latency of
+ * POST /api/analytics-evaluator over 20 requests from this process (body fully received), and the ratio
  * of p50 to PostgreSQL reading the same rows once with a plain SELECT, measured in this run:
  *  - headline: the 20,000 transcriptions (raw_data's columns) fetched into Node on a bare pg
  *    connection (the strictest baseline: the dashboard also reads 200,000 criterion results);
@@ -13,24 +14,18 @@
  *   npm run bench:analytics                # BENCH_DATABASE_URL, default .../convoqa_bench_analytics (recreated)
  *   npm run bench:analytics -- --explain   # also prints EXPLAIN ANALYZE of the dashboard's queries
  */
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { applyMigrations } from '../../prisma/runner/migrate-deploy.js';
-import { createApp } from '../../src/app.js';
 import { createDb } from '../../src/db.js';
-import { createLogger } from '../../src/logger.js';
-import { createRedis } from '../../src/redis.js';
 import { createAccount } from '../../src/service/accounts/create-account.js';
 import { createApiKey } from '../../src/service/accounts/api-keys.js';
-import { defaultServiceSettings } from '../../src/service/service-deps.js';
 import type { CriterionSpec } from '../support/analytics-seed.js';
 import { seedBulkScoredTranscriptions, seedEvaluator, seedParticipant } from '../support/analytics-seed.js';
+import { startWebProcess } from '../support/processes.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_bench_analytics';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const requests = 20;
 const transcriptions = 20_000;
 const showExplain = process.argv.includes('--explain');
@@ -88,22 +83,13 @@ const counts = await raw.query<{ t: string; r: string }>(
 );
 out(`seeded in ${ms(performance.now() - seedStart)}: ${counts.rows[0]?.t} transcriptions, ${counts.rows[0]?.r} criterion results (two accounts)`);
 
-const redis = createRedis(redisUrl, { name: 'convoqa-bench' });
-const app = createApp({
-  db,
-  redis,
-  logger: createLogger({ level: 'silent' }),
-  now: () => new Date(),
-  settings: { ...defaultServiceSettings, rateLimitScale: 1_000, rateLimitPrefix: `convoqa:bench:${account.id}:` },
-});
-const server = app.listen(0, '127.0.0.1');
-await once(server, 'listening');
-const { port } = server.address() as AddressInfo;
+// The real web process; rate limits scaled so that 23 requests in a row are not throttled.
+const web = await startWebProcess({ DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '100' });
 const { key } = await createApiKey(db, account.id, 'bench');
 
 async function timeDashboard(): Promise<{ elapsed: number; bytes: number; records: number }> {
   const started = performance.now();
-  const res = await fetch(`http://127.0.0.1:${port}/api/analytics-evaluator`, {
+  const res = await fetch(`${web.baseUrl}/api/analytics-evaluator`, {
     method: 'POST',
     headers: { 'x-api-key': key, 'content-type': 'application/json' },
     body: JSON.stringify({ evaluator_id: evaluator.id }),
@@ -210,7 +196,6 @@ if (showExplain) {
   );
 }
 
-server.close();
+await web.stop();
 await raw.end();
 await db.$disconnect();
-redis.disconnect();
