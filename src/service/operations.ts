@@ -1,3 +1,6 @@
+import { analyticsAccount } from './analytics/analytics-account.js';
+import { analyticsEvaluator } from './analytics/analytics-evaluator.js';
+import { analyticsParticipant } from './analytics/analytics-participant.js';
 import { createConfiguration } from './configurations/create-configuration.js';
 import { deleteConfiguration } from './configurations/delete-configuration.js';
 import { getConfiguration } from './configurations/get-configuration.js';
@@ -44,4 +47,7 @@ export const serviceOperations: readonly ServiceOperation[] = [
   getTranscription,
   updateTranscriptionGroup,
   deleteTranscription,
+  analyticsAccount,
+  analyticsEvaluator,
+  analyticsParticipant,
 ];

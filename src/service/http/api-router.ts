@@ -1,10 +1,11 @@
-import express, { type Router } from 'express';
-import { operationAliases, operationTraits, type OperationName } from '../../contract/operations.js';
+import express, { type RequestHandler, type Router } from 'express';
+import { operationAliases, operationTraits, type OperationName, type OperationTraits } from '../../contract/operations.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { createErrorHandler } from '../../lib/http/error-handler.js';
 import { jsonBody } from '../../lib/http/json-body.js';
 import { parseRequest } from '../../lib/http/validate-input.js';
 import { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
+import { meterMonthlyQuota } from '../quotas/meter-monthly-quota.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { authenticate } from './authenticate.js';
 import { requestSchemaOf, type ServiceOperation } from './operation.js';
@@ -12,8 +13,8 @@ import { rateLimit } from './rate-limit.js';
 
 /**
  * The built-in Conversation API, mounted at /api: every operation is POST /<name> with a JSON
- * body. Order per request: authenticate (403) → rate limit (429) → parse JSON (400) →
- * validate (400) → handle → `{"data": ...}`. Anything else is 404.
+ * body. Order per request: authenticate (403) → rate limit (429) → monthly quota, analytics only
+ * (429) → parse JSON (400) → validate (400) → handle → `{"data": ...}`. Anything else is 404.
  */
 export function createApiRouter(deps: ServiceDeps, operations: readonly ServiceOperation[]): Router {
   const router = express.Router();
@@ -25,11 +26,14 @@ export function createApiRouter(deps: ServiceDeps, operations: readonly ServiceO
   const byName = new Map(operations.map((op) => [op.name, op]));
 
   const mount = (path: string, operation: ServiceOperation) => {
-    const traits = operationTraits[operation.name];
+    const traits: OperationTraits = operationTraits[operation.name];
+    const quota: RequestHandler[] =
+      traits.monthlyQuota === undefined ? [] : [meterMonthlyQuota(deps, operation.name, traits.monthlyQuota)];
     router.post(
       `/${path}`,
       authenticate(deps.db),
       rateLimit(limiter, operation.name, traits.limit, deps.logger),
+      ...quota,
       parseJson,
       async (req, res) => {
         const input = parseRequest(requestSchemaOf(operation.name), req.body);

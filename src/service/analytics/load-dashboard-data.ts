@@ -1,0 +1,42 @@
+import type { Db } from '../../db.js';
+import { aggregateCriterionResults, type CriterionMonthStats } from './aggregate-criterion-results.js';
+import type { AnalyticsScope } from './analytics-scope.js';
+import { resolveComparisonWindows } from './comparison-windows.js';
+import { countPeriodFigures, type PeriodCounts } from './count-period-figures.js';
+import type { DateFilter } from './date-filter.js';
+import { loadAccountDirectory, type AccountDirectory } from './load-account-directory.js';
+import { selectScoredTranscriptions, type ScoredSelection } from './select-scored-transcriptions.js';
+
+/** Everything a dashboard is built from. */
+export interface DashboardData {
+  selection: ScoredSelection;
+  criterionStats: CriterionMonthStats[];
+  periods: { current: PeriodCounts; previous: PeriodCounts };
+  directory: AccountDirectory;
+}
+
+const noCalls: PeriodCounts = { calls: 0, avgScore: null, passed: 0 };
+
+/**
+ * Reads a dashboard's data in a handful of set-based queries run side by side: the selected
+ * rows (with their failed criteria), per-criterion monthly aggregates, the comparison's two
+ * periods, and the account's evaluators, criteria and participants. A filter that matches
+ * nothing reads only the directory (the caller still answers 404 for an unknown id).
+ */
+export async function loadDashboardData(db: Db, scope: AnalyticsScope, filter: DateFilter, now: Date): Promise<DashboardData> {
+  if (filter.matchesNothing) {
+    return {
+      selection: { rows: [], isCut: false },
+      criterionStats: [],
+      periods: { current: noCalls, previous: noCalls },
+      directory: await loadAccountDirectory(db, scope.accountId),
+    };
+  }
+  const [selection, criterionStats, periods, directory] = await Promise.all([
+    selectScoredTranscriptions(db, scope, filter.window),
+    aggregateCriterionResults(db, scope, filter.window),
+    countPeriodFigures(db, scope, resolveComparisonWindows(filter, now)),
+    loadAccountDirectory(db, scope.accountId),
+  ]);
+  return { selection, criterionStats, periods, directory };
+}

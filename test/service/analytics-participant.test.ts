@@ -1,0 +1,157 @@
+/**
+ * analytics-participant over the hand-checkable dataset (test/support/analytics-dataset.ts), and
+ * the trend rules on participants of their own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ParticipantDashboard } from '../../src/contract/analytics.js';
+import { seedAnalyticsDataset, datasetNow, type AnalyticsDataset } from '../support/analytics-dataset.js';
+import { seedParticipant, seedScoredTranscription } from '../support/analytics-seed.js';
+import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
+
+let h: Harness;
+let account: TestAccount;
+let d: AnalyticsDataset;
+beforeAll(async () => {
+  h = createHarness({ now: () => datasetNow });
+  account = await h.createAccount();
+  const other = await h.createAccount();
+  d = await seedAnalyticsDataset(h.db, account.id, other.id);
+});
+afterAll(() => h.close());
+
+const ts = (iso: string) => iso.replace('Z', '.000+00:00');
+
+describe('analytics-participant on the seeded dataset', () => {
+  it('answers every member for Ana with the hand-computed values', async () => {
+    const res = await account.call('analytics-participant', { participant_id: d.p1.id });
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(ParticipantDashboard.parse(data)).toBeTruthy();
+    expect(Object.keys(data)).toEqual([
+      'metadata', 'kpis', 'charts', 'criteria_breakdown', 'criteria_evolution', 'score_distribution', 'comparison',
+      'duration_insights', 'raw_data', 'evaluators', 'trend', 'degradation_alert',
+    ]);
+
+    // Ana: T1 T2 T6 (Support QA) and T8 (Sales QA). The other account's call with her id is not read.
+    expect(data.metadata).toEqual({ total_records_analyzed: 4, query_limit_reached: false, filtered: false, generated_at: '2026-03-15T12:00:00.000' });
+    // 80 50 40 90 → 65; passes T8 and T1; T6 critical with no group → pending.
+    expect(data.kpis).toEqual({ total_calls: 4, avg_score: 65, pass_rate: 50, total_critical_fails: 1, pending_critical_reviews: 1 });
+    expect(data.charts).toEqual({
+      timeline: [
+        { date: '2026-01-20', avg_score: 90, volume: 1, critical_fails: 0 },
+        { date: '2026-02-03', avg_score: 40, volume: 1, critical_fails: 0 },
+        { date: '2026-03-10', avg_score: 50, volume: 1, critical_fails: 1 },
+        { date: '2026-03-12', avg_score: 80, volume: 1, critical_fails: 0 },
+      ],
+    });
+    // The criteria of both evaluators that evaluated her (not Unused QA's). Greeting exists on both.
+    // Greeting (E1) 0 0 → fail 100; Resolution 3 1 (normalised 0.25) before No promises 1 0 (0.5), both 50;
+    // Empathy (T6: 1) and Greeting (E2, T8: 1) tie at 0 and 1.0, by name; Closing has no data.
+    const owner = (evaluatorId: string, tag: string) => ({ evaluator_id: evaluatorId, evaluator_tag: tag });
+    const e1 = owner(d.e1.id, 'Support QA');
+    const e2 = owner(d.e2.id, 'Sales QA');
+    const head = (c: { id: string; name: string; type: string }, o: typeof e1) => ({ id: c.id, name: c.name, type: c.type, ...o });
+    expect(data.criteria_breakdown).toEqual([
+      { ...head(d.c.greeting, e1), evaluated_count: 2, fail_count: 2, fail_rate: 100, pass_count: 0, pass_rate: 0, avg_score: 0 },
+      { ...head(d.c.resolution, e1), evaluated_count: 2, fail_count: 1, fail_rate: 50, pass_count: 1, pass_rate: 50, avg_score: 2 },
+      { ...head(d.c.noPromises, e1), evaluated_count: 2, fail_count: 1, fail_rate: 50, pass_count: 1, pass_rate: 50, avg_score: 0.5 },
+      { ...head(d.c.empathy, e1), evaluated_count: 1, fail_count: 0, fail_rate: 0, pass_count: 1, pass_rate: 100, avg_score: 1 },
+      { ...head(d.c.salesGreeting, e2), evaluated_count: 1, fail_count: 0, fail_rate: 0, pass_count: 1, pass_rate: 100, avg_score: 1 },
+      { ...head(d.c.closing, e1), evaluated_count: 0, fail_count: 0, fail_rate: null, pass_count: 0, pass_rate: null, avg_score: null },
+    ]);
+    const evo = (c: { name: string; type: string }, o: typeof e1, periods: [string, number, number][]) => ({
+      name: c.name, type: c.type, ...o, periods: periods.map(([period, avg_score, count]) => ({ period, avg_score, count })),
+    });
+    expect(data.criteria_evolution).toEqual({
+      [d.c.greeting.id]: evo(d.c.greeting, e1, [['2026-02', 0, 1], ['2026-03', 0, 1]]),
+      [d.c.resolution.id]: evo(d.c.resolution, e1, [['2026-02', 3, 1], ['2026-03', 1, 1]]),
+      [d.c.noPromises.id]: evo(d.c.noPromises, e1, [['2026-02', 1, 1], ['2026-03', 0, 1]]),
+      [d.c.empathy.id]: evo(d.c.empathy, e1, [['2026-03', 1, 1]]),
+      [d.c.closing.id]: evo(d.c.closing, e1, []),
+      [d.c.salesGreeting.id]: evo(d.c.salesGreeting, e2, [['2026-03', 1, 1]]),
+    });
+    expect(data.score_distribution).toEqual({ '0-20': 0, '21-40': 1, '41-60': 1, '61-80': 1, '81-100': 1 });
+    // current 02-14..03-15: T8 80, T6 50 (pass T8); previous 01-15..02-13: T2 40, T1 90 (pass T1): equal.
+    expect(data.comparison).toEqual({
+      current_period: { calls: 2, avg_score: 65, pass_rate: 50 },
+      previous_period: { calls: 2, avg_score: 65, pass_rate: 50 },
+      delta: { calls: 0, avg_score: 0, pass_rate: 0 },
+    });
+    // Durations 100 120 200 250: p25 = 1st, p75 = 3rd; nothing below 100: an empty bucket has a null average.
+    expect(data.duration_insights).toEqual({
+      thresholds: { p25: 100, p75: 200 },
+      short: { count: 0, avg_score: null },
+      medium: { count: 3, avg_score: 70 },
+      long: { count: 1, avg_score: 50 },
+    });
+    const raw = (id: string, date: string, score: number, critical: boolean, duration: number, group: string | null, failed: string[], o: typeof e1) => ({
+      id, date: ts(date), score, critical, duration, group, status: 'COMPLETED', failed_criteria: failed, ...o,
+    });
+    expect(data.raw_data).toEqual([
+      raw(d.t.t8, '2026-03-12T10:00:00Z', 80, false, 120, null, [], e2),
+      raw(d.t.t6, '2026-03-10T23:59:59Z', 50, true, 250, null, ['Greeting', 'Resolution', 'No promises'], e1),
+      raw(d.t.t2, '2026-02-03T14:30:00Z', 40, false, 200, 'UNDER_REVIEW', ['Greeting', 'Old script'], e1),
+      raw(d.t.t1, '2026-01-20T00:00:00Z', 90, false, 100, null, [], e1),
+    ]);
+    expect(data.evaluators).toEqual([
+      { id: d.e1.id, tag: 'Support QA', calls: 3, avg_score: 60, critical_fails: 1, critical_fail_rate: 33.33, consistency: 78.4, avg_duration: 183.33 },
+      { id: d.e2.id, tag: 'Sales QA', calls: 1, avg_score: 80, critical_fails: 0, critical_fail_rate: 0, consistency: null, avg_duration: 120 },
+    ]);
+    expect(data.trend).toEqual({ direction: 'insufficient_data', recent_avg: null, previous_avg: null, sample_size: 4 });
+    expect(data.degradation_alert).toBe(false);
+  });
+
+  it('404 for a deleted participant, an unknown one and another account\'s', async () => {
+    const res = await account.call('analytics-participant', { participant_id: d.p3Id });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(errorBody('not_found', `Participant not found: ${d.p3Id}`));
+    const other = await h.createAccount();
+    expect((await other.call('analytics-participant', { participant_id: d.p1.id })).status).toBe(404);
+  });
+});
+
+describe('trend and degradation_alert', () => {
+  /** A participant with calls a day apart, oldest first, evaluated by Support QA. */
+  async function participantWithScores(tag: string, scores: number[]) {
+    const participant = await seedParticipant(h.db, account.id, tag);
+    for (const [i, score] of scores.entries()) {
+      await seedScoredTranscription(h.db, account.id, {
+        at: `2026-03-${String(i + 1).padStart(2, '0')}`, score, duration: 60, participantId: participant.id, evaluatorId: d.e1.id,
+      });
+    }
+    const res = await account.call('analytics-participant', { participant_id: participant.id });
+    return { trend: res.body.data.trend, degradation_alert: res.body.data.degradation_alert };
+  }
+
+  it('splits the calls in halves by date, the middle one going to the newer half', async () => {
+    // older 90 80 85 → 85; newer 60 70 65 75 → 67.5; delta −17.5: declining, and ≤ −10 raises the alert.
+    expect(await participantWithScores('Eva', [90, 80, 85, 60, 70, 65, 75])).toEqual({
+      trend: { direction: 'declining', recent_avg: 67.5, previous_avg: 85, sample_size: 7 },
+      degradation_alert: true,
+    });
+  });
+
+  it('is improving from +5, declining without alert above −10, stable in between, insufficient under 6 calls', async () => {
+    expect(await participantWithScores('Fede', [50, 60, 55, 58, 62, 60])).toEqual({
+      trend: { direction: 'improving', recent_avg: 60, previous_avg: 55, sample_size: 6 },
+      degradation_alert: false,
+    });
+    expect(await participantWithScores('Gil', [80, 80, 80, 72, 72, 71])).toEqual({
+      trend: { direction: 'declining', recent_avg: 71.67, previous_avg: 80, sample_size: 6 },
+      degradation_alert: false,
+    });
+    expect(await participantWithScores('Hugo', [80, 80, 80, 75, 75, 75.5])).toEqual({
+      trend: { direction: 'stable', recent_avg: 75.17, previous_avg: 80, sample_size: 6 },
+      degradation_alert: false,
+    });
+    // Exactly −10: the alert is raised.
+    expect(await participantWithScores('Ines', [70, 70, 70, 60, 60, 60])).toEqual({
+      trend: { direction: 'declining', recent_avg: 60, previous_avg: 70, sample_size: 6 },
+      degradation_alert: true,
+    });
+    expect(await participantWithScores('Juan', [10, 20, 30, 40, 50])).toEqual({
+      trend: { direction: 'insufficient_data', recent_avg: null, previous_avg: null, sample_size: 5 },
+      degradation_alert: false,
+    });
+  });
+});
