@@ -31,8 +31,11 @@ export interface ConversationClientOptions {
   maxRetryAfterMs?: number;
   /** Test-only factor on every limit, matching the upstream's RATE_LIMIT_SCALE. Default 1. */
   rateLimitScale?: number;
-  /** Requests of burst the client leaves unused so jitter cannot trip the upstream. Default 1. */
-  burstMargin?: number;
+  /**
+   * How late a request may arrive upstream without tripping its limit: the client leaves that much
+   * of the burst unused (at least one request; see pacingRule). Default 250 ms.
+   */
+  pacingMarginMs?: number;
   /** Redis key prefix of the pacing buckets. Default `convoqa:hub:pace:`. */
   pacingPrefix?: string;
   /** Replaces the pacer altogether (tests, or a caller with its own limiter). */
@@ -59,7 +62,7 @@ export const defaultClientSettings = {
   backoffBaseMs: 1_000,
   maxRetryAfterMs: 60_000,
   rateLimitScale: 1,
-  burstMargin: 1,
+  pacingMarginMs: 250,
   pacingPrefix: 'convoqa:hub:pace:',
 } as const;
 
@@ -83,7 +86,7 @@ export class ConversationClient {
       backoffBaseMs: options.backoffBaseMs ?? defaultClientSettings.backoffBaseMs,
       maxRetryAfterMs: options.maxRetryAfterMs ?? defaultClientSettings.maxRetryAfterMs,
       rateLimitScale: options.rateLimitScale ?? defaultClientSettings.rateLimitScale,
-      burstMargin: options.burstMargin ?? defaultClientSettings.burstMargin,
+      pacingMarginMs: options.pacingMarginMs ?? defaultClientSettings.pacingMarginMs,
       pacer:
         options.pacer ??
         (options.redis

@@ -21,7 +21,7 @@ export interface TransportSettings {
   backoffBaseMs: number;
   maxRetryAfterMs: number;
   rateLimitScale: number;
-  burstMargin: number;
+  pacingMarginMs: number;
   pacer: Pacer;
   logger: Logger;
   fetch: typeof fetch;
@@ -72,7 +72,7 @@ export class HttpTransport {
   async send(operation: OperationName | OperationAlias, canonical: OperationName, body: string, options: SendOptions = {}): Promise<RawAnswer> {
     const { settings } = this;
     const traits = operationTraits[canonical];
-    const rule = pacingRule(traits.limit, settings.rateLimitScale, settings.burstMargin);
+    const rule = pacingRule(traits.limit, { scale: settings.rateLimitScale, marginMs: settings.pacingMarginMs });
     const bucket = pacingKey(settings.baseUrl, settings.apiKey, canonical);
     const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
     const sentRequestId = randomUUID();

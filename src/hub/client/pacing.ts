@@ -1,7 +1,6 @@
 /**
  * Client-side pacing: before every attempt the client takes the next slot of a token bucket with
- * the upstream's limits for that operation (one request of burst less, so network jitter cannot
- * make two requests arrive closer than the upstream allows), and waits for it. With Redis the
+ * the upstream's limits for that operation (a little less burst, see pacingRule), and waits for it. With Redis the
  * bucket is shared by every hub process using the same upstream account; without it, by the
  * callers of this process only.
  */
@@ -18,11 +17,19 @@ export interface Pacer {
 
 /**
  * The client's rule for an operation: the upstream's rate and burst times the (test-only) scale,
- * minus `margin` requests of burst (at least 1 remains).
+ * less a margin of burst. The upstream's bucket starts when the client's first request *arrives*,
+ * the client's when it is *reserved*; if that first request is slow (a cold TLS connection, a busy
+ * event loop) the upstream's schedule runs behind the client's by that delay, and a request sent
+ * on the client's schedule would be refused. Leaving `m` requests of burst unused absorbs a delay
+ * of up to m intervals: m = ceil(marginMs / interval), at least 1, so that at least one request of
+ * burst remains.
  */
-export function pacingRule(limit: OperationLimit, scale = 1, margin = 1): RateLimitRule {
+export function pacingRule(limit: OperationLimit, options: { scale?: number; marginMs?: number } = {}): RateLimitRule {
+  const scale = options.scale ?? 1;
+  const perMinute = limit.perMinute * scale;
   const burst = Math.max(1, Math.round(limit.burst * scale));
-  return { perMinute: limit.perMinute * scale, burst: Math.max(1, burst - margin) };
+  const margin = Math.max(1, Math.ceil((options.marginMs ?? 0) / (60_000 / perMinute)));
+  return { perMinute, burst: Math.max(1, burst - margin) };
 }
 
 /**

@@ -20,11 +20,14 @@ import { freePort } from '../../support/processes.js';
 import { recordingFetch, serveBuiltIn, testPacingPrefix } from './support.js';
 
 describe('the pacing rule and bucket', () => {
-  it('is the spec\'s limit with one request of burst less, scaled like the service\'s', () => {
+  it('is the spec\'s limit, scaled like the service\'s, less a margin of burst (at least one request)', () => {
     expect(pacingRule(operationTraits['get-transcription'].limit)).toEqual({ perMinute: 500, burst: 16 });
     expect(pacingRule(operationTraits['create-configuration'].limit)).toEqual({ perMinute: 10, burst: 1 });
-    expect(pacingRule(operationTraits['get-transcription'].limit, 10)).toEqual({ perMinute: 5000, burst: 169 });
-    expect(pacingRule(operationTraits.analytics.limit, 1, 0)).toEqual({ perMinute: 5, burst: 2 });
+    // 250 ms of margin: 3 slots of 120 ms at 500/min; 21 slots of 12 ms when scaled by 10.
+    expect(pacingRule(operationTraits['get-transcription'].limit, { marginMs: 250 })).toEqual({ perMinute: 500, burst: 14 });
+    expect(pacingRule(operationTraits['get-transcription'].limit, { scale: 10, marginMs: 250 })).toEqual({ perMinute: 5000, burst: 149 });
+    expect(pacingRule(operationTraits['list-configurations'].limit, { marginMs: 250 })).toEqual({ perMinute: 50, burst: 2 });
+    expect(pacingRule(operationTraits.analytics.limit, { marginMs: 250 })).toEqual({ perMinute: 5, burst: 1 });
   });
 
   it('is one bucket per base URL, API key and operation', () => {
@@ -61,7 +64,7 @@ describe('the pacing rule and bucket', () => {
     try {
       const transcription = transcriptionWire();
       fake.script('get-transcription', ...Array.from({ length: 3 }, () => ({ json: { data: transcription } })));
-      // 500/min × 0.2 = 100/min (one per 600 ms), burst round(17 × 0.2) − 1 = 2.
+      // 500/min × 0.2 = 100/min (one per 600 ms), burst round(17 × 0.2) − 1 = 2 (250 ms < one slot).
       const client = createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, rateLimitScale: 0.2 });
       await Promise.all([1, 2, 3].map(() => client.getTranscription({ transcription_id: transcription.transcription_id })));
       const [a, b, c] = fake.requestsFor('get-transcription').map((r) => r.at);
@@ -117,11 +120,12 @@ describe('two clients sharing Redis against the built-in service', () => {
     expect(statuses).toHaveLength(2 * callsPerClient);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
 
-    const { perMinute, burst } = operationTraits['get-configuration'].limit;
-    const intervalMs = 60_000 / (perMinute * scale);
-    // 70 calls with a client burst of 33: the other 37 wait one interval each...
-    expect(elapsedMs).toBeGreaterThanOrEqual((2 * callsPerClient - (burst * scale - 1)) * intervalMs - 20);
+    const rule = pacingRule(operationTraits['get-configuration'].limit, { scale, marginMs: 250 });
+    expect(rule).toEqual({ perMinute: 1_000, burst: 29 });
+    const paced = (2 * callsPerClient - rule.burst) * (60_000 / rule.perMinute);
+    // 70 calls with a client burst of 29: the other 41 wait one interval (60 ms) each...
+    expect(elapsedMs).toBeGreaterThanOrEqual(paced - 20);
     // ...and no more than that, give or take the calls' own latency.
-    expect(elapsedMs).toBeLessThan((2 * callsPerClient - (burst * scale - 1)) * intervalMs + 1_000);
+    expect(elapsedMs).toBeLessThan(paced + 1_000);
   });
 });
