@@ -19,10 +19,19 @@ export const EnvSchema = z.object({
   /** Largest JSON body the API accepts, in bytes. */
   API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /**
-   * Test-only: multiplies every per-minute rate and burst of the built-in service (and, later, of
-   * the client) by the same factor, so rate-limit benchmarks stay short. Keep 1 in production.
+   * Test-only: multiplies every per-minute rate and burst of the built-in service and of the hub's
+   * client pacing by the same factor, so rate-limit benchmarks stay short. Keep 1 in production.
    */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /**
+   * The Conversation API the hub calls: the vendor's deployment, or (the default) the built-in one
+   * served by this deployment at PUBLIC_BASE_URL/api.
+   */
+  UPSTREAM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Its API key. Optional for the built-in upstream: the hub then provisions its own key. */
+  UPSTREAM_API_KEY: z.string().trim().min(1).optional(),
+  /** Time-out of one attempt of an upstream call, in milliseconds. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -37,6 +46,16 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   apiBodyLimitBytes: number;
   rateLimitScale: number;
+  upstream: UpstreamConfig;
+}
+
+export interface UpstreamConfig {
+  baseUrl: string;
+  /** Null: the hub provisions its own (built-in upstream only; checked when the client is first needed). */
+  apiKey: string | null;
+  timeoutMs: number;
+  /** The upstream is this deployment's own /api (so the hub may provision its key there). */
+  isBuiltIn: boolean;
 }
 
 export class ConfigError extends Error {
@@ -53,15 +72,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const builtInApi = `${publicBaseUrl}/api`;
+  const upstreamBaseUrl = (env.UPSTREAM_BASE_URL ?? builtInApi).replace(/\/+$/, '');
+  const isBuiltIn = upstreamBaseUrl === builtInApi;
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicBaseUrl,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     apiBodyLimitBytes: env.API_BODY_LIMIT_BYTES,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    upstream: {
+      baseUrl: upstreamBaseUrl,
+      apiKey: env.UPSTREAM_API_KEY ?? null,
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      isBuiltIn,
+    },
   };
 }

@@ -4,6 +4,8 @@
  */
 import type { AppConfig } from './config.js';
 import { createDb, type Db } from './db.js';
+import { createUpstreamClient } from './embedded/upstream-client.js';
+import type { ConversationClient } from './hub/client/index.js';
 import { createLogger, type Logger } from './logger.js';
 import { createRedis, type Redis } from './redis.js';
 import { defaultServiceSettings, type ServiceDeps } from './service/service-deps.js';
@@ -14,6 +16,11 @@ export interface Runtime {
   db: Db;
   redis: Redis;
   serviceDeps: ServiceDeps;
+  /**
+   * The hub's client for the configured upstream, built on first use (processes that never call
+   * the upstream never provision a key); a failed build is tried again on the next call.
+   */
+  upstream: () => Promise<ConversationClient>;
   close: () => Promise<void>;
 }
 
@@ -33,12 +40,20 @@ export function createRuntime(config: AppConfig, name: string): Runtime {
       rateLimitScale: config.rateLimitScale,
     },
   };
+  let upstream: Promise<ConversationClient> | undefined;
   return {
     config,
     logger,
     db,
     redis,
     serviceDeps,
+    upstream: () => {
+      upstream ??= createUpstreamClient({ config, db, redis, logger }).catch((error: unknown) => {
+        upstream = undefined;
+        throw error;
+      });
+      return upstream;
+    },
     close: async () => {
       await Promise.allSettled([db.$disconnect(), redis.quit()]);
     },
