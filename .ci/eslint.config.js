@@ -19,6 +19,23 @@ export default tseslint.config(
     },
   },
   {
+    // The hub works against any deployment of the API, so it never reaches into the built-in one.
+    files: ['src/hub/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/service/**', '**/embedded/**', '**/app.js'],
+              message: 'The hub talks to the API only through src/hub/client; it may import src/contract and src/lib.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       // Tests read loosely typed HTTP bodies (supertest's body is any).

@@ -19,8 +19,8 @@ export const EnvSchema = z.object({
   /** Largest JSON body the API accepts, in bytes. */
   API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /**
-   * Test-only: multiplies every per-minute rate and burst of the built-in service (and, later, of
-   * the client) by the same factor, so rate-limit benchmarks stay short. Keep 1 in production.
+   * Test-only: multiplies every per-minute rate and burst of the built-in service and of the hub's
+   * client pacing by the same factor, so rate-limit benchmarks stay short. Keep 1 in production.
    */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Where recordings wait for processing (the folder storage). */
@@ -46,6 +46,15 @@ export const EnvSchema = z.object({
   ENGINE_OPENAI_STT_MODEL: z.string().default('whisper-1'),
   ENGINE_OPENAI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
   ENGINE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /**
+   * The Conversation API the hub calls: the vendor's deployment, or (the default) the built-in one
+   * served by this deployment at PUBLIC_BASE_URL/api.
+   */
+  UPSTREAM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Its API key. Optional for the built-in upstream: the hub then provisions its own key. */
+  UPSTREAM_API_KEY: z.string().trim().min(1).optional(),
+  /** Time-out of one attempt of an upstream call, in milliseconds. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -66,6 +75,16 @@ export interface AppConfig {
   workerConcurrency: number;
   workerLockDurationMs: number;
   engine: EngineConfig;
+  upstream: UpstreamConfig;
+}
+
+export interface UpstreamConfig {
+  baseUrl: string;
+  /** Null: the hub provisions its own (built-in upstream only; checked when the client is first needed). */
+  apiKey: string | null;
+  timeoutMs: number;
+  /** The upstream is this deployment's own /api (so the hub may provision its key there). */
+  isBuiltIn: boolean;
 }
 
 export type EngineConfig =
@@ -86,11 +105,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const builtInApi = `${publicBaseUrl}/api`;
+  const upstreamBaseUrl = (env.UPSTREAM_BASE_URL ?? builtInApi).replace(/\/+$/, '');
+  const isBuiltIn = upstreamBaseUrl === builtInApi;
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicBaseUrl,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
@@ -102,6 +125,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     workerConcurrency: env.WORKER_CONCURRENCY,
     workerLockDurationMs: env.WORKER_LOCK_DURATION_MS,
     engine: engineConfig(env),
+    upstream: {
+      baseUrl: upstreamBaseUrl,
+      apiKey: env.UPSTREAM_API_KEY ?? null,
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      isBuiltIn,
+    },
   };
 }
 

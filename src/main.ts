@@ -29,4 +29,9 @@ runtime.logger.info(
   { api: `${runtime.config.publicBaseUrl}/api` },
   'convoqa is running: create an account and key with `npm run cli -- accounts:create <name> --with-key default`',
 );
+// Embedded defaults: the hub's upstream is this process's own API; provision its key on first start.
+runtime.upstream().then(
+  (client) => runtime.logger.info({ upstream: client.baseUrl }, 'hub client ready'),
+  (error: unknown) => runtime.logger.error({ err: error }, 'hub client unavailable: check UPSTREAM_* settings'),
+);
 stopOnSignals(runtime.logger, [web.stop, clock.stop, workers.close, async () => void (await connection.quit()), runtime.close]);

@@ -5,6 +5,8 @@
 import { createJobQueues, type JobQueues } from '../jobs/queues.js';
 import type { AppConfig } from './config.js';
 import { createDb, type Db } from './db.js';
+import { createUpstreamClient } from './embedded/upstream-client.js';
+import type { ConversationClient } from './hub/client/index.js';
 import { createLogger, type Logger } from './logger.js';
 import { createRedis, type Redis } from './redis.js';
 import { defaultProcessingLimits, defaultServiceSettings, type ServiceDeps } from './service/service-deps.js';
@@ -17,6 +19,11 @@ export interface Runtime {
   redis: Redis;
   jobs: JobQueues;
   serviceDeps: ServiceDeps;
+  /**
+   * The hub's client for the configured upstream, built on first use (processes that never call
+   * the upstream never provision a key); a failed build is tried again on the next call.
+   */
+  upstream: () => Promise<ConversationClient>;
   close: () => Promise<void>;
 }
 
@@ -41,6 +48,7 @@ export function createRuntime(config: AppConfig, name: string): Runtime {
       processing: { ...defaultProcessingLimits, allowPrivateNetwork: config.allowPrivateNetwork },
     },
   };
+  let upstream: Promise<ConversationClient> | undefined;
   return {
     config,
     logger,
@@ -48,6 +56,13 @@ export function createRuntime(config: AppConfig, name: string): Runtime {
     redis,
     jobs,
     serviceDeps,
+    upstream: () => {
+      upstream ??= createUpstreamClient({ config, db, redis, logger }).catch((error: unknown) => {
+        upstream = undefined;
+        throw error;
+      });
+      return upstream;
+    },
     close: async () => {
       await jobs.close().catch(() => undefined);
       await Promise.allSettled([db.$disconnect(), redis.quit()]);
