@@ -7,5 +7,8 @@ export type JobHandler<N extends JobName> = (payload: JobPayload<N>, job: Job, t
 /** One handler per job of the catalog: a job without a handler does not compile. */
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
+/** The handlers of one domain's jobs (`service.*`, `hub.*`). */
+export type JobHandlersFor<Domain extends string> = { [N in Extract<JobName, `${Domain}.${string}`>]: JobHandler<N> };
+
 /** Whether this run is the job's last allowed attempt. */
 export const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

@@ -1,9 +1,10 @@
 /** Procfile `clock`: schedules that only enqueue. */
+import { createSchedules } from '../jobs/schedules.js';
 import { loadConfig } from './config.js';
 import { stopOnSignals } from './lifecycle.js';
 import { startClock } from './processes/start-clock.js';
 import { createRuntime } from './runtime.js';
 
 const runtime = createRuntime(loadConfig(), 'clock');
-const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger });
+const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules: createSchedules() });
 stopOnSignals(runtime.logger, [clock.stop, runtime.close]);

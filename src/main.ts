@@ -2,11 +2,11 @@
  * `npm start`: every process in one (web + worker + clock) with embedded defaults.
  * Production runs the Procfile's processes separately instead.
  */
-import { createServiceJobHandlers } from '../jobs/service-job-handlers.js';
+import { createSchedules } from '../jobs/schedules.js';
 import { loadConfig } from './config.js';
 import { stopOnSignals } from './lifecycle.js';
 import { startClock } from './processes/start-clock.js';
-import { createProcessingContext } from './processes/processing-context.js';
+import { createJobHandlers } from './processes/job-handlers.js';
 import { startWeb } from './processes/start-web.js';
 import { startWorkers } from './processes/start-worker.js';
 import { createRedis } from './redis.js';
@@ -18,13 +18,13 @@ const connection = createRedis(runtime.config.redisUrl, { forWorker: true, name:
 const workers = startWorkers({
   connection,
   prefix: runtime.config.queuePrefix,
-  handlers: createServiceJobHandlers(createProcessingContext(runtime)),
+  handlers: createJobHandlers(runtime),
   logger: runtime.logger,
   concurrency: { 'service.process-recording': runtime.config.workerConcurrency, 'service.deliver-webhook': 10 },
   lockDurationMs: runtime.config.workerLockDurationMs,
   stalledIntervalMs: runtime.config.workerLockDurationMs,
 });
-const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger });
+const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules: createSchedules() });
 runtime.logger.info(
   { api: `${runtime.config.publicBaseUrl}/api` },
   'convoqa is running: create an account and key with `npm run cli -- accounts:create <name> --with-key default`',

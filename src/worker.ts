@@ -1,8 +1,7 @@
 /** Procfile `worker`: the BullMQ workers of every job. */
-import { createServiceJobHandlers } from '../jobs/service-job-handlers.js';
 import { loadConfig } from './config.js';
 import { stopOnSignals } from './lifecycle.js';
-import { createProcessingContext } from './processes/processing-context.js';
+import { createJobHandlers } from './processes/job-handlers.js';
 import { startWorkers } from './processes/start-worker.js';
 import { createRedis } from './redis.js';
 import { createRuntime } from './runtime.js';
@@ -12,7 +11,7 @@ const connection = createRedis(runtime.config.redisUrl, { forWorker: true, name:
 const workers = startWorkers({
   connection,
   prefix: runtime.config.queuePrefix,
-  handlers: createServiceJobHandlers(createProcessingContext(runtime)),
+  handlers: createJobHandlers(runtime),
   logger: runtime.logger,
   concurrency: { 'service.process-recording': runtime.config.workerConcurrency, 'service.deliver-webhook': 10 },
   lockDurationMs: runtime.config.workerLockDurationMs,

@@ -10,9 +10,11 @@ import path from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { createJobQueues, type JobQueues } from '../../jobs/queues.js';
+import { createHubJobHandlers } from '../../jobs/hub-job-handlers.js';
 import { createServiceJobHandlers } from '../../jobs/service-job-handlers.js';
 import type { JobHandlers } from '../../jobs/job-handler.js';
 import { createApp } from '../../src/app.js';
+import type { HubContext } from '../../src/hub/hub-context.js';
 import { createDb, type Db } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
 import { startWorkers, type RunningWorkers } from '../../src/processes/start-worker.js';
@@ -60,6 +62,8 @@ export interface WorkerOptions {
   concurrency?: number;
   /** Replace some handlers (e.g. to observe them). */
   handlers?: (defaults: JobHandlers) => JobHandlers;
+  /** The hub's context for hub jobs (at least `upstream` for jobs that call the API). */
+  hub?: Partial<HubContext>;
 }
 
 export interface Harness {
@@ -73,6 +77,7 @@ export interface Harness {
   dataDir: string;
   createAccount(): Promise<TestAccount>;
   processingContext(options?: WorkerOptions): ProcessingContext;
+  hubContext(overrides?: Partial<HubContext>): HubContext;
   startWorker(options?: WorkerOptions): RunningWorkers;
   close(): Promise<void>;
 }
@@ -118,6 +123,17 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     webhookRetryDelaysMs: worker.webhookRetryDelaysMs ?? [200, 400, 800, 1_600, 3_200, 6_400],
   });
 
+  const hubContext = (overrides: Partial<HubContext> = {}): HubContext => ({
+    db,
+    redis,
+    logger,
+    jobs,
+    now: deps.now,
+    upstream: () => Promise.reject(new Error('this test gave the hub no upstream')),
+    settings: { publicBaseUrl: deps.settings.publicBaseUrl },
+    ...overrides,
+  });
+
   return {
     db,
     redis,
@@ -139,10 +155,11 @@ export function createHarness(options: HarnessOptions = {}): Harness {
       };
     },
     processingContext,
+    hubContext,
     startWorker(worker = {}) {
       const connection = createRedis(testRedisUrl, { forWorker: true, name: 'convoqa-test-worker' });
       workerConnections.push(connection);
-      const defaults = createServiceJobHandlers(processingContext(worker));
+      const defaults: JobHandlers = { ...createServiceJobHandlers(processingContext(worker)), ...createHubJobHandlers(hubContext(worker.hub)) };
       const handle = startWorkers({
         connection,
         prefix: queuePrefix,

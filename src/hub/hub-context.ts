@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import type { JobQueues } from '../../jobs/queues.js';
+import type { Db } from '../db.js';
+import type { Redis } from '../redis.js';
+import type { ConversationClient } from './client/index.js';
+
+/**
+ * What the hub's routes and jobs need from their process. The hub reaches the API only through
+ * `upstream()`; it never imports the built-in service.
+ */
+export interface HubContext {
+  db: Db;
+  redis: Redis;
+  logger: Logger;
+  jobs: JobQueues;
+  now: () => Date;
+  /** The client for the configured upstream (built on first use). */
+  upstream: () => Promise<ConversationClient>;
+  settings: HubSettings;
+}
+
+/** The hub's settings, one section per part of the hub. */
+export interface HubSettings {
+  /** Base URL of this process as the upstream reaches it (receiver URLs point here). */
+  publicBaseUrl: string;
+}
