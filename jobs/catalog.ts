@@ -8,6 +8,8 @@ import { z } from 'zod';
 export interface JobDefinition {
   payload: z.ZodType;
   attempts: number;
+  /** Remove the job as soon as it completes, so its id can be queued again at once. */
+  removeOnComplete?: boolean;
   /** For unexpected errors (a database outage); planned retries re-delay the job themselves. */
   backoff: { type: 'exponential' | 'fixed'; delay: number };
 }
@@ -47,6 +49,23 @@ export const jobCatalog = {
     payload: z.object({ minute: z.string() }),
     attempts: 1,
     backoff: { type: 'fixed', delay: 0 },
+  },
+  /**
+   * Mirrors one transcription from the upstream (get-transcription → hub tables). Its id is the
+   * transcription's, removed on completion, so webhooks that name it while it waits add nothing
+   * and a later one queues it again. Retried for a while when PostgreSQL or the upstream is down.
+   */
+  'hub.mirror-transcription': {
+    payload: z.object({ transcriptionId: Id }),
+    attempts: 10,
+    backoff: { type: 'exponential', delay: 1_000 },
+    removeOnComplete: true,
+  },
+  /** Compares list-transcriptions with the mirror and queues what is new, changed or deleted. */
+  'hub.reconcile': {
+    payload: z.object({ tick: z.string() }),
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 10_000 },
   },
 } as const satisfies Record<string, JobDefinition>;
 

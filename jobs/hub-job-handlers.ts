@@ -1,7 +1,13 @@
 import type { HubContext } from '../src/hub/hub-context.js';
+import type { MirrorHook } from '../src/hub/mirror/mirror-transcription.js';
 import type { JobHandlersFor } from './job-handler.js';
+import { handleMirrorTranscription } from './mirror-transcription.js';
+import { handleReconcile } from './reconcile.js';
 
-/** The hub's jobs. */
-export function createHubJobHandlers(_ctx: HubContext): JobHandlersFor<'hub'> {
-  return {};
+/** The hub's jobs. `mirrorHooks` run inside each mirror transaction. */
+export function createHubJobHandlers(ctx: HubContext, mirrorHooks: readonly MirrorHook[] = []): JobHandlersFor<'hub'> {
+  return {
+    'hub.mirror-transcription': handleMirrorTranscription(ctx, mirrorHooks),
+    'hub.reconcile': handleReconcile(ctx),
+  };
 }

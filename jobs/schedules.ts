@@ -15,7 +15,7 @@ export interface Schedule {
 const minuteId = (d: Date) => d.toISOString().slice(0, 16).replace(/\D/g, '');
 const dayId = (d: Date) => d.toISOString().slice(0, 10);
 
-export function createSchedules(): Schedule[] {
+export function createSchedules(settings: { reconcileCron: string }): Schedule[] {
   return [
     {
       name: 'service.sweep-processing',
@@ -29,6 +29,12 @@ export function createSchedules(): Schedule[] {
       timezone: 'UTC',
       enqueue: (jobs, tick) =>
         jobs.enqueue('service.purge-expired-transcriptions', { day: dayId(tick) }, { jobId: `retention-${dayId(tick)}` }),
+    },
+    {
+      name: 'hub.reconcile',
+      cron: settings.reconcileCron,
+      timezone: 'UTC',
+      enqueue: (jobs, tick) => jobs.enqueue('hub.reconcile', { tick: minuteId(tick) }, { jobId: `reconcile-${minuteId(tick)}` }),
     },
   ];
 }

@@ -1,4 +1,6 @@
 import express, { type Express } from 'express';
+import type { HubContext } from './hub/hub-context.js';
+import { createReceiverRouter } from './hub/webhooks/receiver-router.js';
 import { AppError } from './lib/errors/app-error.js';
 import { createErrorHandler } from './lib/http/error-handler.js';
 import { assignRequestId } from './lib/http/request-id.js';
@@ -7,16 +9,20 @@ import { serviceOperations } from './service/operations.js';
 import { createUploadRouter } from './service/uploads/upload-router.js';
 import type { ServiceDeps } from './service/service-deps.js';
 
-export type AppDeps = ServiceDeps;
-
-/** The HTTP app of the web process: the built-in API at /api (the hub mounts beside it). */
-export function createApp(deps: AppDeps): Express {
+/**
+ * The HTTP app of the web process: the built-in API at /api and /uploads, and, given the hub's
+ * context, the hub's webhook receiver at /webhooks.
+ */
+export function createApp(deps: ServiceDeps, hub?: HubContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(assignRequestId());
   app.use('/api', createApiRouter(deps, serviceOperations));
   app.use('/uploads', createUploadRouter(deps));
+  if (hub) {
+    app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.webhooks.bodyLimitBytes }));
+  }
   app.use((req) => {
     throw new AppError('not_found', `Not found: ${req.method} ${req.path}`);
   });

@@ -6,5 +6,5 @@ import { startClock } from './processes/start-clock.js';
 import { createRuntime } from './runtime.js';
 
 const runtime = createRuntime(loadConfig(), 'clock');
-const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules: createSchedules() });
+const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules: createSchedules({ reconcileCron: runtime.config.hubWebhooks.reconcileCron }) });
 stopOnSignals(runtime.logger, [clock.stop, runtime.close]);

@@ -55,6 +55,17 @@ export const EnvSchema = z.object({
   UPSTREAM_API_KEY: z.string().trim().min(1).optional(),
   /** Time-out of one attempt of an upstream call, in milliseconds. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * The upstream's Standard Webhooks signing secret (`whsec_…`). When set, the receiver accepts only
+   * signed webhooks. Unset with the built-in upstream: the secret of the hub's own account is used.
+   */
+  HUB_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, { error: 'expected whsec_ followed by base64' }).optional(),
+  /** The secret token in the receiver URLs (for an upstream that does not sign). Default: generated once. */
+  HUB_WEBHOOK_TOKEN: z.string().min(24).max(200).optional(),
+  /** Largest webhook body the receiver reads. */
+  HUB_WEBHOOK_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(65_536),
+  /** When reconciliation runs (node-cron, UTC). */
+  HUB_RECONCILE_CRON: z.string().default('*/5 * * * *'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -76,6 +87,7 @@ export interface AppConfig {
   workerLockDurationMs: number;
   engine: EngineConfig;
   upstream: UpstreamConfig;
+  hubWebhooks: { secret: string | null; token: string | null; bodyLimitBytes: number; reconcileCron: string };
 }
 
 export interface UpstreamConfig {
@@ -130,6 +142,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       apiKey: env.UPSTREAM_API_KEY ?? null,
       timeoutMs: env.UPSTREAM_TIMEOUT_MS,
       isBuiltIn,
+    },
+    hubWebhooks: {
+      secret: env.HUB_WEBHOOK_SECRET ?? null,
+      token: env.HUB_WEBHOOK_TOKEN ?? null,
+      bodyLimitBytes: env.HUB_WEBHOOK_BODY_LIMIT_BYTES,
+      reconcileCron: env.HUB_RECONCILE_CRON,
     },
   };
 }

@@ -27,12 +27,14 @@ export interface Runtime {
   close: () => Promise<void>;
 }
 
-export function createRuntime(config: AppConfig, name: string): Runtime {
-  const logger = createLogger({ level: config.logLevel, name });
+export function createRuntime(config: AppConfig, name: string, options: { logToStderr?: boolean } = {}): Runtime {
+  const logger = createLogger({ level: config.logLevel, name, toStderr: options.logToStderr });
   const db = createDb(config.databaseUrl);
   const redis = createRedis(config.redisUrl, { name: `convoqa-${name}` });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-  const jobs = createJobQueues(redis, config.queuePrefix);
+  const jobs = createJobQueues(redis, config.queuePrefix, {
+    onError: (error, queue) => logger.warn({ err: error, queue }, 'queue connection error'),
+  });
   const serviceDeps: ServiceDeps = {
     db,
     redis,

@@ -9,7 +9,10 @@ import { createLogger } from '../logger.js';
 import { createRedis, type Redis } from '../redis.js';
 import { registerAccountCommands } from './account-commands.js';
 import { registerApiCommand } from './api-command.js';
+import { registerHubCommands } from './hub-commands.js';
 import { registerKeyCommands } from './key-commands.js';
+import { createHubContext } from '../processes/hub-context.js';
+import { createRuntime, type Runtime } from '../runtime.js';
 
 const config = loadConfig();
 let db: Db | undefined;
@@ -32,6 +35,9 @@ const program = new Command('convoqa')
 registerAccountCommands(program, openDb);
 registerKeyCommands(program, openDb);
 registerApiCommand(program, openClient);
+// Hub commands get the full process wiring (queues, receiver credentials), logging to stderr.
+let runtime: Runtime | undefined;
+registerHubCommands(program, () => Promise.resolve(createHubContext((runtime ??= createRuntime(config, 'cli', { logToStderr: true })))));
 
 let exitCode = 0;
 try {
@@ -54,5 +60,6 @@ try {
 } finally {
   redis?.disconnect();
   await db?.$disconnect();
+  await runtime?.close();
 }
 process.exit(exitCode);

@@ -3,6 +3,7 @@ import type { JobQueues } from '../../jobs/queues.js';
 import type { Db } from '../db.js';
 import type { Redis } from '../redis.js';
 import type { ConversationClient } from './client/index.js';
+import type { ReceiverCredentials } from './webhooks/verify-webhook.js';
 
 /**
  * What the hub's routes and jobs need from their process. The hub reaches the API only through
@@ -16,6 +17,8 @@ export interface HubContext {
   now: () => Date;
   /** The client for the configured upstream (built on first use). */
   upstream: () => Promise<ConversationClient>;
+  /** The webhook receiver's signing secret and URL token (resolved once). */
+  receiverCredentials: () => Promise<ReceiverCredentials>;
   settings: HubSettings;
 }
 
@@ -23,4 +26,5 @@ export interface HubContext {
 export interface HubSettings {
   /** Base URL of this process as the upstream reaches it (receiver URLs point here). */
   publicBaseUrl: string;
+  webhooks: { bodyLimitBytes: number };
 }

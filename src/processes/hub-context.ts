@@ -1,15 +1,27 @@
+import { embeddedWebhookSecret } from '../embedded/hub-webhook-secret.js';
+import { resolveUpstreamApiKey } from '../embedded/upstream-client.js';
 import type { HubContext } from '../hub/hub-context.js';
+import { receiverCredentialsProvider } from '../hub/webhooks/receiver-credentials.js';
 import type { Runtime } from '../runtime.js';
 
 /** The hub's context for a process, from its runtime. */
 export function createHubContext(runtime: Runtime): HubContext {
+  const { config, db } = runtime;
   return {
-    db: runtime.db,
+    db,
     redis: runtime.redis,
     logger: runtime.logger,
     jobs: runtime.jobs,
     now: () => new Date(),
     upstream: runtime.upstream,
-    settings: { publicBaseUrl: runtime.config.publicBaseUrl },
+    receiverCredentials: receiverCredentialsProvider({
+      db,
+      configuredSecret: config.hubWebhooks.secret,
+      configuredToken: config.hubWebhooks.token,
+      embeddedSecret: config.upstream.isBuiltIn
+        ? () => embeddedWebhookSecret(db, () => resolveUpstreamApiKey({ config, db, redis: runtime.redis, logger: runtime.logger }))
+        : undefined,
+    }),
+    settings: { publicBaseUrl: config.publicBaseUrl, webhooks: { bodyLimitBytes: config.hubWebhooks.bodyLimitBytes } },
   };
 }

@@ -130,7 +130,8 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     jobs,
     now: deps.now,
     upstream: () => Promise.reject(new Error('this test gave the hub no upstream')),
-    settings: { publicBaseUrl: deps.settings.publicBaseUrl },
+    receiverCredentials: () => Promise.resolve({ signingSecret: null, token: 'test-receiver-token-0123456789' }),
+    settings: { publicBaseUrl: deps.settings.publicBaseUrl, webhooks: { bodyLimitBytes: 65_536 } },
     ...overrides,
   });
 

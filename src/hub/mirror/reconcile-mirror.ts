@@ -1,0 +1,63 @@
+import type { HubContext } from '../hub-context.js';
+import { enqueueMirror } from './enqueue-mirror.js';
+import { recordSyncState } from './sync-state.js';
+
+export interface ReconcileReport {
+  listed: number;
+  queuedNew: number;
+  queuedChanged: number;
+  queuedGone: number;
+  queuedUnsent: number;
+  listCut: boolean;
+}
+
+/**
+ * Catches what webhooks missed: lists the upstream's transcriptions (list form: status, group)
+ * and queues a mirror for every one that is new to the hub, whose status or group differs, or
+ * that the hub has but the upstream no longer lists (the mirror then finds it 404 and marks it
+ * deleted). When the list was cut at 20,000, only mirrored rows at least as recent as the oldest
+ * listed one are judged gone. Receipts whose enqueue never happened are queued too.
+ */
+export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport> {
+  const client = await ctx.upstream();
+  const list = await client.listTranscriptions({});
+  const upstream = new Map(list.transcriptions.map((t) => [t.transcription_id.toLowerCase(), t]));
+  const mirrored = await ctx.db.hubTranscription.findMany({
+    where: { deletedAt: null },
+    select: { id: true, status: true, group: true, recordedAt: true },
+  });
+  const mirroredById = new Map(mirrored.map((m) => [m.id, m]));
+  const oldestListed = list.query_limit_reached
+    ? Math.min(...list.transcriptions.map((t) => Date.parse(t.created_at)))
+    : Number.NEGATIVE_INFINITY;
+
+  const report: ReconcileReport = { listed: upstream.size, queuedNew: 0, queuedChanged: 0, queuedGone: 0, queuedUnsent: 0, listCut: list.query_limit_reached };
+  for (const [id, t] of upstream) {
+    const mine = mirroredById.get(id);
+    if (!mine) {
+      await enqueueMirror(ctx.jobs, id);
+      report.queuedNew += 1;
+    } else if (mine.status !== t.status || mine.group !== t.group) {
+      await enqueueMirror(ctx.jobs, id);
+      report.queuedChanged += 1;
+    }
+  }
+  for (const mine of mirrored) {
+    if (!upstream.has(mine.id) && mine.recordedAt.getTime() >= oldestListed) {
+      await enqueueMirror(ctx.jobs, mine.id);
+      report.queuedGone += 1;
+    }
+  }
+  const unsent = await ctx.db.hubWebhookReceipt.findMany({
+    where: { enqueuedAt: null, receivedAt: { lt: new Date(ctx.now().getTime() - 60_000) } },
+    select: { id: true, transcriptionId: true },
+    take: 1_000,
+  });
+  for (const receipt of unsent) {
+    await enqueueMirror(ctx.jobs, receipt.transcriptionId);
+    await ctx.db.hubWebhookReceipt.update({ where: { id: receipt.id }, data: { enqueuedAt: ctx.now() } });
+    report.queuedUnsent += 1;
+  }
+  await recordSyncState(ctx.db, { lastReconcileAt: ctx.now().toISOString(), ...report });
+  return report;
+}

@@ -1,0 +1,67 @@
+import express, { type Router } from 'express';
+import { AppError } from '../../lib/errors/app-error.js';
+import { createErrorHandler } from '../../lib/http/error-handler.js';
+import type { HubContext } from '../hub-context.js';
+import { ReceiptBatcher } from './receipt-batcher.js';
+import { verifyWebhook, WebhookRejectedError, type ReceiverCredentials } from './verify-webhook.js';
+import { WebhookEvent } from './webhook-event.js';
+
+export interface ReceiverOptions {
+  credentials: () => Promise<ReceiverCredentials>;
+  bodyLimitBytes: number;
+  /** How long a receipt may wait for others to be stored with it (receipt-batcher.ts). */
+  batchWaitMs?: number;
+}
+
+/**
+ * POST /webhooks/transcriptions/success and /error (the URLs a configuration's webhooks point
+ * at): raw body → verify → durable receipt and queued mirror (batched, receipt-batcher.ts) → 202.
+ * The body is parsed only once verified, and only for the transcription id; the mirror fetches
+ * the rest. If the receipt cannot be made durable (PostgreSQL or Redis unreachable) the answer is
+ * 503, so the sender retries: an acknowledged webhook is never lost.
+ */
+export function createReceiverRouter(ctx: HubContext, options: ReceiverOptions): Router {
+  const router = express.Router();
+  const rawBody = express.raw({ type: () => true, limit: options.bodyLimitBytes });
+  const receipts = new ReceiptBatcher(ctx.db, ctx.jobs, { maxWaitMs: options.batchWaitMs });
+
+  router.post('/transcriptions/:outcome', rawBody, async (req, res) => {
+    const outcome = req.params.outcome;
+    if (outcome !== 'success' && outcome !== 'error') throw new AppError('not_found', `Unknown webhook receiver: ${req.path}`);
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (body.length === 0) throw new AppError('invalid_value', 'Empty webhook body');
+    const token = typeof req.query.token === 'string' ? req.query.token : undefined;
+
+    let eventId: string;
+    try {
+      ({ eventId } = verifyWebhook(body, req.headers, token, await options.credentials()));
+    } catch (error) {
+      if (!(error instanceof WebhookRejectedError)) throw error;
+      ctx.logger.warn({ requestId: req.requestId, outcome, reason: error.message }, 'webhook refused');
+      throw new AppError('unauthorized', error.message);
+    }
+
+    let event: WebhookEvent;
+    try {
+      event = WebhookEvent.parse(JSON.parse(body.toString('utf8')));
+    } catch {
+      ctx.logger.warn({ requestId: req.requestId, eventId }, 'verified webhook with an unreadable body');
+      throw new AppError('invalid_value', 'Webhook body must be JSON with data.transcription_id (a UUID)');
+    }
+
+    const transcriptionId = event.data.transcription_id.toLowerCase();
+    try {
+      const { duplicate } = await receipts.submit({ id: eventId, transcriptionId, eventType: event.type ?? 'unknown', outcome });
+      res.status(202).json({ data: { received: true, duplicate } });
+    } catch (error) {
+      ctx.logger.error({ err: error, requestId: req.requestId, eventId }, 'webhook receipt could not be made durable');
+      throw new AppError('unavailable', 'Webhook not stored; retry later', { retryAfterSeconds: 5 });
+    }
+  });
+
+  router.use((req) => {
+    throw new AppError('not_found', `Unknown webhook receiver: ${req.method} ${req.path}`);
+  });
+  router.use(createErrorHandler(ctx.logger));
+  return router;
+}

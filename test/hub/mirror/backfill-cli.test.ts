@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../support/harness.js';
+import { startHubStack, type HubStack } from '../../support/hub-stack.js';
+import { projectRoot } from '../../support/processes.js';
+import { seedEvaluatedTranscription } from '../client/support.js';
+
+const run = promisify(execFile);
+let h: Harness;
+let stack: HubStack;
+beforeAll(async () => {
+  h = createHarness();
+  stack = await startHubStack(h);
+});
+afterAll(async () => {
+  await stack.close();
+  await h.close();
+});
+
+/** `npm run cli -- backfill` against the stack's API and account. */
+const backfill = () =>
+  run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'backfill'], {
+    cwd: projectRoot,
+    env: { ...process.env, UPSTREAM_BASE_URL: `${stack.baseUrl}/api`, UPSTREAM_API_KEY: stack.account.key, RATE_LIMIT_SCALE: '100', LOG_LEVEL: 'warn' },
+  });
+
+describe('npm run cli -- backfill', () => {
+  it('mirrors the whole account with a progress bar, and a second run resumes where the first stopped', async () => {
+    const first = await Promise.all(Array.from({ length: 5 }, () => seedEvaluatedTranscription(h.db, stack.account.id)));
+    const one = await backfill();
+    expect(one.stdout.trim()).toBe('5 transcriptions: 0 already mirrored, 5 mirrored now, 0 failed');
+    expect(one.stderr).toContain('backfill [');
+    expect(await h.db.hubTranscription.count({ where: { id: { in: first.map((t) => t.id) } } })).toBe(5);
+    expect(await h.db.hubCriterionResult.count({ where: { transcriptionId: { in: first.map((t) => t.id) } } })).toBe(10);
+
+    // A group changed upstream and two new transcriptions: only those three are fetched.
+    await stack.client.updateTranscriptionGroup({ transcription_id: first[0].id, group: 'ARCHIVED' });
+    await seedEvaluatedTranscription(h.db, stack.account.id);
+    await seedEvaluatedTranscription(h.db, stack.account.id);
+    const two = await backfill();
+    expect(two.stdout.trim()).toBe('7 transcriptions: 4 already mirrored, 3 mirrored now, 0 failed');
+    expect((await h.db.hubTranscription.findUniqueOrThrow({ where: { id: first[0].id } })).group).toBe('ARCHIVED');
+  }, 60_000);
+});

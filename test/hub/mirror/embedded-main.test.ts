@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../support/harness.js';
+import { freePort, projectRoot, startEntry, type ChildService } from '../../support/processes.js';
+import { startRecordingServer, type RecordingServer } from '../../support/recording-server.js';
+import { supportCall, synthesizeConversation } from '../../support/synthesize.js';
+import { eventually } from '../../support/webhook-receiver.js';
+
+const run = promisify(execFile);
+let h: Harness;
+let main: ChildService;
+let recordings: RecordingServer;
+let baseUrl: string;
+let env: Record<string, string>;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'convoqa-main-'));
+
+beforeAll(async () => {
+  h = createHarness();
+  recordings = await startRecordingServer();
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: baseUrl,
+    QUEUE_PREFIX: `test-main-${randomUUID().slice(0, 8)}`,
+    DATA_DIR: dataDir,
+    RATE_LIMIT_SCALE: '100',
+  };
+  main = startEntry('src/main.ts', env);
+  await eventually(async () => (await fetch(`${baseUrl}/api/`, { method: 'POST' }).catch(() => null))?.status === 404, 30_000);
+}, 60_000);
+afterAll(async () => {
+  await main.stop('SIGKILL');
+  await recordings.close();
+  await h.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start (src/main.ts): the built-in API and the hub in one process', () => {
+  it('a configuration pointed at the hub of the same process gets its transcriptions mirrored', async () => {
+    // The hub provisioned its own key on the built-in API at start.
+    const key = await eventually(async () => (await h.db.hubSetting.findUnique({ where: { key: 'upstream_api_key' } }))?.value, 20_000);
+    const call = async (operation: string, body: object) => {
+      const res = await fetch(`${baseUrl}/api/${operation}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return (await res.json()) as { data: Record<string, never> };
+    };
+    const configurationId = (await call('create-configuration', { tag: `embedded-${randomUUID().slice(0, 6)}` })).data.configuration['configuration_id'] as string;
+    try {
+      const registered = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'hub:register-webhooks', configurationId], {
+        cwd: projectRoot,
+        env: { ...process.env, ...env },
+      });
+      expect(registered.stdout).toContain(`success_url ${baseUrl}/webhooks/transcriptions/success?token=`);
+
+      const url = recordings.serve('embedded.wav', await synthesizeConversation(supportCall.slice(0, 3)));
+      const id = (await call('submit', { configuration_id: configurationId, url })).data.transcription_id as string;
+      const row = await eventually(async () => {
+        const found = await h.db.hubTranscription.findUnique({ where: { id } });
+        return found?.status === 'COMPLETED' ? found : undefined;
+      }, 60_000);
+      expect(row.configurationId).toBe(configurationId);
+      const receipt = await h.db.hubWebhookReceipt.findFirstOrThrow({ where: { transcriptionId: id } });
+      expect(receipt.id).toMatch(/^whid-/); // verified by signature (the hub's account secret)
+      await call('delete-transcription', { transcription_id: id });
+    } finally {
+      await call('delete-configuration', { configuration_id: configurationId });
+    }
+    expect(await main.stop('SIGTERM')).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,60 @@
+/**
+ * The built-in API and the hub in one app on a real port, as `npm start` runs them: the hub's
+ * client talks to this API over HTTP with the account's key, and configurations can point their
+ * webhooks at this hub's receiver.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { createApp } from '../../src/app.js';
+import { createConversationClient, type ConversationClient } from '../../src/hub/client/index.js';
+import type { HubContext } from '../../src/hub/hub-context.js';
+import type { Harness, TestAccount } from './harness.js';
+import { randomUUID } from 'node:crypto';
+
+export interface HubStack {
+  account: TestAccount;
+  baseUrl: string;
+  client: ConversationClient;
+  hub: HubContext;
+  app: Express;
+  close(): Promise<void>;
+}
+
+export async function startHubStack(
+  h: Harness,
+  options: { signed?: boolean; hub?: (defaults: HubContext) => Partial<HubContext> } = {},
+): Promise<HubStack> {
+  const account = await h.createAccount();
+  // The app needs the server's port (its public URL), so the server starts first and serves it once built.
+  const serving: { app?: Express } = {};
+  const server = createServer((req, res) => serving.app?.(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = createConversationClient({
+    baseUrl: `${baseUrl}/api`,
+    apiKey: account.key,
+    redis: h.redis,
+    rateLimitScale: 100,
+    pacingPrefix: `convoqa:test:pace:${randomUUID()}:`,
+  });
+  const defaults = h.hubContext({
+    upstream: () => Promise.resolve(client),
+    receiverCredentials: () => Promise.resolve({ signingSecret: options.signed === false ? null : account.webhookSecret, token: 'hub-stack-token-0123456789abcdef' }),
+    settings: { publicBaseUrl: baseUrl, webhooks: { bodyLimitBytes: 65_536 } },
+  });
+  const hub: HubContext = { ...defaults, ...options.hub?.(defaults) };
+  const app = (serving.app = createApp(h.deps, hub));
+  return {
+    account,
+    baseUrl,
+    client,
+    hub,
+    app,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
