@@ -12,7 +12,8 @@ export interface Schedule {
   enqueue: (jobs: JobQueues, tick: Date) => Promise<void>;
 }
 
-const minuteId = (d: Date) => d.toISOString().slice(0, 16).replace(/\D/g, '');
+/** The tick's scheduled time to the second, e.g. 20261121061200: the bucket of its job id. */
+const tickId = (d: Date) => d.toISOString().slice(0, 19).replace(/\D/g, '');
 const dayId = (d: Date) => d.toISOString().slice(0, 10);
 
 export function createSchedules(settings: { reconcileCron: string }): Schedule[] {
@@ -21,7 +22,7 @@ export function createSchedules(settings: { reconcileCron: string }): Schedule[]
       name: 'service.sweep-processing',
       cron: '* * * * *',
       timezone: 'UTC',
-      enqueue: (jobs, tick) => jobs.enqueue('service.sweep-processing', { minute: minuteId(tick) }, { jobId: `sweep-${minuteId(tick)}` }),
+      enqueue: (jobs, tick) => jobs.enqueue('service.sweep-processing', { minute: tickId(tick) }, { jobId: `sweep-${tickId(tick)}` }),
     },
     {
       name: 'service.purge-expired-transcriptions',
@@ -34,7 +35,7 @@ export function createSchedules(settings: { reconcileCron: string }): Schedule[]
       name: 'hub.reconcile',
       cron: settings.reconcileCron,
       timezone: 'UTC',
-      enqueue: (jobs, tick) => jobs.enqueue('hub.reconcile', { tick: minuteId(tick) }, { jobId: `reconcile-${minuteId(tick)}` }),
+      enqueue: (jobs, tick) => jobs.enqueue('hub.reconcile', { tick: tickId(tick) }, { jobId: `reconcile-${tickId(tick)}` }),
     },
   ];
 }

@@ -1,4 +1,6 @@
 import express, { type Express } from 'express';
+import { createAdminRouter } from './hub/admin/admin-router.js';
+import type { AdminRoute } from './hub/admin/admin-route.js';
 import type { HubContext } from './hub/hub-context.js';
 import { createReceiverRouter } from './hub/webhooks/receiver-router.js';
 import { AppError } from './lib/errors/app-error.js';
@@ -9,11 +11,16 @@ import { serviceOperations } from './service/operations.js';
 import { createUploadRouter } from './service/uploads/upload-router.js';
 import type { ServiceDeps } from './service/service-deps.js';
 
+export interface AdminOptions {
+  token: () => Promise<string>;
+  routes: readonly AdminRoute[];
+}
+
 /**
  * The HTTP app of the web process: the built-in API at /api and /uploads, and, given the hub's
- * context, the hub's webhook receiver at /webhooks.
+ * context, the hub's webhook receiver at /webhooks and its admin API at /admin.
  */
-export function createApp(deps: ServiceDeps, hub?: HubContext): Express {
+export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
@@ -22,6 +29,7 @@ export function createApp(deps: ServiceDeps, hub?: HubContext): Express {
   app.use('/uploads', createUploadRouter(deps));
   if (hub) {
     app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.webhooks.bodyLimitBytes }));
+    if (admin) app.use('/admin', createAdminRouter(hub, admin));
   }
   app.use((req) => {
     throw new AppError('not_found', `Not found: ${req.method} ${req.path}`);

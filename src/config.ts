@@ -64,6 +64,8 @@ export const EnvSchema = z.object({
   HUB_WEBHOOK_TOKEN: z.string().min(24).max(200).optional(),
   /** Largest webhook body the receiver reads. */
   HUB_WEBHOOK_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(65_536),
+  /** The admin API's bearer token. Unset: generated once, kept in hub_settings, printed at start. */
+  ADMIN_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
   /** When reconciliation runs (node-cron, UTC). */
   HUB_RECONCILE_CRON: z.string().default('*/5 * * * *'),
 });
@@ -88,6 +90,7 @@ export interface AppConfig {
   engine: EngineConfig;
   upstream: UpstreamConfig;
   hubWebhooks: { secret: string | null; token: string | null; bodyLimitBytes: number; reconcileCron: string };
+  adminToken: string | null;
 }
 
 export interface UpstreamConfig {
@@ -149,6 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       bodyLimitBytes: env.HUB_WEBHOOK_BODY_LIMIT_BYTES,
       reconcileCron: env.HUB_RECONCILE_CRON,
     },
+    adminToken: env.ADMIN_TOKEN ?? null,
   };
 }
 

@@ -5,6 +5,7 @@
 import { createSchedules } from '../jobs/schedules.js';
 import { loadConfig } from './config.js';
 import { stopOnSignals } from './lifecycle.js';
+import { redisRunCoordinator } from './processes/redis-run-coordinator.js';
 import { startClock } from './processes/start-clock.js';
 import { createJobHandlers } from './processes/job-handlers.js';
 import { startWeb } from './processes/start-web.js';
@@ -24,7 +25,12 @@ const workers = startWorkers({
   lockDurationMs: runtime.config.workerLockDurationMs,
   stalledIntervalMs: runtime.config.workerLockDurationMs,
 });
-const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules: createSchedules({ reconcileCron: runtime.config.hubWebhooks.reconcileCron }) });
+const clock = startClock({
+  jobs: runtime.jobs,
+  logger: runtime.logger,
+  schedules: createSchedules({ reconcileCron: runtime.config.hubWebhooks.reconcileCron }),
+  coordinator: redisRunCoordinator(runtime.redis),
+});
 runtime.logger.info(
   { api: `${runtime.config.publicBaseUrl}/api` },
   'convoqa is running: create an account and key with `npm run cli -- accounts:create <name> --with-key default`',

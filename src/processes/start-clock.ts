@@ -1,20 +1,35 @@
-import cron from 'node-cron';
+import cron, { type RunCoordinator } from 'node-cron';
 import type { Logger } from 'pino';
 import type { JobQueues } from '../../jobs/queues.js';
 import type { Schedule } from '../../jobs/schedules.js';
 
-/** Runs the schedules with node-cron; each tick only enqueues (jobs/schedules.ts). */
-export function startClock(options: { jobs: JobQueues; logger: Logger; schedules: Schedule[]; now?: () => Date }): { stop: () => Promise<void> } {
-  const now = options.now ?? (() => new Date());
+/**
+ * Runs the schedules with node-cron; each tick only enqueues (jobs/schedules.ts). With a run
+ * coordinator (the Redis lock of redis-run-coordinator.ts), one clock among several fires a tick.
+ */
+export function startClock(options: {
+  jobs: JobQueues;
+  logger: Logger;
+  schedules: Schedule[];
+  coordinator?: RunCoordinator;
+}): { stop: () => Promise<void> } {
   const tasks = options.schedules.map((schedule) =>
     cron.schedule(
       schedule.cron,
-      () => {
-        schedule.enqueue(options.jobs, now()).catch((error: unknown) => {
-          options.logger.error({ err: error, schedule: schedule.name }, 'clock could not enqueue');
-        });
+      (context) => {
+        // The tick is the slot node-cron fired for, not the moment the callback ran, so every clock
+        // names a tick alike.
+        const tick = context.date;
+        schedule
+          .enqueue(options.jobs, tick)
+          .then(() => options.logger.info({ schedule: schedule.name, tick: tick.toISOString() }, 'tick enqueued'))
+          .catch((error: unknown) => options.logger.error({ err: error, schedule: schedule.name }, 'clock could not enqueue'));
       },
-      { timezone: schedule.timezone, name: schedule.name },
+      {
+        timezone: schedule.timezone,
+        name: schedule.name,
+        ...(options.coordinator ? { distributed: true, runCoordinator: options.coordinator, distributedLease: 10 * 60_000 } : {}),
+      },
     ),
   );
   options.logger.info({ schedules: options.schedules.map((s) => `${s.name}: ${s.cron} ${s.timezone}`) }, 'clock started');

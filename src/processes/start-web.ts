@@ -1,11 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import { createApp } from '../app.js';
+import { adminAccountRoutes } from '../embedded/admin-account-routes.js';
+import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
+import { ensureAdminToken } from '../hub/admin/admin-token.js';
 import type { Runtime } from '../runtime.js';
 import { createHubContext } from './hub-context.js';
 
 /** Starts the HTTP server; stop() stops accepting, lets in-flight requests finish, then resolves. */
 export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop: () => Promise<void> }> {
-  const app = createApp(runtime.serviceDeps, createHubContext(runtime));
+  const admin = await ensureAdminToken(runtime.db, runtime.config.adminToken);
+  if (admin.generated) {
+    // Printed for the operator of the embedded default, on stderr and outside the structured log
+    // (which never carries secrets). Set ADMIN_TOKEN to choose one, and nothing is printed.
+    process.stderr.write(`convoqa admin API: ${runtime.config.publicBaseUrl}/admin  token: ${admin.token}  (generated; set ADMIN_TOKEN to choose your own)\n`);
+  }
+  const app = createApp(runtime.serviceDeps, createHubContext(runtime), {
+    token: () => Promise.resolve(admin.token),
+    routes: [...hubAdminRoutes, ...adminAccountRoutes],
+  });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -15,10 +27,12 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
   runtime.logger.info({ port: runtime.config.port, api: `${runtime.config.publicBaseUrl}/api` }, 'web listening');
   return {
     server,
+    // Stops accepting, lets requests in flight finish (up to 5 s), then closes what is left.
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
       }),
   };
 }

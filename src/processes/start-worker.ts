@@ -17,8 +17,12 @@ export interface WorkerOptions {
 }
 
 export interface RunningWorkers {
-  /** Stops taking jobs, waits for the running ones, closes connections. */
-  close: () => Promise<void>;
+  /**
+   * Stops taking jobs and waits for the running ones up to `graceMs` (default 6 s); past that it
+   * stops waiting and the process exits: the unfinished jobs keep their locks until these expire,
+   * and another worker then takes them over (BullMQ's stalled-job check), so nothing is lost.
+   */
+  close: (graceMs?: number) => Promise<void>;
 }
 
 /** One BullMQ worker per job of the catalog, each running its handler. */
@@ -42,8 +46,15 @@ export function startWorkers(options: WorkerOptions): RunningWorkers {
     return worker;
   });
   return {
-    close: async () => {
-      await Promise.all(workers.map((w) => w.close()));
+    close: async (graceMs = 6_000) => {
+      let timer: NodeJS.Timeout | undefined;
+      // close() stops fetching at once, then waits for the jobs in flight. (A later close(true)
+      // would return this same promise, so it cannot cut the wait short: the race does.)
+      const finished = Promise.all(workers.map((w) => w.close())).then(() => true);
+      const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
+      const inTime = await Promise.race([finished, timedOut]);
+      clearTimeout(timer);
+      if (!inTime) options.logger.warn({ graceMs }, 'jobs still running at shutdown: left to other workers once their locks expire');
     },
   };
 }

@@ -7,10 +7,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from '../../src/app.js';
+import { adminAccountRoutes } from '../../src/embedded/admin-account-routes.js';
+import { hubAdminRoutes } from '../../src/hub/admin/admin-routes.js';
 import { createConversationClient, type ConversationClient } from '../../src/hub/client/index.js';
 import type { HubContext } from '../../src/hub/hub-context.js';
 import type { Harness, TestAccount } from './harness.js';
 import { randomUUID } from 'node:crypto';
+
+/** The admin API's bearer token in every hub stack. */
+export const adminToken = 'test-admin-token-0123456789abcdef';
 
 export interface HubStack {
   account: TestAccount;
@@ -44,7 +49,7 @@ export async function startHubStack(
     settings: { publicBaseUrl: baseUrl, webhooks: { bodyLimitBytes: 65_536 } },
   });
   const hub: HubContext = { ...defaults, ...options.hub?.(defaults) };
-  const app = (serving.app = createApp(h.deps, hub));
+  const app = (serving.app = createApp(h.deps, hub, { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes] }));
   return {
     account,
     baseUrl,

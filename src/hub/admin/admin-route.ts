@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { HubContext } from '../hub-context.js';
+
+/**
+ * One admin endpoint, declared once: its path, schemas and handler. The router validates with the
+ * schemas and the OpenAPI document is generated from the same ones, so the two cannot disagree.
+ */
+export interface AdminRoute<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Express-style path under /admin, e.g. `/transcriptions/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Health probes and the OpenAPI document are open; everything else needs the bearer token. */
+  isPublic?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The `data` member of a successful answer. */
+  response: R;
+  status?: 200 | 201 | 202;
+  handle(input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }, ctx: HubContext): Promise<z.input<R>>;
+}
+
+export function defineAdminRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  route: AdminRoute<P, Q, B, R>,
+): AdminRoute {
+  return route;
+}

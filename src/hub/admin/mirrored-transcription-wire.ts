@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { HubCriterionResult, HubTranscription } from '../../generated/prisma/client.js';
+
+export const MirroredTranscription = z.object({
+  id: z.string(),
+  status: z.string(),
+  group: z.string().nullable(),
+  configuration_id: z.string(),
+  configuration_tag: z.string(),
+  name: z.string().nullable(),
+  duration: z.number(),
+  language: z.string().nullable(),
+  num_speakers: z.number().nullable(),
+  participant_id: z.string().nullable(),
+  participant_tag: z.string().nullable(),
+  evaluator_id: z.string().nullable(),
+  evaluator_tag: z.string().nullable(),
+  recorded_at: z.string(),
+  completed_at: z.string().nullable(),
+  score: z.number().nullable(),
+  critical_fail: z.boolean().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  mirrored_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+
+export const MirroredCriterionResult = z.object({
+  criterion_id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  status: z.string(),
+  max_weight: z.number(),
+  score_raw_ai: z.number(),
+  score_obtained: z.number(),
+  reasoning: z.string(),
+  quote: z.string(),
+  feedback: z.string().nullable(),
+});
+
+export const MirroredTranscriptionDetail = MirroredTranscription.extend({
+  summary: z.unknown().nullable(),
+  fields: z.unknown().nullable(),
+  conversation: z.unknown().nullable(),
+  summary_feedback: z.string().nullable(),
+  results: z.array(MirroredCriterionResult),
+});
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toMirroredTranscription(row: HubTranscription): z.output<typeof MirroredTranscription> {
+  return {
+    id: row.id,
+    status: row.status,
+    group: row.group,
+    configuration_id: row.configurationId,
+    configuration_tag: row.configurationTag,
+    name: row.name,
+    duration: row.duration,
+    language: row.language,
+    num_speakers: row.numSpeakers,
+    participant_id: row.participantId,
+    participant_tag: row.participantTag,
+    evaluator_id: row.evaluatorId,
+    evaluator_tag: row.evaluatorTag,
+    recorded_at: row.recordedAt.toISOString(),
+    completed_at: iso(row.completedAt),
+    score: row.score,
+    critical_fail: row.criticalFail,
+    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null,
+    mirrored_at: row.mirroredAt.toISOString(),
+    deleted_at: iso(row.deletedAt),
+  };
+}
+
+export function toMirroredDetail(row: HubTranscription & { results: HubCriterionResult[] }): z.output<typeof MirroredTranscriptionDetail> {
+  return {
+    ...toMirroredTranscription(row),
+    summary: row.summary,
+    fields: row.fields,
+    conversation: row.conversation,
+    summary_feedback: row.summaryFeedback,
+    results: row.results.map((r) => ({
+      criterion_id: r.criterionId,
+      name: r.name,
+      type: r.type,
+      status: r.status,
+      max_weight: r.maxWeight,
+      score_raw_ai: r.scoreRawAi,
+      score_obtained: r.scoreObtained,
+      reasoning: r.reasoning,
+      quote: r.quote,
+      feedback: r.feedback,
+    })),
+  };
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { Id } from '../../../contract/common.js';
+import { reviewGroups, transcriptionStatuses } from '../../../contract/transcriptions.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import { AppError } from '../../../lib/errors/app-error.js';
+import { writeMirror } from '../../mirror/mirror-transcription.js';
+import { defineAdminRoute } from '../admin-route.js';
+import { MirroredTranscription, MirroredTranscriptionDetail, toMirroredDetail, toMirroredTranscription } from '../mirrored-transcription-wire.js';
+import { viaUpstream } from '../upstream-errors.js';
+
+/** A day (`YYYY-MM-DD`, UTC, whole day) or an instant (ISO 8601 with offset). */
+const DateBound = z
+  .string()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || !Number.isNaN(Date.parse(v)), { error: 'expected YYYY-MM-DD or an ISO 8601 datetime' });
+const startOf = (v: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v);
+const endOf = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(Date.parse(`${v}T00:00:00.000Z`) + 86_400_000) : new Date(Date.parse(v) + 1));
+
+const ListQuery = z.object({
+  critical: z.stringbool({ error: 'expected true or false' }).optional(),
+  group: z.enum([...reviewGroups, 'none']).optional(),
+  evaluator_id: Id.optional(),
+  participant_id: Id.optional(),
+  status: z.enum(transcriptionStatuses).optional(),
+  from: DateBound.optional(),
+  to: DateBound.optional(),
+  include_deleted: z.stringbool({ error: 'expected true or false' }).default(false),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+/** Cursor: the last row's (recorded_at, id), newest first. Opaque to callers. */
+const encodeCursor = (row: { recordedAt: Date; id: string }) => Buffer.from(JSON.stringify([row.recordedAt.toISOString(), row.id])).toString('base64url');
+function decodeCursor(cursor: string): { recordedAt: Date; id: string } {
+  try {
+    const [recordedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    if (Number.isNaN(Date.parse(recordedAt)) || !Id.safeParse(id).success) throw new Error('bad cursor');
+    return { recordedAt: new Date(recordedAt), id };
+  } catch {
+    throw new AppError('invalid_value', 'Invalid cursor: use next_cursor from a previous page');
+  }
+}
+
+const GroupBody = z.object({
+  group: z.custom<(typeof reviewGroups)[number] | ''>((v) => v === '' || (reviewGroups as readonly unknown[]).includes(v), {
+    error: 'Invalid group value',
+    params: { code: 'invalid_value', verbatim: true },
+  }),
+});
+
+export const transcriptionRoutes = [
+  defineAdminRoute({
+    method: 'get',
+    path: '/transcriptions',
+    summary: 'Mirrored transcriptions, newest first, filtered, one page at a time',
+    tag: 'transcriptions',
+    query: ListQuery,
+    response: z.object({ items: z.array(MirroredTranscription), next_cursor: z.string().nullable() }),
+    async handle({ query }, ctx) {
+      const where: Prisma.HubTranscriptionWhereInput = {
+        ...(query.include_deleted ? {} : { deletedAt: null }),
+        ...(query.critical === undefined ? {} : { criticalFail: query.critical }),
+        ...(query.group === undefined ? {} : { group: query.group === 'none' ? null : query.group }),
+        ...(query.evaluator_id ? { evaluatorId: query.evaluator_id } : {}),
+        ...(query.participant_id ? { participantId: query.participant_id } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.from || query.to
+          ? { recordedAt: { ...(query.from ? { gte: startOf(query.from) } : {}), ...(query.to ? { lt: endOf(query.to) } : {}) } }
+          : {}),
+      };
+      const after = query.cursor ? decodeCursor(query.cursor) : null;
+      const rows = await ctx.db.hubTranscription.findMany({
+        where: after
+          ? { AND: [where, { OR: [{ recordedAt: { lt: after.recordedAt } }, { recordedAt: after.recordedAt, id: { lt: after.id } }] }] }
+          : where,
+        orderBy: [{ recordedAt: 'desc' }, { id: 'desc' }],
+        take: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return { items: page.map(toMirroredTranscription), next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+    },
+  }),
+  defineAdminRoute({
+    method: 'get',
+    path: '/transcriptions/:id',
+    summary: 'One mirrored transcription with its criterion results',
+    tag: 'transcriptions',
+    params: z.object({ id: Id }),
+    response: MirroredTranscriptionDetail,
+    async handle({ params }, ctx) {
+      const row = await ctx.db.hubTranscription.findUnique({ where: { id: params.id.toLowerCase() }, include: { results: { orderBy: { position: 'asc' } } } });
+      if (!row) throw new AppError('not_found', `No mirrored transcription ${params.id}`);
+      return toMirroredDetail(row);
+    },
+  }),
+  defineAdminRoute({
+    method: 'post',
+    path: '/transcriptions/:id/group',
+    summary: 'Change a transcription\'s review group upstream (through the client), then mirror the answer',
+    tag: 'transcriptions',
+    params: z.object({ id: Id }),
+    body: GroupBody,
+    response: MirroredTranscriptionDetail,
+    async handle({ params, body }, ctx) {
+      const client = await ctx.upstream();
+      const { transcription } = await viaUpstream(() => client.updateTranscriptionGroup({ transcription_id: params.id, group: body.group }));
+      await writeMirror(ctx, transcription);
+      const row = await ctx.db.hubTranscription.findUniqueOrThrow({ where: { id: params.id.toLowerCase() }, include: { results: { orderBy: { position: 'asc' } } } });
+      return toMirroredDetail(row);
+    },
+  }),
+];

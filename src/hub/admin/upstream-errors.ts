@@ -1,0 +1,35 @@
+import { AppError } from '../../lib/errors/app-error.js';
+import { UpstreamError } from '../client/index.js';
+
+/**
+ * An upstream failure as the admin API answers it: the caller's mistakes keep their meaning
+ * (400, 404, 429), the rest is 503 (the upstream is not answering as it should), the upstream's
+ * own message and request id included so an operator can follow it up.
+ */
+export function toAdminError(error: unknown): unknown {
+  if (!(error instanceof UpstreamError)) return error;
+  const detail = `${error.message}${error.requestId ? ` (upstream request ${error.requestId})` : ''}`;
+  switch (error.kind) {
+    case 'invalid_request':
+      return new AppError('invalid_value', detail);
+    case 'not_found':
+      return new AppError('not_found', detail);
+    case 'rate_limited':
+      return new AppError('rate_limited', detail, { retryAfterSeconds: 1 });
+    case 'quota_exceeded':
+      return new AppError('quota_exceeded', detail);
+    case 'queue_full':
+      return new AppError('queue_full', detail);
+    default:
+      return new AppError('unavailable', `The upstream API failed (${error.kind}): ${detail}`, { retryAfterSeconds: 5 });
+  }
+}
+
+/** Runs an upstream call, turning its failure into the admin API's error. */
+export async function viaUpstream<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toAdminError(error);
+  }
+}
