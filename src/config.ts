@@ -30,6 +30,8 @@ export const EnvSchema = z.object({
    * or metadata addresses. Default: allowed except when NODE_ENV=production.
    */
   ALLOW_PRIVATE_NETWORK: z.stringbool().optional(),
+  /** Comma-separated host names that may be private even when private addresses are not allowed. */
+  ALLOW_PRIVATE_HOSTS: z.string().default(''),
   /** BullMQ key prefix in Redis. */
   QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('convoqa'),
   /** Recordings one worker process handles at once (CPU-bound: about one per core). */
@@ -84,6 +86,7 @@ export interface AppConfig {
   rateLimitScale: number;
   dataDir: string;
   allowPrivateNetwork: boolean;
+  allowedPrivateHosts: string[];
   queuePrefix: string;
   workerConcurrency: number;
   workerLockDurationMs: number;
@@ -136,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     dataDir: env.DATA_DIR,
     allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK ?? env.NODE_ENV !== 'production',
+    allowedPrivateHosts: env.ALLOW_PRIVATE_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
     queuePrefix: env.QUEUE_PREFIX,
     workerConcurrency: env.WORKER_CONCURRENCY,
     workerLockDurationMs: env.WORKER_LOCK_DURATION_MS,

@@ -47,7 +47,7 @@ export function createRuntime(config: AppConfig, name: string, options: { logToS
       apiBodyLimitBytes: config.apiBodyLimitBytes,
       rateLimitScale: config.rateLimitScale,
       publicBaseUrl: config.publicBaseUrl,
-      processing: { ...defaultProcessingLimits, allowPrivateNetwork: config.allowPrivateNetwork },
+      processing: { ...defaultProcessingLimits, allowPrivateNetwork: config.allowPrivateNetwork, allowedPrivateHosts: config.allowedPrivateHosts },
     },
   };
   let upstream: Promise<ConversationClient> | undefined;

@@ -16,7 +16,7 @@ export function createProcessingContext(runtime: Runtime): ProcessingContext {
     jobs: runtime.jobs,
     engines: createEngines(runtime.config.engine),
     limits,
-    agent: createOutboundAgent(limits.allowPrivateNetwork),
+    agent: createOutboundAgent(limits),
     slots: new AccountSlots(runtime.redis, { prefix: `${runtime.config.queuePrefix}:slots:`, limit: limits.maxConcurrentPerAccount }),
     now: serviceDeps.now,
     webhookRetryDelaysMs,

@@ -38,6 +38,8 @@ export interface ProcessingLimits {
   uploadUrlTtlMs: number;
   /** Recording URLs and webhook receivers may resolve to private or loopback addresses. */
   allowPrivateNetwork: boolean;
+  /** Hosts that may be private even when private addresses are not allowed (ALLOW_PRIVATE_HOSTS). */
+  allowedPrivateHosts: readonly string[];
   /** Time-out of one webhook attempt. */
   webhookTimeoutMs: number;
 }
@@ -50,6 +52,7 @@ export const defaultProcessingLimits: ProcessingLimits = {
   maxConcurrentPerAccount: 25,
   uploadUrlTtlMs: 15 * 60_000,
   allowPrivateNetwork: false,
+  allowedPrivateHosts: [],
   webhookTimeoutMs: 10_000,
 };
 

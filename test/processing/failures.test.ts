@@ -91,18 +91,25 @@ describe('each failure ends FAILED with its code and sends the error webhook', (
 });
 
 describe('private addresses', () => {
-  it('are refused for recordings when not allowed, directly and through a redirect', async () => {
-    const strict = createHarness({ processing: { allowPrivateNetwork: false, downloadTimeoutMs: 2_000 } });
+  it('are refused for recordings when not allowed: IP literals, names resolving to them, metadata, and redirects', async () => {
+    // 127.0.0.1 is allowlisted (so the first hop of the redirect test is reachable); localhost is not.
+    const strict = createHarness({ processing: { allowPrivateNetwork: false, allowedPrivateHosts: ['127.0.0.1'], downloadTimeoutMs: 2_000 } });
     try {
       const own = await strict.createAccount();
       const config = (await own.call('create-configuration', { tag: 'strict' })).body.data.configuration.configuration_id;
       strict.startWorker();
-      const file = await synthesizeTone(1);
-      const direct = recordings.serve('tone.wav', file);
-      const viaRedirect = `http://localtest.invalid/x.wav`;
-      const urls = [direct, `http://[::1]:9/a.wav`, `http://169.254.169.254/latest/meta-data.wav`, `http://localhost:9/a.wav`, viaRedirect];
-      const ids = await Promise.all(urls.map(async (url) => (await own.call('submit', { configuration_id: config, url })).body.data.transcription_id as string));
-      const results = await Promise.all(
+      const tone = recordings.serve('tone.wav', await synthesizeTone(1));
+      const port = new URL(recordings.baseUrl).port;
+      const cases: [string, RegExp][] = [
+        ['http://10.1.2.3:8080/a.wav', /^The recording URL is not allowed: 10\.1\.2\.3 resolves to 10\.1\.2\.3, a private or reserved address$/],
+        ['http://[::1]:9/a.wav', /^The recording URL is not allowed: \[::1\] resolves to ::1, a private or reserved address$/],
+        ['http://169.254.169.254/latest/meta-data.wav', /^The recording URL is not allowed: 169\.254\.169\.254 resolves to 169\.254\.169\.254, a private or reserved address$/],
+        ['http://[::ffff:127.0.0.2]:9/a.wav', /^The recording URL is not allowed: \[::ffff:7f00:2\] resolves to ::ffff:7f00:2, a private or reserved address$/],
+        [`http://localhost:${port}/tone.wav`, /^The recording URL is not allowed: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/],
+        [`${recordings.baseUrl}/redirect/hop.wav?to=${encodeURIComponent(`http://localhost:${port}/tone.wav`)}`, /^The recording URL is not allowed: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/],
+      ];
+      const ids = await Promise.all(cases.map(async ([url]) => (await own.call('submit', { configuration_id: config, url })).body.data.transcription_id as string));
+      const errors = await Promise.all(
         ids.map((id) =>
           eventually(async () => {
             const data = (await own.call('get-transcription', { transcription_id: id })).body.data;
@@ -110,16 +117,21 @@ describe('private addresses', () => {
           }, 20_000),
         ),
       );
-      expect(results.slice(0, 4)).toEqual([
-        { code: 'download_failed', message: 'The recording URL is not allowed: 127.0.0.1 resolves to 127.0.0.1, a private or reserved address' },
-        { code: 'download_failed', message: 'The recording URL is not allowed: [::1] resolves to ::1, a private or reserved address' },
-        { code: 'download_failed', message: 'The recording URL is not allowed: 169.254.169.254 resolves to 169.254.169.254, a private or reserved address' },
-        { code: 'download_failed', message: 'The recording URL is not allowed: localhost resolves to 127.0.0.1, a private or reserved address' },
-      ]);
-      expect(results[4]?.code).toBe('download_failed');
-      expect(recordings.hits('/tone.wav')).toBe(0);
+      errors.forEach((error, i) => {
+        expect(error.code, cases[i]![0]).toBe('download_failed');
+        expect(error.message, cases[i]![0]).toMatch(cases[i]![1]);
+      });
+      expect(recordings.hits('/redirect/hop.wav')).toBe(1); // the allowlisted first hop was reached…
+      expect(recordings.hits('/tone.wav')).toBe(0); // …the private target never
+      // The allowlisted host itself works.
+      const allowed = (await own.call('submit', { configuration_id: config, url: tone })).body.data.transcription_id as string;
+      const done = await eventually(async () => {
+        const data = (await own.call('get-transcription', { transcription_id: allowed })).body.data;
+        return data.status === 'IN_PROGRESS' ? undefined : data;
+      }, 30_000);
+      expect(done.status).toBe('COMPLETED');
     } finally {
       await strict.close();
     }
-  }, 40_000);
+  }, 60_000);
 });

@@ -117,7 +117,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     jobs,
     engines: worker.engines ?? { speechToText: new LocalSpeechToText(), language: new LocalLanguageEngine() },
     limits,
-    agent: createOutboundAgent(limits.allowPrivateNetwork),
+    agent: createOutboundAgent(limits),
     slots: new AccountSlots(redis, { prefix: `${queuePrefix}:slots:`, limit: limits.maxConcurrentPerAccount }),
     now: deps.now,
     webhookRetryDelaysMs: worker.webhookRetryDelaysMs ?? [200, 400, 800, 1_600, 3_200, 6_400],

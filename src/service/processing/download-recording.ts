@@ -3,13 +3,13 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { fetch, type Agent } from 'undici';
 import { RecordingTooLargeError, type RecordingStorage } from '../storage/recording-storage.js';
 import { causeChain, rootMessage } from '../../lib/errors/cause-chain.js';
-import { assertUrlAllowed, BlockedAddressError } from './network-guard.js';
+import { assertUrlAllowed, BlockedAddressError, type NetworkPolicy } from './network-guard.js';
 import { ProcessingError } from './processing-error.js';
 
 export interface DownloadSettings {
   timeoutMs: number;
   maxBytes: number;
-  allowPrivateNetwork: boolean;
+  network: NetworkPolicy;
   agent: Agent;
 }
 
@@ -30,7 +30,7 @@ export async function downloadRecording(
   try {
     let url = new URL(sourceUrl);
     for (let hop = 0; ; hop += 1) {
-      assertUrlAllowed(url, settings.allowPrivateNetwork);
+      assertUrlAllowed(url, settings.network);
       const res = await fetch(url, { redirect: 'manual', dispatcher: settings.agent, signal });
       const location = res.headers.get('location');
       if (res.status >= 300 && res.status < 400 && location) {

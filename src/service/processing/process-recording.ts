@@ -96,7 +96,7 @@ async function ensureRecordingStored(
   await downloadRecording(transcription.sourceUrl, ctx.storage, key, {
     timeoutMs: ctx.limits.downloadTimeoutMs,
     maxBytes: ctx.limits.maxRecordingBytes,
-    allowPrivateNetwork: ctx.limits.allowPrivateNetwork,
+    network: ctx.limits,
     agent: ctx.agent,
   });
   await ctx.db.transcription.update({ where: { id: transcription.id }, data: { recordingKey: key } });

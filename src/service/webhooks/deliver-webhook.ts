@@ -1,12 +1,12 @@
 import { fetch, type Agent } from 'undici';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db.js';
-import { assertUrlAllowed } from '../processing/network-guard.js';
+import { assertUrlAllowed, type NetworkPolicy } from '../processing/network-guard.js';
 import { rootMessage } from '../../lib/errors/cause-chain.js';
 
 export interface DeliverySettings {
   timeoutMs: number;
-  allowPrivateNetwork: boolean;
+  network: NetworkPolicy;
   agent: Agent;
 }
 
@@ -34,7 +34,7 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: string, setting
   let excerpt: string | null = null;
   try {
     const url = new URL(delivery.url);
-    assertUrlAllowed(url, settings.allowPrivateNetwork);
+    assertUrlAllowed(url, settings.network);
     const res = await fetch(url, {
       method: 'POST',
       redirect: 'manual',
