@@ -43,7 +43,7 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 function guardedLookup(policy: NetworkPolicy, hostname: string, options: object, callback: LookupCallback): void {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
-    const list = addresses as LookupAddress[];
+    const list = addresses;
     const blocked = isAllowedHost(policy, hostname) ? undefined : list.find((a) => !isPublicAddress(a.address));
     if (blocked) return callback(new BlockedAddressError(hostname, blocked.address), []);
     if ((options as { all?: boolean }).all) return callback(null, list);
@@ -57,7 +57,7 @@ function guardedLookup(policy: NetworkPolicy, hostname: string, options: object,
 export function createOutboundAgent(policy: NetworkPolicy): Agent {
   const lookup = (hostname: string, options: object, callback: LookupCallback) => guardedLookup(policy, hostname, options, callback);
   return new Agent({
-    connect: policy.allowPrivateNetwork ? {} : { lookup: lookup as never },
+    connect: policy.allowPrivateNetwork ? {} : { lookup: lookup },
     headersTimeout: 30_000,
     bodyTimeout: 30_000,
   });
