@@ -118,8 +118,8 @@ describe('private addresses', () => {
         ),
       );
       errors.forEach((error, i) => {
-        expect(error.code, cases[i]![0]).toBe('download_failed');
-        expect(error.message, cases[i]![0]).toMatch(cases[i]![1]);
+        expect(error.code, cases[i][0]).toBe('download_failed');
+        expect(error.message, cases[i][0]).toMatch(cases[i][1]);
       });
       expect(recordings.hits('/redirect/hop.wav')).toBe(1); // the allowlisted first hop was reached…
       expect(recordings.hits('/tone.wav')).toBe(0); // …the private target never
