@@ -25,7 +25,7 @@ export function createAdminRouter(ctx: HubContext, options: { token: () => Promi
   for (const route of options.routes) {
     const steps: express.RequestHandler[] = [];
     if (!route.isPublic) steps.push(auth);
-    if (route.body) steps.push(parseJson);
+    if (route.body) steps.push(...parseJson);
     steps.push(async (req, res) => {
       const input = {
         params: route.params ? parseRequest(route.params, { ...req.params }) : {},

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import { AppError } from '../../lib/errors/app-error.js';
 import { createErrorHandler } from '../../lib/http/error-handler.js';
+import { assertSafeJson } from '../../lib/http/json-body.js';
 import type { HubContext } from '../hub-context.js';
 import { ReceiptBatcher } from './receipt-batcher.js';
 import { verifyWebhook, WebhookRejectedError, type ReceiverCredentials } from './verify-webhook.js';
@@ -43,7 +44,9 @@ export function createReceiverRouter(ctx: HubContext, options: ReceiverOptions):
 
     let event: WebhookEvent;
     try {
-      event = WebhookEvent.parse(JSON.parse(body.toString('utf8')));
+      const parsed: unknown = JSON.parse(body.toString('utf8'));
+      assertSafeJson(parsed);
+      event = WebhookEvent.parse(parsed);
     } catch {
       ctx.logger.warn({ requestId: req.requestId, eventId }, 'verified webhook with an unreadable body');
       throw new AppError('invalid_value', 'Webhook body must be JSON with data.transcription_id (a UUID)');

@@ -34,7 +34,7 @@ export function createApiRouter(deps: ServiceDeps, operations: readonly ServiceO
       authenticate(deps.db),
       rateLimit(limiter, operation.name, traits.limit, deps.logger),
       ...quota,
-      parseJson,
+      ...parseJson,
       async (req, res) => {
         const input = parseRequest(requestSchemaOf(operation.name), req.body);
         const data = await operation.handle(input, {
