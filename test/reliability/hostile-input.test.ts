@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationContracts } from '../../src/contract/catalog.js';
-import { operationAliases, operationNames, type OperationName } from '../../src/contract/operations.js';
+import { operationAliases, operationNames } from '../../src/contract/operations.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../hub/client/support.js';
