@@ -3,6 +3,7 @@ import type { JobQueues } from '../../jobs/queues.js';
 import type { Db } from '../db.js';
 import type { Redis } from '../redis.js';
 import type { ConversationClient } from './client/index.js';
+import type { ReportsSettings } from './reports/reports-settings.js';
 
 /**
  * What the hub's routes and jobs need from their process. The hub reaches the API only through
@@ -23,4 +24,6 @@ export interface HubContext {
 export interface HubSettings {
   /** Base URL of this process as the upstream reaches it (receiver URLs point here). */
   publicBaseUrl: string;
+  /** Scheduled analytics reports, the quota ledger's on-demand reserve, and where reports go. */
+  reports: ReportsSettings;
 }
