@@ -10,13 +10,25 @@ export interface Schedule {
   cron: string;
   timezone: string;
   enqueue: (jobs: JobQueues, tick: Date) => Promise<void>;
+  /**
+   * Enqueue once when the clock starts too, so a tick missed while the clock was down is caught
+   * up (the job id is bucketed by period, so a tick that did run is not enqueued twice).
+   */
+  catchUpOnStart?: boolean;
 }
+
+export interface ScheduleSettings {
+  /** Scheduled analytics reports: whether to plan them, and when (daily). */
+  reports: { enabled: boolean; planCron: string };
+}
+
+export const defaultScheduleSettings: ScheduleSettings = { reports: { enabled: true, planCron: '30 0 * * *' } };
 
 const minuteId = (d: Date) => d.toISOString().slice(0, 16).replace(/\D/g, '');
 const dayId = (d: Date) => d.toISOString().slice(0, 10);
 
-export function createSchedules(): Schedule[] {
-  return [
+export function createSchedules(settings: ScheduleSettings = defaultScheduleSettings): Schedule[] {
+  const schedules: Schedule[] = [
     {
       name: 'service.sweep-processing',
       cron: '* * * * *',
@@ -31,4 +43,14 @@ export function createSchedules(): Schedule[] {
         jobs.enqueue('service.purge-expired-transcriptions', { day: dayId(tick) }, { jobId: `retention-${dayId(tick)}` }),
     },
   ];
+  if (settings.reports.enabled) {
+    schedules.push({
+      name: 'hub.plan-reports',
+      cron: settings.reports.planCron,
+      timezone: 'UTC',
+      catchUpOnStart: true,
+      enqueue: (jobs, tick) => jobs.enqueue('hub.plan-reports', { day: dayId(tick) }, { jobId: `plan-reports-${dayId(tick)}` }),
+    });
+  }
+  return schedules;
 }

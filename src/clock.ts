@@ -2,9 +2,9 @@
 import { createSchedules } from '../jobs/schedules.js';
 import { loadConfig } from './config.js';
 import { stopOnSignals } from './lifecycle.js';
-import { startClock } from './processes/start-clock.js';
+import { scheduleSettings, startClock } from './processes/start-clock.js';
 import { createRuntime } from './runtime.js';
 
 const runtime = createRuntime(loadConfig(), 'clock');
-const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules: createSchedules() });
+const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules: createSchedules(scheduleSettings(runtime.config)) });
 stopOnSignals(runtime.logger, [clock.stop, runtime.close]);

@@ -5,7 +5,7 @@
 import { createSchedules } from '../jobs/schedules.js';
 import { loadConfig } from './config.js';
 import { stopOnSignals } from './lifecycle.js';
-import { startClock } from './processes/start-clock.js';
+import { scheduleSettings, startClock } from './processes/start-clock.js';
 import { createJobHandlers } from './processes/job-handlers.js';
 import { startWeb } from './processes/start-web.js';
 import { startWorkers } from './processes/start-worker.js';
@@ -24,7 +24,7 @@ const workers = startWorkers({
   lockDurationMs: runtime.config.workerLockDurationMs,
   stalledIntervalMs: runtime.config.workerLockDurationMs,
 });
-const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules: createSchedules() });
+const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules: createSchedules(scheduleSettings(runtime.config)) });
 runtime.logger.info(
   { api: `${runtime.config.publicBaseUrl}/api` },
   'convoqa is running: create an account and key with `npm run cli -- accounts:create <name> --with-key default`',
