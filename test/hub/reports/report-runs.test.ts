@@ -144,7 +144,7 @@ describe('scheduled report runs', () => {
     expect(await runReport(ctx, run.id, { canRetry: true })).toEqual({ kind: 'not-planned' });
     expect(await h.db.analyticsQuotaUsage.findFirst({ where: { accountId: account.id, operation: 'analytics-participant' } })).toMatchObject({ used: 1 });
 
-    const exporter = createReportExporter(ctx.settings.reports.export);
+    const exporter = createReportExporter(ctx.settings.reports.export, ctx.logger);
     const snapshotId = (first as { snapshotId: string }).snapshotId;
     await exportReport(ctx, exporter, snapshotId);
     const file = path.join(exportsDir, `participant-${participant.id}-2026-10.csv`);
