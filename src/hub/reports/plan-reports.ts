@@ -7,7 +7,7 @@
 import type { HubContext } from '../hub-context.js';
 import { analyticsEndpoints, type AnalyticsEndpoint } from './analytics-endpoints.js';
 import { readLedgerRow } from './quota-ledger.js';
-import { monthOf } from './report-periods.js';
+import { dayOf, monthOf } from './report-periods.js';
 import { planMonth, type LedgerFigures, type Plan, type Subject } from './report-planner.js';
 import { findDueRuns, loadExistingRuns, savePlan } from './report-runs.js';
 
@@ -22,8 +22,15 @@ export interface PlanReportsOutcome {
 /** Timestamps may carry any offset; subjects are ordered on the UTC instant. */
 const isoInstant = (timestamp: string) => new Date(timestamp).toISOString();
 
-export const pullJobId = (runId: string) => `report-${runId}`;
+/**
+ * One job per attempt at a run: a run planned again (skipped at run time, then room appeared)
+ * gets a new job, not the id of its finished one, which BullMQ keeps for a day.
+ */
+export const pullJobId = (run: { id: string; attempts: number }) => `report-${run.id}-${run.attempts}`;
 export const exportJobId = (snapshotId: string) => `export-${snapshotId}`;
+/** An export not done an hour after its pull lost its job or failed for good: tried again once a day. */
+const exportRetryJobId = (snapshotId: string, day: string) => `export-${snapshotId}-${day}`;
+const lostExportAfterMs = 3_600_000;
 
 export async function planReports(ctx: HubContext): Promise<PlanReportsOutcome> {
   const client = await ctx.upstream();
@@ -56,14 +63,14 @@ export async function planReports(ctx: HubContext): Promise<PlanReportsOutcome> 
   log.info({ endpoints: plan.endpoints, changed: changed.length }, 'report plan');
 
   const due = await findDueRuns(ctx.db, scope, now);
-  for (const run of due) await ctx.jobs.enqueue('hub.pull-analytics', { runId: run.id }, { jobId: pullJobId(run.id) });
+  for (const run of due) await ctx.jobs.enqueue('hub.pull-analytics', { runId: run.id }, { jobId: pullJobId(run) });
 
   const unexported = await ctx.db.hubReportSnapshot.findMany({
-    where: { exportedAt: null, run: { scope, status: 'succeeded' } },
+    where: { exportedAt: null, fetchedAt: { lt: new Date(now.getTime() - lostExportAfterMs) }, run: { scope, status: 'succeeded' } },
     select: { id: true },
   });
   for (const snapshot of unexported) {
-    await ctx.jobs.enqueue('hub.export-report', { snapshotId: snapshot.id }, { jobId: exportJobId(snapshot.id) });
+    await ctx.jobs.enqueue('hub.export-report', { snapshotId: snapshot.id }, { jobId: exportRetryJobId(snapshot.id, dayOf(now)) });
   }
   return { plan, enqueued: due.length, exportsEnqueued: unexported.length };
 }

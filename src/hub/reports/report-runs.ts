@@ -82,6 +82,7 @@ export async function savePlan(db: Db, scope: string, month: Month, plan: Plan, 
         priority: decision.priority,
         ...(decision.subjectTag !== null ? { subjectTag: decision.subjectTag } : {}),
         ...(quotaMonthChanged ? { quotaMonth: month.start } : {}),
+        ...(decision.status === 'planned' ? { finishedAt: null } : {}),
       },
     });
     if (count && before?.status !== decision.status) changed.push(decision);
@@ -90,10 +91,10 @@ export async function savePlan(db: Db, scope: string, month: Month, plan: Plan, 
 }
 
 /** Planned runs whose time has come. */
-export async function findDueRuns(db: Db, scope: string, now: Date): Promise<Pick<ReportRun, 'id' | 'kind' | 'subjectId' | 'period'>[]> {
+export async function findDueRuns(db: Db, scope: string, now: Date): Promise<Pick<ReportRun, 'id' | 'attempts' | 'kind' | 'subjectId' | 'period'>[]> {
   return db.hubReportRun.findMany({
     where: { scope, status: 'planned', dueAt: { lte: now } },
-    select: { id: true, kind: true, subjectId: true, period: true },
+    select: { id: true, attempts: true, kind: true, subjectId: true, period: true },
     orderBy: [{ dueAt: 'asc' }, { priority: 'asc' }],
   });
 }

@@ -205,7 +205,8 @@ describe('the daily planning pass', () => {
     const queued = await h.jobs.queue('hub.pull-analytics').getJobs(['waiting', 'delayed', 'active']);
     expect(queued).toHaveLength(161);
     const firstDue = runs.find((r) => r.kind === 'account')!;
-    expect(await h.jobs.queue('hub.pull-analytics').getJob(pullJobId(firstDue.id))).toBeTruthy();
+    expect(await h.jobs.queue('hub.pull-analytics').getJob(pullJobId(firstDue))).toBeTruthy();
+    expect(pullJobId(firstDue)).toBe(`report-${firstDue.id}-0`);
 
     const status = await getQuotaStatus(ctx);
     expect(status.endpoints.find((e) => e.endpoint === 'analytics-participant')).toMatchObject({

@@ -181,4 +181,37 @@ describe('scheduled report runs', () => {
     expect(await readLedgerRow(h.db, client.accountRef, 'analytics-evaluator', now)).toMatchObject({ used: 1, reserved: 0 });
     expect(await runReport(ctx, week.id, { canRetry: true })).toEqual({ kind: 'not-planned' });
   });
+
+  it('plans again, under a new job, a run skipped at run time once room appears; re-enqueues an export left undone', async () => {
+    const { client } = await setUpAccount();
+    const base = contextFor(client, path.join(h.dataDir, 'exports-replan'));
+    const withReserve = (reserve: number): HubContext => ({
+      ...base,
+      settings: { ...base.settings, reports: { ...base.settings.reports, schedules: ['account-monthly'], onDemandReserve: { ...defaultOnDemandReserve, analytics: reserve } } },
+    });
+    await planReports(withReserve(5));
+    const [run] = await listReportRuns(h.db, { scope: client.accountRef, kind: 'account' });
+    expect(await h.jobs.queue('hub.pull-analytics').getJob(`report-${run.id}-0`)).toBeTruthy();
+
+    // On-demand pulls spend the room before the run starts: it is skipped at run time, nothing sent.
+    await h.db.hubQuotaLedger.create({ data: { scope: client.accountRef, endpoint: 'analytics', month: new Date('2026-11-01Z'), limit: 30, used: 25 } });
+    const skipped = await runReport(withReserve(5), run.id, { canRetry: true });
+    expect(skipped).toMatchObject({ kind: 'skipped', reason: expect.stringMatching(/^monthly quota of analytics \(30\) minus the on-demand reserve \(5\) leaves no room/) });
+    await planReports(withReserve(5));
+    expect(await h.db.hubReportRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'skipped', attempts: 1 });
+
+    // The reserve lowered: room again, the run is planned and enqueued under a new job id.
+    await planReports(withReserve(0));
+    expect(await h.db.hubReportRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'planned', reason: null });
+    expect(await h.jobs.queue('hub.pull-analytics').getJob(`report-${run.id}-1`)).toBeTruthy();
+    const pulled = await runReport(withReserve(0), run.id, { canRetry: true });
+    expect(pulled.kind).toBe('succeeded');
+
+    // Its export never ran (no worker here): the next day's pass enqueues it again.
+    const nextDay = { ...withReserve(0), now: () => new Date('2026-11-04T00:30:00Z') };
+    const again = await planReports(nextDay);
+    expect(again.exportsEnqueued).toBe(1);
+    const snapshotId = (pulled as { snapshotId: string }).snapshotId;
+    expect(await h.jobs.queue('hub.export-report').getJob(`export-${snapshotId}-2026-11-04`)).toBeTruthy();
+  });
 });
