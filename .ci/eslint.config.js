@@ -36,6 +36,24 @@ export default tseslint.config(
     },
   },
   {
+    // Every analytics call costs monthly quota: the hub makes them only through the quota ledger.
+    files: ['src/hub/**/*.ts', 'jobs/**/*.ts'],
+    ignores: ['src/hub/client/**', 'src/hub/reports/pull-analytics.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^analytics(Evaluator|Participant)?$/]",
+          message: 'Analytics calls spend monthly quota: use pullAnalytics (src/hub/reports/pull-analytics.ts), which goes through the ledger.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='call'][arguments.0.value=/^analytics/]",
+          message: 'Analytics calls spend monthly quota: use pullAnalytics (src/hub/reports/pull-analytics.ts), which goes through the ledger.',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       // Tests read loosely typed HTTP bodies (supertest's body is any).

@@ -67,6 +67,30 @@ export const jobCatalog = {
     attempts: 3,
     backoff: { type: 'exponential', delay: 10_000 },
   },
+  /**
+   * Daily (clock, and once when the clock starts): plans the month's scheduled reports within the
+   * quota, records what it skipped and why, enqueues the due runs and any export Redis lost.
+   */
+  'hub.plan-reports': {
+    payload: z.object({ day: z.string() }),
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 60_000 },
+  },
+  /**
+   * One scheduled report: ledger, pull, snapshot, enqueue its export. Retried only when the
+   * attempt sent nothing (each sent pull costs quota; a run is never repeated).
+   */
+  'hub.pull-analytics': {
+    payload: z.object({ runId: Id }),
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 60_000 },
+  },
+  /** Writes one snapshot to Google Sheets (or CSV files) and rewrites the summary. */
+  'hub.export-report': {
+    payload: z.object({ snapshotId: Id }),
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 30_000 },
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobCatalog;

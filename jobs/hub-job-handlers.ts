@@ -1,7 +1,10 @@
 import type { HubContext } from '../src/hub/hub-context.js';
 import type { MirrorHook } from '../src/hub/mirror/mirror-transcription.js';
+import { handleExportReport } from './export-report.js';
 import type { JobHandlersFor } from './job-handler.js';
 import { handleMirrorTranscription } from './mirror-transcription.js';
+import { handlePlanReports } from './plan-reports.js';
+import { handlePullAnalytics } from './pull-analytics.js';
 import { handleReconcile } from './reconcile.js';
 
 /** The hub's jobs. `mirrorHooks` run inside each mirror transaction. */
@@ -9,5 +12,8 @@ export function createHubJobHandlers(ctx: HubContext, mirrorHooks: readonly Mirr
   return {
     'hub.mirror-transcription': handleMirrorTranscription(ctx, mirrorHooks),
     'hub.reconcile': handleReconcile(ctx),
+    'hub.plan-reports': handlePlanReports(ctx),
+    'hub.pull-analytics': handlePullAnalytics(ctx),
+    'hub.export-report': handleExportReport(ctx),
   };
 }

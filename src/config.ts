@@ -3,6 +3,7 @@
  * `npm start` needs no environment at all: PostgreSQL and Redis on 127.0.0.1, port 3000.
  * Only entry and wiring files call loadConfig(); everything else takes settings as parameters.
  */
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -70,6 +71,32 @@ export const EnvSchema = z.object({
   ADMIN_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
   /** When reconciliation runs (node-cron, UTC). */
   HUB_RECONCILE_CRON: z.string().default('*/5 * * * *'),
+  /** Scheduled analytics reports (the clock plans them daily; the worker pulls and exports). */
+  REPORTS_ENABLED: z.stringbool().default(true),
+  /** Which scheduled reports to make, comma-separated. */
+  REPORTS_SCHEDULES: z
+    .string()
+    .default('account-monthly,evaluator-weekly,participant-monthly')
+    .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['account-monthly', 'evaluator-weekly', 'participant-monthly']))),
+  /** When the clock runs the planner (node-cron, UTC). */
+  REPORTS_PLAN_CRON: z.string().min(1).default('30 0 * * *'),
+  /** Calls of each monthly quota kept back for on-demand pulls: scheduled reports never use them. */
+  REPORTS_ON_DEMAND_RESERVE_ANALYTICS: z.coerce.number().int().min(0).max(30).default(5),
+  REPORTS_ON_DEMAND_RESERVE_ANALYTICS_EVALUATOR: z.coerce.number().int().min(0).max(500).default(50),
+  REPORTS_ON_DEMAND_RESERVE_ANALYTICS_PARTICIPANT: z.coerce.number().int().min(0).max(500).default(50),
+  /** Google Sheets export: the spreadsheet, and a service account's JSON key (content or file). */
+  SHEETS_SPREADSHEET_ID: z.string().trim().min(1).optional(),
+  SHEETS_CREDENTIALS_JSON: z.string().trim().min(1).optional(),
+  SHEETS_CREDENTIALS_FILE: z.string().trim().min(1).optional(),
+  /** The Sheets API's root (tests point it at a fake). */
+  SHEETS_ROOT_URL: z.url({ protocol: /^https?$/ }).default('https://sheets.googleapis.com/'),
+  /** Largest body of one values write; the API refuses 10 MB. */
+  SHEETS_MAX_REQUEST_BYTES: z.coerce.number().int().min(100_000).max(10_000_000).default(8_000_000),
+  /** Time-out of one Sheets request, in milliseconds. */
+  SHEETS_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Where reports are written as CSV when no Sheets credentials are configured. */
+  EXPORTS_DIR: z.string().min(1).default('./exports'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -94,7 +121,40 @@ export interface AppConfig {
   upstream: UpstreamConfig;
   hubWebhooks: { secret: string | null; token: string | null; bodyLimitBytes: number; reconcileCron: string };
   adminToken: string | null;
+  reports: ReportsConfig;
 }
+
+export type ReportSchedule = 'account-monthly' | 'evaluator-weekly' | 'participant-monthly';
+
+export interface ReportsConfig {
+  enabled: boolean;
+  schedules: ReportSchedule[];
+  planCron: string;
+  /** Calls per analytics operation and month kept for on-demand pulls. */
+  onDemandReserve: { analytics: number; 'analytics-evaluator': number; 'analytics-participant': number };
+  export: ReportExportConfig;
+}
+
+/** A Google service account's JSON key (the members the hub uses). */
+export const ServiceAccountKey = z.looseObject({
+  type: z.literal('service_account'),
+  client_email: z.string().min(1),
+  private_key: z.string().min(1),
+  private_key_id: z.string().optional(),
+  token_uri: z.url().optional(),
+});
+export type ServiceAccountKey = z.infer<typeof ServiceAccountKey>;
+
+export type ReportExportConfig =
+  | {
+      kind: 'sheets';
+      spreadsheetId: string;
+      credentials: ServiceAccountKey;
+      rootUrl: string;
+      maxRequestBytes: number;
+      timeoutMs: number;
+    }
+  | { kind: 'csv'; dir: string };
 
 export interface UpstreamConfig {
   baseUrl: string;
@@ -157,6 +217,55 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       reconcileCron: env.HUB_RECONCILE_CRON,
     },
     adminToken: env.ADMIN_TOKEN ?? null,
+    reports: {
+      enabled: env.REPORTS_ENABLED,
+      schedules: env.REPORTS_SCHEDULES,
+      planCron: env.REPORTS_PLAN_CRON,
+      onDemandReserve: {
+        analytics: env.REPORTS_ON_DEMAND_RESERVE_ANALYTICS,
+        'analytics-evaluator': env.REPORTS_ON_DEMAND_RESERVE_ANALYTICS_EVALUATOR,
+        'analytics-participant': env.REPORTS_ON_DEMAND_RESERVE_ANALYTICS_PARTICIPANT,
+      },
+      export: reportExportConfig(env),
+    },
+  };
+}
+
+/** Sheets when a spreadsheet and credentials are set; CSV files otherwise (the embedded default). */
+function reportExportConfig(env: Env): ReportExportConfig {
+  const fail = (message: string) => new ConfigError(`Invalid environment:\n  ${message}`);
+  if (env.SHEETS_CREDENTIALS_JSON && env.SHEETS_CREDENTIALS_FILE) {
+    throw fail('SHEETS_CREDENTIALS_JSON, SHEETS_CREDENTIALS_FILE: set one, not both');
+  }
+  const credentialsVariable = env.SHEETS_CREDENTIALS_JSON ? 'SHEETS_CREDENTIALS_JSON' : 'SHEETS_CREDENTIALS_FILE';
+  const hasCredentials = Boolean(env.SHEETS_CREDENTIALS_JSON ?? env.SHEETS_CREDENTIALS_FILE);
+  if (!env.SHEETS_SPREADSHEET_ID && !hasCredentials) return { kind: 'csv', dir: env.EXPORTS_DIR };
+  if (!env.SHEETS_SPREADSHEET_ID) throw fail(`SHEETS_SPREADSHEET_ID: required with ${credentialsVariable}`);
+  if (!hasCredentials) throw fail('SHEETS_CREDENTIALS_JSON or SHEETS_CREDENTIALS_FILE: required with SHEETS_SPREADSHEET_ID');
+  let text: string;
+  try {
+    text = env.SHEETS_CREDENTIALS_JSON ?? readFileSync(env.SHEETS_CREDENTIALS_FILE as string, 'utf8');
+  } catch (error) {
+    throw fail(`SHEETS_CREDENTIALS_FILE: cannot read ${env.SHEETS_CREDENTIALS_FILE} (${(error as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw fail(`${credentialsVariable}: not JSON`);
+  }
+  const key = ServiceAccountKey.safeParse(json);
+  if (!key.success) {
+    // Never echo the key: name the members that are wrong, not their values.
+    throw fail(`${credentialsVariable}: not a service account key (${key.error.issues.map((i) => i.path.join('.') || 'root').join(', ')})`);
+  }
+  return {
+    kind: 'sheets',
+    spreadsheetId: env.SHEETS_SPREADSHEET_ID,
+    credentials: key.data,
+    rootUrl: env.SHEETS_ROOT_URL,
+    maxRequestBytes: env.SHEETS_MAX_REQUEST_BYTES,
+    timeoutMs: env.SHEETS_TIMEOUT_MS,
   };
 }
 

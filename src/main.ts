@@ -6,7 +6,7 @@ import { createSchedules } from '../jobs/schedules.js';
 import { loadConfig } from './config.js';
 import { stopOnSignals } from './lifecycle.js';
 import { redisRunCoordinator } from './processes/redis-run-coordinator.js';
-import { startClock } from './processes/start-clock.js';
+import { scheduleSettings, startClock } from './processes/start-clock.js';
 import { createJobHandlers } from './processes/job-handlers.js';
 import { startWeb } from './processes/start-web.js';
 import { startWorkers } from './processes/start-worker.js';
@@ -28,7 +28,7 @@ const workers = startWorkers({
 const clock = startClock({
   jobs: runtime.jobs,
   logger: runtime.logger,
-  schedules: createSchedules({ reconcileCron: runtime.config.hubWebhooks.reconcileCron }),
+  schedules: createSchedules(scheduleSettings(runtime.config)),
   coordinator: redisRunCoordinator(runtime.redis),
 });
 runtime.logger.info(

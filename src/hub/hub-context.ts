@@ -4,6 +4,7 @@ import type { Db } from '../db.js';
 import type { Redis } from '../redis.js';
 import type { ConversationClient } from './client/index.js';
 import type { ReceiverCredentials } from './webhooks/verify-webhook.js';
+import type { ReportsSettings } from './reports/reports-settings.js';
 
 /**
  * What the hub's routes and jobs need from their process. The hub reaches the API only through
@@ -27,4 +28,6 @@ export interface HubSettings {
   /** Base URL of this process as the upstream reaches it (receiver URLs point here). */
   publicBaseUrl: string;
   webhooks: { bodyLimitBytes: number };
+  /** Scheduled analytics reports, the quota ledger's on-demand reserve, and where reports go. */
+  reports: ReportsSettings;
 }

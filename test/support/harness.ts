@@ -15,6 +15,8 @@ import { createServiceJobHandlers } from '../../jobs/service-job-handlers.js';
 import type { JobHandlers } from '../../jobs/job-handler.js';
 import { createApp } from '../../src/app.js';
 import type { HubContext } from '../../src/hub/hub-context.js';
+import { defaultOnDemandReserve } from '../../src/hub/reports/analytics-endpoints.js';
+import { allReportSchedules } from '../../src/hub/reports/reports-settings.js';
 import { createDb, type Db } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
 import { startWorkers, type RunningWorkers } from '../../src/processes/start-worker.js';
@@ -131,7 +133,11 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     now: deps.now,
     upstream: () => Promise.reject(new Error('this test gave the hub no upstream')),
     receiverCredentials: () => Promise.resolve({ signingSecret: null, token: 'test-receiver-token-0123456789' }),
-    settings: { publicBaseUrl: deps.settings.publicBaseUrl, webhooks: { bodyLimitBytes: 65_536 } },
+    settings: {
+      publicBaseUrl: deps.settings.publicBaseUrl,
+      webhooks: { bodyLimitBytes: 65_536 },
+      reports: { schedules: allReportSchedules, onDemandReserve: defaultOnDemandReserve, export: { kind: 'csv', dir: path.join(dataDir, 'exports') } },
+    },
     ...overrides,
   });
 

@@ -3,6 +3,7 @@
  * aliases), each checking its input against the contract before sending, and parsing the answer's
  * `data` with the contract's lenient response schema (unknown keys kept, absent optionals null).
  */
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { operationContracts, type OperationRequest, type OperationResponse } from '../../contract/catalog.js';
@@ -71,9 +72,15 @@ const silentLogger = pino({ level: 'silent' });
 export class ConversationClient {
   private readonly transport: HttpTransport;
   readonly baseUrl: string;
+  /**
+   * Names the upstream account this client calls as, for bookkeeping shared across processes
+   * (the hub's quota ledger): a hash of base URL and API key, never the key itself.
+   */
+  readonly accountRef: string;
 
   constructor(options: ConversationClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.accountRef = createHash('sha256').update(`${this.baseUrl}\n${options.apiKey}`).digest('hex').slice(0, 32);
     const logger = options.logger ?? silentLogger;
     const maxAttempts = options.maxAttempts ?? defaultClientSettings.maxAttempts;
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError('maxAttempts must be an integer of at least 1');
