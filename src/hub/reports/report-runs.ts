@@ -123,17 +123,24 @@ export interface ReportRunFilter {
   month?: string;
   status?: RunStatus;
   kind?: ReportKind;
+  id?: string;
   limit?: number;
 }
 
-/** The plan and its outcomes, for the admin API: due order, with skip and failure reasons. */
-export async function listReportRuns(db: Db, filter: ReportRunFilter): Promise<ReportRun[]> {
+export type ListedReportRun = ReportRun & {
+  snapshot: { id: string; rowCount: number; fetchedAt: Date; exportTarget: string | null; exportedAt: Date | null; exportError: string | null } | null;
+};
+
+/** The plan and its outcomes, for the admin API: due order, with skip and failure reasons and each pull's export. */
+export async function listReportRuns(db: Db, filter: ReportRunFilter): Promise<ListedReportRun[]> {
   return db.hubReportRun.findMany({
+    include: { snapshot: { select: { id: true, rowCount: true, fetchedAt: true, exportTarget: true, exportedAt: true, exportError: true } } },
     where: {
       scope: filter.scope,
       ...(filter.month ? { quotaMonth: dateOf(`${filter.month}-01`) } : {}),
       ...(filter.status ? { status: filter.status } : {}),
       ...(filter.kind ? { kind: filter.kind } : {}),
+      ...(filter.id ? { id: filter.id } : {}),
     },
     orderBy: [{ quotaMonth: 'desc' }, { dueAt: 'asc' }, { kind: 'asc' }, { priority: 'asc' }],
     take: Math.min(filter.limit ?? 1_000, 10_000),

@@ -5,7 +5,6 @@
  * upstream ends the run, failed or succeeded. Only an attempt that sent nothing goes back to
  * `planned` to be tried again.
  */
-import type { Prisma } from '../../generated/prisma/client.js';
 import type { HubContext } from '../hub-context.js';
 import { isUpstreamError } from '../client/index.js';
 import { endpointOfKind } from './report-kinds.js';
@@ -13,6 +12,7 @@ import { dayOf } from './report-periods.js';
 import { claimRun, finishRun, type ReportRun } from './report-runs.js';
 import { isQuotaRefused, pullAnalytics, settleOutcomeOf } from './pull-analytics.js';
 import { exportJobId } from './plan-reports.js';
+import { saveSnapshot } from './report-snapshot.js';
 
 export type RunReportOutcome =
   | { kind: 'succeeded'; snapshotId: string; rows: number }
@@ -57,18 +57,8 @@ export async function runReport(ctx: HubContext, runId: string, options: { canRe
   }
 
   const snapshot = await ctx.db.$transaction(async (tx) => {
-    const created = await tx.hubReportSnapshot.create({
-      data: {
-        runId,
-        endpoint,
-        request: params,
-        data: data as unknown as Prisma.InputJsonValue,
-        kpis: data.kpis as Prisma.InputJsonValue,
-        rowCount: data.raw_data.length,
-        fetchedAt: ctx.now(),
-      },
-      select: { id: true },
-    });
+    // An on-demand pull of the period while it ran may have left a snapshot: the whole period replaces it.
+    const created = await saveSnapshot(tx, runId, { endpoint, request: params, data, fetchedAt: ctx.now() });
     await tx.hubReportRun.update({ where: { id: runId }, data: { status: 'succeeded', reason: null, finishedAt: ctx.now() } });
     return created;
   });

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
+  | 'conflict'
   | 'payload_too_large'
   | 'rate_limited'
   | 'quota_exceeded'
@@ -33,6 +34,8 @@ export function statusForCode(code: ErrorCode): number {
       return 403;
     case 'not_found':
       return 404;
+    case 'conflict':
+      return 409;
     case 'payload_too_large':
       return 413;
     case 'rate_limited':

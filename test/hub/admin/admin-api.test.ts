@@ -85,7 +85,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/admin/accounts', '/admin/accounts/{account}', '/admin/accounts/{account}/keys', '/admin/api/{operation}', '/admin/health',
       '/admin/keys/{keyId}', '/admin/keys/{keyId}/deactivate', '/admin/queues', '/admin/queues/{name}/failed',
-      '/admin/queues/{name}/jobs/{jobId}', '/admin/queues/{name}/jobs/{jobId}/retry', '/admin/ready', '/admin/sync',
+      '/admin/queues/{name}/jobs/{jobId}', '/admin/queues/{name}/jobs/{jobId}/retry', '/admin/quotas', '/admin/ready', '/admin/reports/runs', '/admin/sync',
       '/admin/sync/reconcile', '/admin/transcriptions', '/admin/transcriptions/{id}', '/admin/transcriptions/{id}/group',
     ]);
     const list = doc.paths['/admin/transcriptions'].get;

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { Id } from '../../../contract/common.js';
+import { analyticsEndpoints } from '../../reports/analytics-endpoints.js';
+import { getQuotaStatus } from '../../reports/quota-status.js';
+import type { ReportKind, RunStatus } from '../../reports/report-kinds.js';
+import { listReportRuns, type ListedReportRun } from '../../reports/report-runs.js';
+import { runReportOnDemand } from '../../reports/run-report-on-demand.js';
+import { defineAdminRoute } from '../admin-route.js';
+import { viaUpstream } from '../upstream-errors.js';
+
+const reportKinds = ['account', 'evaluator', 'participant'] as const satisfies readonly ReportKind[];
+const runStatuses = ['planned', 'skipped', 'running', 'succeeded', 'failed'] as const satisfies readonly RunStatus[];
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+const QuotaMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'expected a month, YYYY-MM' });
+const Period = z.string().regex(/^\d{4}-(\d{2}|W\d{2})$/, { error: 'expected a period, YYYY-MM or YYYY-Www' });
+
+const ReportRunWire = z.object({
+  id: z.string(),
+  kind: z.enum(reportKinds),
+  subject_id: z.string().nullable(),
+  subject_tag: z.string().nullable(),
+  period: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  quota_month: z.string(),
+  due_at: z.string(),
+  priority: z.number(),
+  status: z.enum(runStatuses),
+  reason: z.string().nullable(),
+  attempts: z.number(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  snapshot: z
+    .object({
+      id: z.string(),
+      rows: z.number(),
+      fetched_at: z.string(),
+      export_target: z.string().nullable(),
+      exported_at: z.string().nullable(),
+      export_error: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+function toRunWire(run: ListedReportRun): z.input<typeof ReportRunWire> {
+  const { snapshot } = run;
+  return {
+    id: run.id,
+    kind: run.kind,
+    subject_id: run.subjectId || null,
+    subject_tag: run.subjectTag,
+    period: run.period,
+    period_start: day(run.periodStart),
+    period_end: day(run.periodEnd),
+    quota_month: day(run.quotaMonth).slice(0, 7),
+    due_at: run.dueAt.toISOString(),
+    priority: run.priority,
+    status: run.status,
+    reason: run.reason,
+    attempts: run.attempts,
+    started_at: iso(run.startedAt),
+    finished_at: iso(run.finishedAt),
+    snapshot: snapshot
+      ? {
+          id: snapshot.id,
+          rows: snapshot.rowCount,
+          fetched_at: snapshot.fetchedAt.toISOString(),
+          export_target: snapshot.exportTarget,
+          exported_at: iso(snapshot.exportedAt),
+          export_error: snapshot.exportError,
+        }
+      : null,
+  };
+}
+
+const RunOnDemandBody = z.object({
+  kind: z.enum(reportKinds, { error: 'kind must be account, evaluator or participant' }),
+  subject_id: Id.optional(),
+  period: Period,
+  export: z.boolean({ error: 'export must be true or false' }).default(true),
+});
+
+export const reportRoutes = [
+  defineAdminRoute({
+    method: 'get',
+    path: '/quotas',
+    summary: "This month's analytics quota per endpoint: limit, used, reserved (in flight), the on-demand reserve, what is left, when it resets; and the month's scheduled runs by status",
+    tag: 'reports',
+    response: z.object({
+      month: z.string(),
+      resets_at: z.string(),
+      endpoints: z.array(
+        z.object({
+          endpoint: z.enum(analyticsEndpoints),
+          limit: z.number(),
+          used: z.number(),
+          reserved: z.number(),
+          on_demand_reserve: z.number(),
+          remaining: z.number(),
+          remaining_for_scheduled: z.number(),
+          exhausted_at: z.string().nullable(),
+          runs: z.record(z.enum(runStatuses), z.number()),
+        }),
+      ),
+    }),
+    async handle(_input, ctx) {
+      const status = await viaUpstream(() => getQuotaStatus(ctx));
+      return {
+        month: status.month,
+        resets_at: status.resetsAt.toISOString(),
+        endpoints: status.endpoints.map((e) => ({
+          endpoint: e.endpoint,
+          limit: e.limit,
+          used: e.used,
+          reserved: e.reserved,
+          on_demand_reserve: e.onDemandReserve,
+          remaining: e.remaining,
+          remaining_for_scheduled: e.remainingForScheduled,
+          exhausted_at: iso(e.exhaustedAt),
+          runs: e.runs,
+        })),
+      };
+    },
+  }),
+  defineAdminRoute({
+    method: 'get',
+    path: '/reports/runs',
+    summary: 'Report runs, planned and done, in due order: skip and failure reasons, each pull and where it was exported',
+    tag: 'reports',
+    query: z.object({
+      month: QuotaMonth.optional(),
+      status: z.enum(runStatuses).optional(),
+      kind: z.enum(reportKinds).optional(),
+      limit: z.coerce.number().int().min(1).max(1_000).default(200),
+    }),
+    response: z.object({ runs: z.array(ReportRunWire) }),
+    async handle({ query }, ctx) {
+      const scope = (await viaUpstream(() => ctx.upstream())).accountRef;
+      const runs = await listReportRuns(ctx.db, { scope, ...query });
+      return { runs: runs.map(toRunWire) };
+    },
+  }),
+  defineAdminRoute({
+    method: 'post',
+    path: '/reports/runs',
+    summary:
+      'Pull a report now, paid from the monthly quota through the ledger (the on-demand reserve included), and export it; a period not ended yet is pulled so far and its scheduled run still comes',
+    tag: 'reports',
+    body: RunOnDemandBody,
+    status: 201,
+    response: z.object({ run: ReportRunWire, rows: z.number(), complete: z.boolean(), export_job_id: z.string().nullable() }),
+    async handle({ body }, ctx) {
+      const result = await viaUpstream(() =>
+        runReportOnDemand(ctx, { kind: body.kind, ...(body.subject_id ? { subjectId: body.subject_id } : {}), period: body.period, shouldExport: body.export }),
+      );
+      const [listed] = await listReportRuns(ctx.db, { scope: result.run.scope, kind: result.run.kind, limit: 1, id: result.run.id });
+      return { run: toRunWire(listed ?? { ...result.run, snapshot: null }), rows: result.rows, complete: result.isComplete, export_job_id: result.exportJobId };
+    },
+  }),
+];
