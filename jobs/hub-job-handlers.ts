@@ -3,11 +3,15 @@ import type { MirrorHook } from '../src/hub/mirror/mirror-transcription.js';
 import type { JobHandlersFor } from './job-handler.js';
 import { handleMirrorTranscription } from './mirror-transcription.js';
 import { handleReconcile } from './reconcile.js';
+import { handleSendAlert } from './send-alert.js';
+import { handleSweepAlerts } from './sweep-alerts.js';
 
-/** The hub's jobs. `mirrorHooks` run inside each mirror transaction. */
+/** The hub's jobs. `mirrorHooks` run inside each mirror transaction (the critical-fail alert hook). */
 export function createHubJobHandlers(ctx: HubContext, mirrorHooks: readonly MirrorHook[] = []): JobHandlersFor<'hub'> {
   return {
     'hub.mirror-transcription': handleMirrorTranscription(ctx, mirrorHooks),
     'hub.reconcile': handleReconcile(ctx),
+    'hub.send-alert': handleSendAlert(ctx),
+    'hub.sweep-alerts': handleSweepAlerts(ctx),
   };
 }

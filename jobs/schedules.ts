@@ -36,5 +36,11 @@ export function createSchedules(settings: { reconcileCron: string }): Schedule[]
       timezone: 'UTC',
       enqueue: (jobs, tick) => jobs.enqueue('hub.reconcile', { tick: minuteId(tick) }, { jobId: `reconcile-${minuteId(tick)}` }),
     },
+    {
+      name: 'hub.sweep-alerts',
+      cron: '* * * * *',
+      timezone: 'UTC',
+      enqueue: (jobs, tick) => jobs.enqueue('hub.sweep-alerts', { minute: minuteId(tick) }, { jobId: `alert-sweep-${minuteId(tick)}` }),
+    },
   ];
 }

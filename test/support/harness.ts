@@ -14,7 +14,9 @@ import { createHubJobHandlers } from '../../jobs/hub-job-handlers.js';
 import { createServiceJobHandlers } from '../../jobs/service-job-handlers.js';
 import type { JobHandlers } from '../../jobs/job-handler.js';
 import { createApp } from '../../src/app.js';
-import type { HubContext } from '../../src/hub/hub-context.js';
+import { createLogNotifier } from '../../src/hub/alerts/log-notifier.js';
+import { defaultSlackSettings, type HubContext } from '../../src/hub/hub-context.js';
+import type { MirrorHook } from '../../src/hub/mirror/mirror-transcription.js';
 import { createDb, type Db } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
 import { startWorkers, type RunningWorkers } from '../../src/processes/start-worker.js';
@@ -64,6 +66,8 @@ export interface WorkerOptions {
   handlers?: (defaults: JobHandlers) => JobHandlers;
   /** The hub's context for hub jobs (at least `upstream` for jobs that call the API). */
   hub?: Partial<HubContext>;
+  /** Hooks run inside each mirror transaction (e.g. the critical-fail alert hook). */
+  mirrorHooks?: MirrorHook[];
 }
 
 export interface Harness {
@@ -131,7 +135,8 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     now: deps.now,
     upstream: () => Promise.reject(new Error('this test gave the hub no upstream')),
     receiverCredentials: () => Promise.resolve({ signingSecret: null, token: 'test-receiver-token-0123456789' }),
-    settings: { publicBaseUrl: deps.settings.publicBaseUrl, webhooks: { bodyLimitBytes: 65_536 } },
+    slack: createLogNotifier(logger),
+    settings: { publicBaseUrl: deps.settings.publicBaseUrl, webhooks: { bodyLimitBytes: 65_536 }, slack: defaultSlackSettings },
     ...overrides,
   });
 
@@ -160,7 +165,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     startWorker(worker = {}) {
       const connection = createRedis(testRedisUrl, { forWorker: true, name: 'convoqa-test-worker' });
       workerConnections.push(connection);
-      const defaults: JobHandlers = { ...createServiceJobHandlers(processingContext(worker)), ...createHubJobHandlers(hubContext(worker.hub)) };
+      const defaults: JobHandlers = { ...createServiceJobHandlers(processingContext(worker)), ...createHubJobHandlers(hubContext(worker.hub), worker.mirrorHooks) };
       const handle = startWorkers({
         connection,
         prefix: queuePrefix,

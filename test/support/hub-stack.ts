@@ -41,7 +41,7 @@ export async function startHubStack(
   const defaults = h.hubContext({
     upstream: () => Promise.resolve(client),
     receiverCredentials: () => Promise.resolve({ signingSecret: options.signed === false ? null : account.webhookSecret, token: 'hub-stack-token-0123456789abcdef' }),
-    settings: { publicBaseUrl: baseUrl, webhooks: { bodyLimitBytes: 65_536 } },
+    settings: { ...h.hubContext().settings, publicBaseUrl: baseUrl },
   });
   const hub: HubContext = { ...defaults, ...options.hub?.(defaults) };
   const app = (serving.app = createApp(h.deps, hub));
