@@ -84,6 +84,12 @@ export const jobCatalog = {
     attempts: 1,
     backoff: { type: 'fixed', delay: 0 },
   },
+  /** The pending-review digest of one clock tick (SLACK_DIGEST_CRON); its id is the tick's. */
+  'hub.send-digest': {
+    payload: z.object({ tick: z.string() }),
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 30_000 },
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobCatalog;

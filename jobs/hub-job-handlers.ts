@@ -4,6 +4,7 @@ import type { JobHandlersFor } from './job-handler.js';
 import { handleMirrorTranscription } from './mirror-transcription.js';
 import { handleReconcile } from './reconcile.js';
 import { handleSendAlert } from './send-alert.js';
+import { handleSendDigest } from './send-digest.js';
 import { handleSweepAlerts } from './sweep-alerts.js';
 
 /** The hub's jobs. `mirrorHooks` run inside each mirror transaction (the critical-fail alert hook). */
@@ -13,5 +14,6 @@ export function createHubJobHandlers(ctx: HubContext, mirrorHooks: readonly Mirr
     'hub.reconcile': handleReconcile(ctx),
     'hub.send-alert': handleSendAlert(ctx),
     'hub.sweep-alerts': handleSweepAlerts(ctx),
+    'hub.send-digest': handleSendDigest(ctx),
   };
 }

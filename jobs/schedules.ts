@@ -15,7 +15,24 @@ export interface Schedule {
 const minuteId = (d: Date) => d.toISOString().slice(0, 16).replace(/\D/g, '');
 const dayId = (d: Date) => d.toISOString().slice(0, 10);
 
-export function createSchedules(settings: { reconcileCron: string }): Schedule[] {
+/** The tick's wall-clock minute in a time zone, `2026-11-23-0900` (the digest's bucket). */
+export function localMinuteId(d: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}`;
+}
+
+export interface ScheduleSettings {
+  reconcileCron: string;
+  /** The pending-review digest: node-cron expression and IANA time zone (SLACK_DIGEST_*). */
+  digestCron: string;
+  digestTimezone: string;
+}
+
+export function createSchedules(settings: ScheduleSettings): Schedule[] {
   return [
     {
       name: 'service.sweep-processing',
@@ -41,6 +58,15 @@ export function createSchedules(settings: { reconcileCron: string }): Schedule[]
       cron: '* * * * *',
       timezone: 'UTC',
       enqueue: (jobs, tick) => jobs.enqueue('hub.sweep-alerts', { minute: minuteId(tick) }, { jobId: `alert-sweep-${minuteId(tick)}` }),
+    },
+    {
+      name: 'hub.send-digest',
+      cron: settings.digestCron,
+      timezone: settings.digestTimezone,
+      enqueue: (jobs, tick) => {
+        const bucket = localMinuteId(tick, settings.digestTimezone);
+        return jobs.enqueue('hub.send-digest', { tick: bucket }, { jobId: `digest-${bucket}` });
+      },
     },
   ];
 }

@@ -6,5 +6,7 @@ import { startClock } from './processes/start-clock.js';
 import { createRuntime } from './runtime.js';
 
 const runtime = createRuntime(loadConfig(), 'clock');
-const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules: createSchedules({ reconcileCron: runtime.config.hubWebhooks.reconcileCron }) });
+const { hubWebhooks, slack } = runtime.config;
+const schedules = createSchedules({ reconcileCron: hubWebhooks.reconcileCron, digestCron: slack.digestCron, digestTimezone: slack.digestTimezone });
+const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules });
 stopOnSignals(runtime.logger, [clock.stop, runtime.close]);

@@ -24,7 +24,9 @@ const workers = startWorkers({
   lockDurationMs: runtime.config.workerLockDurationMs,
   stalledIntervalMs: runtime.config.workerLockDurationMs,
 });
-const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules: createSchedules({ reconcileCron: runtime.config.hubWebhooks.reconcileCron }) });
+const { hubWebhooks, slack } = runtime.config;
+const schedules = createSchedules({ reconcileCron: hubWebhooks.reconcileCron, digestCron: slack.digestCron, digestTimezone: slack.digestTimezone });
+const clock = startClock({ jobs: runtime.jobs, logger: runtime.logger, schedules });
 runtime.logger.info(
   { api: `${runtime.config.publicBaseUrl}/api` },
   'convoqa is running: create an account and key with `npm run cli -- accounts:create <name> --with-key default`',

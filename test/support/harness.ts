@@ -46,6 +46,11 @@ export interface HarnessOptions {
   /** The spec's processing limits, shrunk where a test needs it (tests allow 127.0.0.1). */
   processing?: Partial<ProcessingLimits>;
   publicBaseUrl?: string;
+  /**
+   * Another database than the shared test one (already migrated), for tests that read the hub's
+   * tables as a whole (the digest, the alert sweeper), which other test files write concurrently.
+   */
+  databaseUrl?: string;
 }
 
 export interface TestAccount {
@@ -87,7 +92,7 @@ export interface Harness {
 }
 
 export function createHarness(options: HarnessOptions = {}): Harness {
-  const db = createDb(testDatabaseUrl, { maxConnections: 5 });
+  const db = createDb(options.databaseUrl ?? testDatabaseUrl, { maxConnections: 5 });
   const redis = createRedis(testRedisUrl, { name: 'convoqa-test' });
   const queuePrefix = `test-${randomUUID().slice(0, 8)}`;
   // Job retries back off 100 times faster than in production, so retried failures end in seconds.
