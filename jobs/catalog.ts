@@ -90,6 +90,18 @@ export const jobCatalog = {
     attempts: 5,
     backoff: { type: 'exponential', delay: 30_000 },
   },
+  /** A review button pressed in Slack: group upstream, mirror, message update. */
+  'hub.apply-review-action': {
+    payload: z.object({
+      transcriptionId: Id,
+      group: z.enum(['UNDER_REVIEW', 'ARCHIVED']),
+      userId: Id,
+      channel: z.string().nullable(),
+      messageTs: z.string().nullable(),
+    }),
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 2_000 },
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobCatalog;

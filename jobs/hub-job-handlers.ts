@@ -1,5 +1,6 @@
 import type { HubContext } from '../src/hub/hub-context.js';
 import type { MirrorHook } from '../src/hub/mirror/mirror-transcription.js';
+import { handleApplyReviewAction } from './apply-review-action.js';
 import type { JobHandlersFor } from './job-handler.js';
 import { handleMirrorTranscription } from './mirror-transcription.js';
 import { handleReconcile } from './reconcile.js';
@@ -15,5 +16,6 @@ export function createHubJobHandlers(ctx: HubContext, mirrorHooks: readonly Mirr
     'hub.send-alert': handleSendAlert(ctx),
     'hub.sweep-alerts': handleSweepAlerts(ctx),
     'hub.send-digest': handleSendDigest(ctx),
+    'hub.apply-review-action': handleApplyReviewAction(ctx, mirrorHooks),
   };
 }

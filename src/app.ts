@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { createSlackRouter } from './hub/alerts/interactivity-router.js';
 import type { HubContext } from './hub/hub-context.js';
 import { createReceiverRouter } from './hub/webhooks/receiver-router.js';
 import { AppError } from './lib/errors/app-error.js';
@@ -11,7 +12,7 @@ import type { ServiceDeps } from './service/service-deps.js';
 
 /**
  * The HTTP app of the web process: the built-in API at /api and /uploads, and, given the hub's
- * context, the hub's webhook receiver at /webhooks.
+ * context, the hub's webhook receiver at /webhooks and Slack's interactivity endpoint at /slack.
  */
 export function createApp(deps: ServiceDeps, hub?: HubContext): Express {
   const app = express();
@@ -22,6 +23,7 @@ export function createApp(deps: ServiceDeps, hub?: HubContext): Express {
   app.use('/uploads', createUploadRouter(deps));
   if (hub) {
     app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.webhooks.bodyLimitBytes }));
+    app.use('/slack', createSlackRouter(hub));
   }
   app.use((req) => {
     throw new AppError('not_found', `Not found: ${req.method} ${req.path}`);
