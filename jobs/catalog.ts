@@ -91,6 +91,41 @@ export const jobCatalog = {
     attempts: 5,
     backoff: { type: 'exponential', delay: 30_000 },
   },
+  /**
+   * Sends one Slack alert of the outbox (hub_alerts); its id is the row's (`alert-<id>`). A 429
+   * re-delays it by Retry-After without using an attempt; network errors and 5xx use the attempts
+   * (about 10 minutes in all), after which the row is failed and kept for retry.
+   */
+  'hub.send-alert': {
+    payload: z.object({ alertId: Id }),
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 5_000 },
+    removeOnComplete: true,
+  },
+  /** Every minute: queues outbox rows whose send job Redis lost or whose worker died. */
+  'hub.sweep-alerts': {
+    payload: z.object({ minute: z.string() }),
+    attempts: 1,
+    backoff: { type: 'fixed', delay: 0 },
+  },
+  /** The pending-review digest of one clock tick (SLACK_DIGEST_CRON); its id is the tick's. */
+  'hub.send-digest': {
+    payload: z.object({ tick: z.string() }),
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 30_000 },
+  },
+  /** A review button pressed in Slack: group upstream, mirror, message update. */
+  'hub.apply-review-action': {
+    payload: z.object({
+      transcriptionId: Id,
+      group: z.enum(['UNDER_REVIEW', 'ARCHIVED']),
+      userId: Id,
+      channel: z.string().nullable(),
+      messageTs: z.string().nullable(),
+    }),
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 2_000 },
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobCatalog;

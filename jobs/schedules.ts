@@ -23,16 +23,31 @@ export interface ScheduleSettings {
   reconcileCron: string;
   /** Scheduled analytics reports: whether to plan them, and when (daily). */
   reports: { enabled: boolean; planCron: string };
+  /** The pending-review digest: node-cron expression and IANA time zone (SLACK_DIGEST_*). */
+  digestCron: string;
+  digestTimezone: string;
 }
 
 export const defaultScheduleSettings: ScheduleSettings = {
   reconcileCron: '*/5 * * * *',
   reports: { enabled: true, planCron: '30 0 * * *' },
+  digestCron: '0 9 * * 1-5',
+  digestTimezone: 'UTC',
 };
 
 /** The tick's scheduled time to the second, e.g. 20261121061200: the bucket of its job id. */
 const tickId = (d: Date) => d.toISOString().slice(0, 19).replace(/\D/g, '');
 const dayId = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The tick's wall-clock minute in a time zone, `2026-11-23-0900` (the digest's bucket). */
+export function localMinuteId(d: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}`;
+}
 
 export function createSchedules(settings: ScheduleSettings = defaultScheduleSettings): Schedule[] {
   const schedules: Schedule[] = [
@@ -54,6 +69,21 @@ export function createSchedules(settings: ScheduleSettings = defaultScheduleSett
       cron: settings.reconcileCron,
       timezone: 'UTC',
       enqueue: (jobs, tick) => jobs.enqueue('hub.reconcile', { tick: tickId(tick) }, { jobId: `reconcile-${tickId(tick)}` }),
+    },
+    {
+      name: 'hub.sweep-alerts',
+      cron: '* * * * *',
+      timezone: 'UTC',
+      enqueue: (jobs, tick) => jobs.enqueue('hub.sweep-alerts', { minute: tickId(tick) }, { jobId: `alert-sweep-${tickId(tick)}` }),
+    },
+    {
+      name: 'hub.send-digest',
+      cron: settings.digestCron,
+      timezone: settings.digestTimezone,
+      enqueue: (jobs, tick) => {
+        const bucket = localMinuteId(tick, settings.digestTimezone);
+        return jobs.enqueue('hub.send-digest', { tick: bucket }, { jobId: `digest-${bucket}` });
+      },
     },
   ];
   if (settings.reports.enabled) {

@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import { createAdminRouter } from './hub/admin/admin-router.js';
 import type { AdminRoute } from './hub/admin/admin-route.js';
+import { createSlackRouter } from './hub/alerts/interactivity-router.js';
 import type { HubContext } from './hub/hub-context.js';
 import { createReceiverRouter } from './hub/webhooks/receiver-router.js';
 import { AppError } from './lib/errors/app-error.js';
@@ -18,7 +19,8 @@ export interface AdminOptions {
 
 /**
  * The HTTP app of the web process: the built-in API at /api and /uploads, and, given the hub's
- * context, the hub's webhook receiver at /webhooks and its admin API at /admin.
+ * context, the hub's webhook receiver at /webhooks, Slack's interactivity endpoint at /slack and
+ * its admin API at /admin.
  */
 export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions): Express {
   const app = express();
@@ -30,6 +32,7 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
   if (hub) {
     app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.webhooks.bodyLimitBytes }));
     if (admin) app.use('/admin', createAdminRouter(hub, admin));
+    app.use('/slack', createSlackRouter(hub));
   }
   app.use((req) => {
     throw new AppError('not_found', `Not found: ${req.method} ${req.path}`);

@@ -4,6 +4,7 @@
  * Only entry and wiring files call loadConfig(); everything else takes settings as parameters.
  */
 import { readFileSync } from 'node:fs';
+import cron from 'node-cron';
 import { z } from 'zod';
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -97,7 +98,52 @@ export const EnvSchema = z.object({
   SHEETS_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Where reports are written as CSV when no Sheets credentials are configured. */
   EXPORTS_DIR: z.string().min(1).default('./exports'),
+  /**
+   * The Slack app's bot token (`xoxb-…`). Unset (the embedded default): alerts and digests are
+   * written to the log and their outbox rows end `delivered_to_log`.
+   */
+  SLACK_BOT_TOKEN: z.string().trim().min(1).optional(),
+  /** Verifies the interactivity endpoint's requests (POST /slack/interactions); unset refuses them all. */
+  SLACK_SIGNING_SECRET: z.string().trim().min(1).optional(),
+  /** Where alerts and digests go unless an evaluator has its own channel (id or name); required with a bot token. */
+  SLACK_DEFAULT_CHANNEL: z.string().trim().min(1).optional(),
+  /** Per-evaluator channels, a JSON object evaluator_id → channel; routes set through the admin API win. */
+  SLACK_EVALUATOR_CHANNELS: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'expected a JSON object of evaluator_id to channel' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.uuid().transform((id) => id.toLowerCase()), z.string().trim().min(1)))
+    .default({}),
+  /** Slack's Web API base URL (a proxy, or a fake in tests). */
+  SLACK_API_URL: z.url({ protocol: /^https?$/ }).default('https://slack.com/api/'),
+  /** Time-out of one Slack API call, in milliseconds (well under the 60 s lease a worker holds on an alert). */
+  SLACK_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(10_000),
+  /** When the pending-review digest is posted (node-cron expression) and in which IANA time zone. */
+  SLACK_DIGEST_CRON: z.string().refine((value) => cron.validate(value), { error: 'expected a cron expression' }).default('0 9 * * 1-5'),
+  SLACK_DIGEST_TIMEZONE: z.string().refine(isTimeZone, { error: 'expected an IANA time zone such as Europe/Madrid' }).default('UTC'),
+  /** Transcriptions listed per evaluator in the digest (the rest are counted: "and N more"). */
+  SLACK_DIGEST_MAX_PER_EVALUATOR: z.coerce.number().int().min(1).max(25).default(10),
+  /**
+   * A critical fail that completed longer ago than this raises no alert when the hub first sees it
+   * (a hub started on an existing account must not post its history); it still shows in the digest.
+   */
+  SLACK_ALERT_MAX_AGE_HOURS: z.coerce.number().positive().default(168),
 });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -122,6 +168,21 @@ export interface AppConfig {
   hubWebhooks: { secret: string | null; token: string | null; bodyLimitBytes: number; reconcileCron: string };
   adminToken: string | null;
   reports: ReportsConfig;
+  slack: SlackConfig;
+}
+
+export interface SlackConfig {
+  /** Null: the log notifier (the embedded default). */
+  botToken: string | null;
+  signingSecret: string | null;
+  defaultChannel: string | null;
+  evaluatorChannels: Record<string, string>;
+  apiUrl: string;
+  timeoutMs: number;
+  digestCron: string;
+  digestTimezone: string;
+  digestMaxPerEvaluator: number;
+  alertMaxAgeMs: number;
 }
 
 export type ReportSchedule = 'account-monthly' | 'evaluator-weekly' | 'participant-monthly';
@@ -228,6 +289,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       },
       export: reportExportConfig(env),
     },
+    slack: slackConfig(env),
   };
 }
 
@@ -266,6 +328,24 @@ function reportExportConfig(env: Env): ReportExportConfig {
     rootUrl: env.SHEETS_ROOT_URL,
     maxRequestBytes: env.SHEETS_MAX_REQUEST_BYTES,
     timeoutMs: env.SHEETS_TIMEOUT_MS,
+  };
+}
+
+function slackConfig(env: Env): SlackConfig {
+  if (env.SLACK_BOT_TOKEN && !env.SLACK_DEFAULT_CHANNEL) {
+    throw new ConfigError('Invalid environment:\n  SLACK_DEFAULT_CHANNEL: required when SLACK_BOT_TOKEN is set');
+  }
+  return {
+    botToken: env.SLACK_BOT_TOKEN ?? null,
+    signingSecret: env.SLACK_SIGNING_SECRET ?? null,
+    defaultChannel: env.SLACK_DEFAULT_CHANNEL ?? null,
+    evaluatorChannels: env.SLACK_EVALUATOR_CHANNELS,
+    apiUrl: env.SLACK_API_URL.endsWith('/') ? env.SLACK_API_URL : `${env.SLACK_API_URL}/`,
+    timeoutMs: env.SLACK_TIMEOUT_MS,
+    digestCron: env.SLACK_DIGEST_CRON,
+    digestTimezone: env.SLACK_DIGEST_TIMEZONE,
+    digestMaxPerEvaluator: env.SLACK_DIGEST_MAX_PER_EVALUATOR,
+    alertMaxAgeMs: env.SLACK_ALERT_MAX_AGE_HOURS * 3_600_000,
   };
 }
 

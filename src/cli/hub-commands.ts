@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
+import { createCriticalFailHook } from '../hub/alerts/critical-fail-hook.js';
 import type { HubContext } from '../hub/hub-context.js';
 import { backfillMirror } from '../hub/mirror/backfill.js';
 import { registerReceiverWebhooks } from '../hub/webhooks/register-receiver-webhooks.js';
@@ -10,7 +11,8 @@ export function registerHubCommands(program: Command, openHub: () => Promise<Hub
     .command('backfill')
     .description('mirror every transcription of the upstream account into the hub (resumes where a previous run stopped)')
     .option('--concurrency <n>', 'fetches at once', '4')
-    .action(async (options: { concurrency: string }) => {
+    .option('--with-alerts', 'raise Slack alerts for recent critical fails it mirrors (by default history raises none)')
+    .action(async (options: { concurrency: string; withAlerts?: boolean }) => {
       const hub = await openHub();
       // The bar goes to stderr; the summary line is the answer on stdout.
       const bar = new cliProgress.SingleBar(
@@ -27,6 +29,8 @@ export function registerHubCommands(program: Command, openHub: () => Promise<Hub
       let started = false;
       const result = await backfillMirror(hub, {
         concurrency: Math.max(1, Number(options.concurrency) || 4),
+        // A year of history must not post a year of alerts; the digest lists what is pending.
+        hooks: options.withAlerts ? [createCriticalFailHook(hub)] : [],
         onProgress: (p) => {
           if (!started) {
             bar.start(p.total, p.alreadyMirrored, { failed: 0 });

@@ -58,4 +58,6 @@ export function startClock(options: {
 export const scheduleSettings = (config: AppConfig): ScheduleSettings => ({
   reconcileCron: config.hubWebhooks.reconcileCron,
   reports: { enabled: config.reports.enabled && config.reports.schedules.length > 0, planCron: config.reports.planCron },
+  digestCron: config.slack.digestCron,
+  digestTimezone: config.slack.digestTimezone,
 });

@@ -14,7 +14,9 @@ import { createHubJobHandlers } from '../../jobs/hub-job-handlers.js';
 import { createServiceJobHandlers } from '../../jobs/service-job-handlers.js';
 import type { JobHandlers } from '../../jobs/job-handler.js';
 import { createApp } from '../../src/app.js';
-import type { HubContext } from '../../src/hub/hub-context.js';
+import { createLogNotifier } from '../../src/hub/alerts/log-notifier.js';
+import { defaultSlackSettings, type HubContext } from '../../src/hub/hub-context.js';
+import type { MirrorHook } from '../../src/hub/mirror/mirror-transcription.js';
 import { defaultOnDemandReserve } from '../../src/hub/reports/analytics-endpoints.js';
 import { allReportSchedules } from '../../src/hub/reports/reports-settings.js';
 import { createDb, type Db } from '../../src/db.js';
@@ -46,6 +48,11 @@ export interface HarnessOptions {
   /** The spec's processing limits, shrunk where a test needs it (tests allow 127.0.0.1). */
   processing?: Partial<ProcessingLimits>;
   publicBaseUrl?: string;
+  /**
+   * Another database than the shared test one (already migrated), for tests that read the hub's
+   * tables as a whole (the digest, the alert sweeper), which other test files write concurrently.
+   */
+  databaseUrl?: string;
 }
 
 export interface TestAccount {
@@ -66,6 +73,8 @@ export interface WorkerOptions {
   handlers?: (defaults: JobHandlers) => JobHandlers;
   /** The hub's context for hub jobs (at least `upstream` for jobs that call the API). */
   hub?: Partial<HubContext>;
+  /** Hooks run inside each mirror transaction (e.g. the critical-fail alert hook). */
+  mirrorHooks?: MirrorHook[];
 }
 
 export interface Harness {
@@ -85,7 +94,7 @@ export interface Harness {
 }
 
 export function createHarness(options: HarnessOptions = {}): Harness {
-  const db = createDb(testDatabaseUrl, { maxConnections: 5 });
+  const db = createDb(options.databaseUrl ?? testDatabaseUrl, { maxConnections: 5 });
   const redis = createRedis(testRedisUrl, { name: 'convoqa-test' });
   const queuePrefix = `test-${randomUUID().slice(0, 8)}`;
   // Job retries back off 100 times faster than in production, so retried failures end in seconds.
@@ -133,10 +142,12 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     now: deps.now,
     upstream: () => Promise.reject(new Error('this test gave the hub no upstream')),
     receiverCredentials: () => Promise.resolve({ signingSecret: null, token: 'test-receiver-token-0123456789' }),
+    slack: createLogNotifier(logger),
     settings: {
       publicBaseUrl: deps.settings.publicBaseUrl,
       webhooks: { bodyLimitBytes: 65_536 },
       reports: { schedules: allReportSchedules, onDemandReserve: defaultOnDemandReserve, export: { kind: 'csv', dir: path.join(dataDir, 'exports') } },
+      slack: defaultSlackSettings,
     },
     ...overrides,
   });
@@ -166,7 +177,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     startWorker(worker = {}) {
       const connection = createRedis(testRedisUrl, { forWorker: true, name: 'convoqa-test-worker' });
       workerConnections.push(connection);
-      const defaults: JobHandlers = { ...createServiceJobHandlers(processingContext(worker)), ...createHubJobHandlers(hubContext(worker.hub)) };
+      const defaults: JobHandlers = { ...createServiceJobHandlers(processingContext(worker)), ...createHubJobHandlers(hubContext(worker.hub), worker.mirrorHooks) };
       const handle = startWorkers({
         connection,
         prefix: queuePrefix,

@@ -6,8 +6,19 @@ import { toMirrorResults, toMirrorRow } from './mirror-row.js';
 
 export type MirrorOutcome = 'mirrored' | 'deleted' | 'unknown';
 
-/** Called inside the mirror's transaction (the alerts outbox writes here, issue 7). */
-export type MirrorHook = (tx: Prisma.TransactionClient, mirrored: Transcription, previous: { status: string; group: string | null } | null) => Promise<void>;
+/**
+ * Called inside the mirror's transaction (the alerts outbox writes here). It may return work to
+ * run once the transaction has committed, such as queueing the job that sends what it wrote: a
+ * job queued inside the transaction could run before the row it needs is visible.
+ */
+export type MirrorHook = (
+  tx: Prisma.TransactionClient,
+  mirrored: Transcription,
+  previous: { status: string; group: string | null } | null,
+) => Promise<void | AfterCommit>;
+
+/** Work a hook asks for after the commit. A failure is logged, not thrown: what the hook wrote is durable, and its own sweeper finishes the job. */
+export type AfterCommit = () => Promise<void>;
 
 /**
  * Makes the hub's copy of one transcription equal to the upstream's: fetch get-transcription
@@ -34,14 +45,21 @@ export async function writeMirror(ctx: HubContext, transcription: Transcription,
   const now = ctx.now();
   const row = toMirrorRow(transcription, now);
   const results = toMirrorResults(transcription);
+  const afterCommit: AfterCommit[] = [];
   await ctx.db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:mirror:${row.id}`}))::text`;
     const previous = await tx.hubTranscription.findUnique({ where: { id: row.id }, select: { status: true, group: true } });
     await tx.hubTranscription.upsert({ where: { id: row.id }, create: { ...row, firstMirroredAt: now }, update: row });
     await tx.hubCriterionResult.deleteMany({ where: { transcriptionId: row.id } });
     if (results.length) await tx.hubCriterionResult.createMany({ data: results });
-    for (const hook of hooks) await hook(tx, transcription, previous);
+    for (const hook of hooks) {
+      const after = await hook(tx, transcription, previous);
+      if (after) afterCommit.push(after);
+    }
   });
+  for (const after of afterCommit) {
+    await after().catch((error: unknown) => ctx.logger.warn({ err: error, transcriptionId: row.id }, 'work after the mirror commit failed; its sweeper will retry it'));
+  }
 }
 
 async function markDeleted(ctx: HubContext, transcriptionId: string): Promise<MirrorOutcome> {

@@ -1,0 +1,34 @@
+import type { Transcription } from '../../contract/transcriptions.js';
+import type { HubContext } from '../hub-context.js';
+import type { MirrorHook } from '../mirror/mirror-transcription.js';
+import { enqueueAlert } from './alert-outbox.js';
+
+/**
+ * The mirror hook that owes an alert: when a transcription is mirrored COMPLETED with a critical
+ * fail for the first time (it was unknown to the hub, or not yet COMPLETED), it inserts a
+ * `critical_fail` outbox row in the mirror's own transaction, and queues its send job once that
+ * has committed. The row is unique per (transcription, kind), so duplicate webhooks, repeated
+ * mirrors and racing workers add nothing. A critical fail completed longer ago than
+ * `alertMaxAgeMs` is history (a hub started on an existing account, a reconciliation after a long
+ * outage): it raises no alert and waits in the digest.
+ */
+export function createCriticalFailHook(ctx: Pick<HubContext, 'jobs' | 'now' | 'logger' | 'settings'>): MirrorHook {
+  return async (tx, mirrored, previous) => {
+    if (!isCriticalFail(mirrored) || previous?.status === 'COMPLETED') return;
+    const completedAt = mirrored.details.completed_at ? Date.parse(mirrored.details.completed_at) : Number.NaN;
+    if (ctx.now().getTime() - completedAt > ctx.settings.slack.alertMaxAgeMs) {
+      ctx.logger.info({ transcriptionId: mirrored.transcription_id, completedAt: mirrored.details.completed_at }, 'critical fail too old to alert; it shows in the digest');
+      return;
+    }
+    const inserted = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO hub_alerts (id, transcription_id, kind)
+      VALUES (gen_random_uuid(), ${mirrored.transcription_id.toLowerCase()}::uuid, 'critical_fail')
+      ON CONFLICT (transcription_id, kind) DO NOTHING
+      RETURNING id::text AS id`;
+    const alertId = inserted[0]?.id;
+    if (!alertId) return;
+    return () => enqueueAlert(ctx.jobs, alertId);
+  };
+}
+
+export const isCriticalFail = (t: Transcription) => t.status === 'COMPLETED' && t.details.evaluation?.critical_fail === true;
