@@ -1,6 +1,6 @@
 /**
  * Hostile input on every public HTTP surface: the built-in API (and its upload endpoint), the
- * hub's webhook receiver and the admin API. At least 10,000 generated cases per family; every
+ * hub's webhook receiver, Slack's interactivity endpoint and the admin API. At least 10,000 generated cases per family; every
  * answer must be a 4xx (or a 2xx for a read) in the error model, never a 5xx, and nothing may be
  * stored. Runs in `npm run test:reliability`.
  */
@@ -11,12 +11,14 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationContracts } from '../../src/contract/catalog.js';
 import { operationAliases, operationNames } from '../../src/contract/operations.js';
+import { signSlackRequest } from '../../src/hub/alerts/slack-signature.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../hub/client/support.js';
 import { hostileByType, injectionStrings, invalidValuesFor, malformedBodies } from './hostile-generators.js';
 
 const casesPerFamily = Number(process.env.FUZZ_CASES ?? 10_000);
+const slackSigningSecret = 'fuzz-slack-signing-secret-0123456789';
 let h: Harness;
 let stack: HubStack;
 let server: Server;
@@ -53,7 +55,8 @@ function check(label: string, answer: Answer, mayRead = false): void {
 }
 
 async function counts() {
-  const [configurations, evaluators, participants, transcriptions, keys, accounts, receipts, uploads] = await Promise.all([
+  const scope = (await stack.hub.upstream()).accountRef;
+  const [configurations, evaluators, participants, transcriptions, keys, accounts, receipts, uploads, reportRuns, reviewActions] = await Promise.all([
     h.db.configuration.count({ where: { accountId: stack.account.id } }),
     h.db.evaluator.count({ where: { accountId: stack.account.id } }),
     h.db.participant.count({ where: { accountId: stack.account.id } }),
@@ -62,14 +65,16 @@ async function counts() {
     h.db.account.count(),
     h.db.hubWebhookReceipt.count(),
     h.db.transcription.count({ where: { accountId: stack.account.id, queuedAt: { not: null } } }),
+    h.db.hubReportRun.count({ where: { scope } }),
+    h.jobs.queue('hub.apply-review-action').count(),
   ]);
-  return { configurations, evaluators, participants, transcriptions, keys, accounts, receipts, uploads };
+  return { configurations, evaluators, participants, transcriptions, keys, accounts, receipts, uploads, reportRuns, reviewActions };
 }
 
 beforeAll(async () => {
   // Limits × 1,000,000: the fuzz is about validation, not the rate limiter.
   h = createHarness({ rateLimitScale: 1_000_000 });
-  stack = await startHubStack(h);
+  stack = await startHubStack(h, { hub: (defaults) => ({ settings: { ...defaults.settings, slack: { ...defaults.settings.slack, signingSecret: slackSigningSecret } } }) });
   server = createServer(stack.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -186,6 +191,61 @@ describe('the webhook receiver under hostile input', () => {
   }, 600_000);
 });
 
+describe("Slack's interactivity endpoint under hostile input", () => {
+  it(`answers ${casesPerFamily} hostile interactions with 401 or 4xx in the error model (200 only for a signed one it ignores), queues no action`, async () => {
+    const before = await counts();
+    const stranger = fc.oneof(fc.uuid(), fc.constantFrom(...injectionStrings));
+    // Block actions that name the hub's buttons with values that are not a transcription id, and every other shape.
+    const hostileAction = fc.record({ action_id: fc.oneof(fc.constantFrom('review_start', 'review_archive'), hostileByType.string), value: fc.oneof(fc.constantFrom(...injectionStrings, '', 'not-a-uuid'), hostileByType.number) });
+    const payload = fc.oneof(
+      fc.record({ type: fc.constant('block_actions'), user: fc.oneof(fc.record({ id: hostileByType.string }), hostileByType.string), actions: fc.oneof(fc.array(hostileAction, { maxLength: 5 }), hostileByType.object) }).map((v) => JSON.stringify(v)),
+      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+      malformedBodies.map((b) => (Buffer.isBuffer(b) ? b.toString('latin1') : b)),
+    );
+    const form = fc.oneof(
+      payload.map((p) => new URLSearchParams({ payload: p }).toString()),
+      fc.dictionary(fc.string({ maxLength: 20 }), fc.string({ maxLength: 100 }), { maxKeys: 5 }).map((d) => new URLSearchParams(d).toString()),
+      fc.string({ maxLength: 300 }),
+    );
+    const seen = { signedIgnored: 0, signedRefused: 0, replaysRefused: 0, unsignedRefused: 0 };
+    const slackCase = fc.record({ body: form, signing: fc.constantFrom('valid', 'valid', 'none', 'garbage', 'stale', 'future', 'other-secret'), path: fc.constantFrom('interactions', 'interactions', 'events', '../admin/sync'), replay: fc.boolean(), who: stranger });
+    await fc.assert(
+      fc.asyncProperty(slackCase, async (c) => {
+        const nowSeconds = Math.floor(Date.now() / 1000) + (c.signing === 'stale' ? -3_600 : c.signing === 'future' ? 3_600 : 0);
+        const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+        if (c.signing !== 'none') {
+          headers['x-slack-request-timestamp'] = String(nowSeconds);
+          const secret = c.signing === 'other-secret' ? `${slackSigningSecret}x` : slackSigningSecret;
+          headers['x-slack-signature'] = c.signing === 'garbage' ? `v0=${c.who.replace(/[^\x20-\x7e]/g, '')}` : signSlackRequest(secret, nowSeconds, c.body);
+        }
+        const path = `/slack/${c.path}`;
+        const answer = await send('POST', path, c.body, headers);
+        const isSigned = c.signing === 'valid' && c.path === 'interactions';
+        // Slack gets an empty 200 for an interaction it signed that the hub ignores; anything else is refused in the error model.
+        if (isSigned && answer.status === 200) {
+          seen.signedIgnored += 1;
+          if (c.replay) {
+            const again = await send('POST', path, c.body, headers);
+            if (again.status !== 401 && failures.length < 20) failures.push(`slack replay answered ${again.status}, expected 401`);
+            seen.replaysRefused += 1;
+          }
+          return;
+        }
+        check(`slack ${c.path} ${c.signing}`, answer);
+        if (isSigned) seen.signedRefused += 1;
+        else seen.unsignedRefused += 1;
+        // Unsigned: refused (401), unknown (404), or too big to read before the signature can be checked (413).
+        if (!isSigned && ![401, 404, 413].includes(answer.status) && failures.length < 20) failures.push(`slack ${c.path} ${c.signing} → ${answer.status}, expected 401, 404 or 413`);
+      }),
+      { numRuns: casesPerFamily },
+    );
+    expect(failures).toEqual([]);
+    // Every kind of case happened: signed ones past the signature (ignored, or refused as malformed), replays, unsigned ones.
+    for (const [kind, n] of Object.entries(seen)) expect(n, kind).toBeGreaterThan(0);
+    expect(await counts()).toEqual(before);
+  }, 600_000);
+});
+
 describe('the admin API under hostile input', () => {
   it(`answers ${casesPerFamily} hostile requests with 4xx in the error model (2xx only for reads), stores nothing`, async () => {
     const before = await counts();
@@ -193,8 +253,8 @@ describe('the admin API under hostile input', () => {
     const auth = fc.constantFrom('valid', 'valid', 'valid', 'none', 'wrong');
     const adminCase = fc.oneof(
       fc.record({ kind: fc.constant('list' as const), auth, query: fc.dictionary(fc.constantFrom('critical', 'group', 'evaluator_id', 'participant_id', 'status', 'from', 'to', 'include_deleted', 'limit', 'cursor'), value, { maxKeys: 4 }) }),
-      fc.record({ kind: fc.constant('byId' as const), auth, id: value, route: fc.constantFrom('GET /transcriptions/', 'POST /transcriptions/{}/group', 'POST /keys/{}/deactivate', 'DELETE /keys/', 'GET /accounts/', 'GET /queues/{}/failed', 'DELETE /queues/hub.reconcile/jobs/', 'POST /queues/{}/jobs/x/retry') }),
-      fc.record({ kind: fc.constant('body' as const), auth, route: fc.constantFrom('/accounts', '/transcriptions/00000000-0000-4000-8000-000000000000/group', '/api/create-participant', '/api/submit', '/api/get-transcription'), body: fc.oneof(malformedBodies, fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), fc.record({ name: hostileByType.object, group: value, tag: hostileByType.number }).map((v) => JSON.stringify(v))) }),
+      fc.record({ kind: fc.constant('byId' as const), auth, id: value, route: fc.constantFrom('GET /transcriptions/', 'POST /transcriptions/{}/group', 'POST /keys/{}/deactivate', 'DELETE /keys/', 'GET /accounts/', 'GET /queues/{}/failed', 'DELETE /queues/hub.reconcile/jobs/', 'POST /queues/{}/jobs/x/retry', 'POST /alerts/{}/retry', 'PUT /alerts/routes/', 'DELETE /alerts/routes/', 'GET /reports/runs?month=', 'GET /alerts?status=') }),
+      fc.record({ kind: fc.constant('body' as const), auth, route: fc.constantFrom('/accounts', '/transcriptions/00000000-0000-4000-8000-000000000000/group', '/api/create-participant', '/api/submit', '/api/get-transcription', '/reports/runs', '/alerts/test', '/alerts/00000000-0000-4000-8000-000000000000/retry'), body: fc.oneof(malformedBodies, fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), fc.record({ name: hostileByType.object, group: value, tag: hostileByType.number, kind: value, period: value, channel: value, export: hostileByType.string }).map((v) => JSON.stringify(v))) }),
       fc.record({ kind: fc.constant('op' as const), auth, op: value }),
     );
     await fc.assert(
@@ -209,7 +269,8 @@ describe('the admin API under hostile input', () => {
           const path = pattern.includes('{}') ? pattern.replace('{}', encodeURIComponent(c.id)) : `${pattern}${encodeURIComponent(c.id)}`;
           check(`admin ${method} ${pattern}`, await send(method, `/admin${path}`, '{}', headers), method === 'GET');
         } else if (c.kind === 'body') {
-          check(`admin body ${c.route}`, await send('POST', `/admin${c.route}`, c.body, headers));
+          // A test message with nothing broken ({} or unknown members) is posted to the log: a success that stores nothing.
+          check(`admin body ${c.route}`, await send('POST', `/admin${c.route}`, c.body, headers), c.route === '/alerts/test');
         } else {
           check('admin op', await send('POST', `/admin/api/${encodeURIComponent(c.op)}`, '{}', headers));
         }

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { Id } from '../../../contract/common.js';
+import type { HubAlert } from '../../../generated/prisma/client.js';
+import { AppError } from '../../../lib/errors/app-error.js';
+import { alertKinds, alertStatuses, listAlerts, retryAlert, type AlertStatus } from '../../alerts/alert-outbox.js';
+import { listRoutes, resolveAlertChannel, setEvaluatorChannel } from '../../alerts/channel-routing.js';
+import { sendTestMessage } from '../../alerts/send-test-message.js';
+import { defineAdminRoute } from '../admin-route.js';
+import { viaUpstream } from '../upstream-errors.js';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+const AlertWire = z.object({
+  id: z.string(),
+  transcription_id: z.string(),
+  kind: z.string(),
+  status: z.enum(alertStatuses),
+  channel: z.string().nullable(),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  maybe_posted: z.boolean(),
+  slack_channel: z.string().nullable(),
+  slack_ts: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+
+const toAlertWire = (alert: HubAlert): z.input<typeof AlertWire> => ({
+  id: alert.id,
+  transcription_id: alert.transcriptionId,
+  kind: alert.kind,
+  status: alert.status as AlertStatus,
+  channel: alert.channel,
+  attempts: alert.attempts,
+  last_error: alert.lastError,
+  maybe_posted: alert.maybePosted,
+  slack_channel: alert.slackChannel,
+  slack_ts: alert.slackTs,
+  created_at: alert.createdAt.toISOString(),
+  sent_at: iso(alert.sentAt),
+});
+
+/** A Slack channel: an id (`C0123ABCD`) or a name (`#qa-alerts`, `qa-alerts`). */
+const Channel = z
+  .string({ error: 'channel must be a string' })
+  .trim()
+  .min(1, { error: 'channel cannot be empty' })
+  .max(80, { error: 'channel is at most 80 characters' })
+  .regex(/^#?[\p{Ll}\p{N}_.-]+$|^[A-Z0-9]{8,12}$/u, { error: 'channel must be a channel id (C0123ABCD) or a lower-case name (#qa-alerts)' });
+
+const RouteWire = z.object({ evaluator_id: z.string(), channel: z.string(), source: z.enum(['admin', 'config']) });
+
+export const alertRoutes = [
+  defineAdminRoute({
+    method: 'get',
+    path: '/alerts',
+    summary: 'The Slack alerts outbox, newest first, with the count of each status (pending, sending, sent, delivered_to_log, failed)',
+    tag: 'alerts',
+    query: z.object({
+      status: z.enum(alertStatuses).optional(),
+      kind: z.enum(alertKinds).optional(),
+      limit: z.coerce.number().int().min(1).max(1_000).default(100),
+    }),
+    response: z.object({ counts: z.record(z.enum(alertStatuses), z.number()), alerts: z.array(AlertWire), notifier: z.enum(['slack', 'log']) }),
+    async handle({ query }, ctx) {
+      const [alerts, grouped] = await Promise.all([listAlerts(ctx.db, query), ctx.db.hubAlert.groupBy({ by: ['status'], _count: { _all: true } })]);
+      const counts = Object.fromEntries(alertStatuses.map((s) => [s, 0])) as Record<AlertStatus, number>;
+      for (const g of grouped) if ((alertStatuses as readonly string[]).includes(g.status)) counts[g.status as AlertStatus] = g._count._all;
+      return { counts, alerts: alerts.map(toAlertWire), notifier: ctx.slack.kind };
+    },
+  }),
+  defineAdminRoute({
+    method: 'post',
+    path: '/alerts/:id/retry',
+    summary:
+      'Send a failed alert again (queued). One that may already be in Slack is looked for there first, unless assume_not_posted says someone checked and it is not',
+    tag: 'alerts',
+    params: z.object({ id: Id }),
+    body: z.object({ assume_not_posted: z.boolean({ error: 'assume_not_posted must be true or false' }).default(false) }),
+    status: 202,
+    response: AlertWire,
+    async handle({ params, body }, ctx) {
+      const id = params.id.toLowerCase();
+      const alert = await ctx.db.hubAlert.findUnique({ where: { id } });
+      if (!alert) throw new AppError('not_found', `No alert ${params.id}`);
+      const isRetried = await retryAlert(ctx.db, ctx.jobs, id, { assumeNotPosted: body.assume_not_posted });
+      if (!isRetried) throw new AppError('conflict', `Alert ${id} is ${alert.status}, not failed: only failed alerts are retried`);
+      return toAlertWire(await ctx.db.hubAlert.findUniqueOrThrow({ where: { id } }));
+    },
+  }),
+  defineAdminRoute({
+    method: 'post',
+    path: '/alerts/test',
+    summary: "Post a test message to a channel (or an evaluator's alert channel, or the default one) and answer how it went",
+    tag: 'alerts',
+    body: z.object({ channel: Channel.optional(), evaluator_id: Id.optional() }),
+    response: z.object({ delivered_to: z.enum(['slack', 'log']), channel: z.string(), ts: z.string().nullable() }),
+    async handle({ body }, ctx) {
+      const result = await sendTestMessage(ctx, {
+        ...(body.channel ? { channel: body.channel } : {}),
+        ...(body.evaluator_id ? { evaluatorId: body.evaluator_id.toLowerCase() } : {}),
+      });
+      return { delivered_to: result.deliveredTo, channel: result.channel, ts: result.ts };
+    },
+  }),
+  defineAdminRoute({
+    method: 'get',
+    path: '/alerts/routes',
+    summary: 'Per-evaluator alert channels in effect (admin routes win over SLACK_EVALUATOR_CHANNELS) and the default channel',
+    tag: 'alerts',
+    response: z.object({ default_channel: z.string().nullable(), routes: z.array(RouteWire) }),
+    async handle(_input, ctx) {
+      const routes = await listRoutes(ctx.db, ctx.settings.slack);
+      return {
+        default_channel: ctx.settings.slack.defaultChannel,
+        routes: routes.map((r) => ({ evaluator_id: r.evaluatorId, channel: r.channel, source: r.source })),
+      };
+    },
+  }),
+  defineAdminRoute({
+    method: 'put',
+    path: '/alerts/routes/:evaluatorId',
+    summary: "Route an evaluator's alerts and digest section to a channel (the evaluator must exist upstream); used from the next alert on",
+    tag: 'alerts',
+    params: z.object({ evaluatorId: Id }),
+    body: z.object({ channel: Channel }),
+    response: z.object({ evaluator_id: z.string(), channel: z.string().nullable() }),
+    async handle({ params, body }, ctx) {
+      const evaluatorId = params.evaluatorId.toLowerCase();
+      const client = await viaUpstream(() => ctx.upstream());
+      await viaUpstream(() => client.call('get-evaluator', { evaluator_id: evaluatorId }));
+      await setEvaluatorChannel(ctx.db, evaluatorId, body.channel);
+      return { evaluator_id: evaluatorId, channel: await resolveAlertChannel(ctx.db, ctx.settings.slack, evaluatorId) };
+    },
+  }),
+  defineAdminRoute({
+    method: 'delete',
+    path: '/alerts/routes/:evaluatorId',
+    summary: "Remove an evaluator's admin route: its alerts go to SLACK_EVALUATOR_CHANNELS' channel or the default again (answers the channel now in effect)",
+    tag: 'alerts',
+    params: z.object({ evaluatorId: Id }),
+    response: z.object({ evaluator_id: z.string(), channel: z.string().nullable() }),
+    async handle({ params }, ctx) {
+      const evaluatorId = params.evaluatorId.toLowerCase();
+      const { count } = await ctx.db.hubAlertRoute.deleteMany({ where: { evaluatorId } });
+      if (!count) throw new AppError('not_found', `No admin route for evaluator ${evaluatorId}`);
+      return { evaluator_id: evaluatorId, channel: await resolveAlertChannel(ctx.db, ctx.settings.slack, evaluatorId) };
+    },
+  }),
+];
