@@ -5,18 +5,24 @@ import { defineConfig } from 'vitest/config';
  * database (TEST_DATABASE_URL, default convoqa_test), migrated once by global-setup.ts; every test
  * isolates itself with a fresh account (and its own Redis key prefix where it needs one).
  */
+export const sharedTestOptions = {
+  root: new URL('..', import.meta.url).pathname,
+  globalSetup: ['test/support/global-setup.ts'],
+  pool: 'forks' as const,
+  env: {
+    DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    NODE_ENV: 'test',
+  },
+};
+
 export default defineConfig({
   test: {
-    root: new URL('..', import.meta.url).pathname,
+    ...sharedTestOptions,
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/global-setup.ts'],
-    pool: 'forks',
+    // Fuzz and fault scenarios: `npm run test:reliability` (test/vitest.reliability.config.ts).
+    exclude: ['test/reliability/**', '**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: {
-      DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_test',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-      NODE_ENV: 'test',
-    },
   },
 });
