@@ -5,6 +5,7 @@ import { createSlackRouter } from './hub/alerts/interactivity-router.js';
 import type { HubContext } from './hub/hub-context.js';
 import { createReceiverRouter } from './hub/webhooks/receiver-router.js';
 import { AppError } from './lib/errors/app-error.js';
+import { accessLog } from './lib/http/access-log.js';
 import { createErrorHandler } from './lib/http/error-handler.js';
 import { assignRequestId } from './lib/http/request-id.js';
 import { createApiRouter } from './service/http/api-router.js';
@@ -27,6 +28,7 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(assignRequestId());
+  app.use(accessLog(deps.logger));
   app.use('/api', createApiRouter(deps, serviceOperations));
   app.use('/uploads', createUploadRouter(deps));
   if (hub) {

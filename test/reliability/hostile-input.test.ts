@@ -15,7 +15,8 @@ import { signSlackRequest } from '../../src/hub/alerts/slack-signature.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../hub/client/support.js';
-import { hostileByType, injectionStrings, invalidValuesFor, malformedBodies } from './hostile-generators.js';
+import { reportScenario } from './support/report-scenario.js';
+import { hostileByType, injectionStrings, invalidValuesFor, malformedBodies } from './support/hostile-generators.js';
 
 const casesPerFamily = Number(process.env.FUZZ_CASES ?? 10_000);
 const slackSigningSecret = 'fuzz-slack-signing-secret-0123456789';
@@ -43,9 +44,15 @@ async function send(method: string, path: string, body?: string | Buffer, header
 }
 
 const failures: string[] = [];
+/** Answers of the current family by status class, printed when it ends. */
+const tally = { cases: 0, '2xx': 0, '4xx': 0, '5xx': 0, other: 0 };
 const isRead = (op: string) => /^(get|list|analytics|details)/.test(op);
 /** Never a 5xx; a non-2xx is the error model; a 2xx only where the request only reads. */
 function check(label: string, answer: Answer, mayRead = false): void {
+  tally.cases += 1;
+  const statusClass = `${Math.floor(answer.status / 100)}xx`;
+  if (statusClass === '2xx' || statusClass === '4xx' || statusClass === '5xx') tally[statusClass] += 1;
+  else tally.other += 1;
   const isError = answer.status >= 400 && answer.status < 500;
   const errorShaped =
     typeof answer.body === 'object' && answer.body !== null && typeof (answer.body as { error?: { code?: unknown; message?: unknown } }).error?.code === 'string' &&
@@ -134,7 +141,15 @@ const serviceCase = fc.oneof(
 
 beforeEach(() => {
   failures.length = 0;
+  Object.assign(tally, { cases: 0, '2xx': 0, '4xx': 0, '5xx': 0, other: 0 });
 });
+
+/** Prints the family's answers; every family sends at least one checked request per generated case. */
+function reportFamily(name: string): void {
+  reportScenario(`fuzz ${name}`, { generated: casesPerFamily, ...tally });
+  expect(tally['5xx']).toBe(0);
+  expect(tally.cases).toBeGreaterThanOrEqual(casesPerFamily * 0.9);
+}
 
 describe('the built-in API under hostile input', () => {
   it(`answers ${casesPerFamily} hostile requests with 4xx in the error model, stores nothing`, async () => {
@@ -157,6 +172,7 @@ describe('the built-in API under hostile input', () => {
       }),
       { numRuns: casesPerFamily },
     );
+    reportFamily('built-in API');
     expect(failures).toEqual([]);
     expect(await counts()).toEqual(before);
   }, 600_000);
@@ -186,6 +202,7 @@ describe('the webhook receiver under hostile input', () => {
       }),
       { numRuns: casesPerFamily },
     );
+    reportFamily('webhook receiver');
     expect(failures).toEqual([]);
     expect((await counts()).receipts).toBe(before.receipts);
   }, 600_000);
@@ -224,6 +241,8 @@ describe("Slack's interactivity endpoint under hostile input", () => {
         // Slack gets an empty 200 for an interaction it signed that the hub ignores; anything else is refused in the error model.
         if (isSigned && answer.status === 200) {
           seen.signedIgnored += 1;
+          tally.cases += 1;
+          tally['2xx'] += 1;
           if (c.replay) {
             const again = await send('POST', path, c.body, headers);
             if (again.status !== 401 && failures.length < 20) failures.push(`slack replay answered ${again.status}, expected 401`);
@@ -239,6 +258,7 @@ describe("Slack's interactivity endpoint under hostile input", () => {
       }),
       { numRuns: casesPerFamily },
     );
+    reportFamily('Slack interactivity');
     expect(failures).toEqual([]);
     // Every kind of case happened: signed ones past the signature (ignored, or refused as malformed), replays, unsigned ones.
     for (const [kind, n] of Object.entries(seen)) expect(n, kind).toBeGreaterThan(0);
@@ -277,6 +297,7 @@ describe('the admin API under hostile input', () => {
       }),
       { numRuns: casesPerFamily },
     );
+    reportFamily('admin API');
     expect(failures).toEqual([]);
     expect(await counts()).toEqual(before);
   }, 600_000);
