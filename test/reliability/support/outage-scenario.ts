@@ -39,9 +39,11 @@ export function sendWebhooks(options: {
   spacingMs: number;
   retryDelayMs: number;
   giveUpAfterMs: number;
+  /** Where to record the acknowledged ids (default a new set), for a caller that watches them during the run. */
+  acknowledged?: Set<string>;
 }): SenderRun {
   const attempts: Attempt[] = [];
-  const acknowledged = new Set<string>();
+  const acknowledged = options.acknowledged ?? new Set<string>();
   const deliver = async (transcriptionId: string, startAfterMs: number) => {
     await sleep(startAfterMs);
     const webhookId = randomUUID();
