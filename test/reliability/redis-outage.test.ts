@@ -8,9 +8,15 @@
  * connection, and the hub client's shared pacing. Once 8 webhooks are acknowledged the proxy is
  * taken down (new connections refused, open ones cut) for 3 s, then brought back.
  *
+ * Every transcription is a critical fail, and the hub alerts the fake Slack (critical-fail hook,
+ * outbox, send jobs on the proxied queues).
+ *
  * Proved: every attempt made and answered while Redis was down is 503 (and there were some);
  * every webhook is eventually acknowledged; every acknowledged webhook ends as exactly one
- * COMPLETED hub row with all the criterion results the upstream has; no duplicates.
+ * COMPLETED hub row with all the criterion results the upstream has, and exactly one Slack alert;
+ * no duplicates. An alert whose send job could not be queued during the outage waits in the
+ * outbox and is sent after the clock's sweep (run here directly, the minute's wait skipped by
+ * ageing the pending rows).
  *
  * Honest about what is simulated: the proxy cuts the hub off from Redis the way a restart does
  * (connections reset, then refused), but Redis keeps its data, as a restart with persistence
@@ -22,8 +28,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueues } from '../../jobs/queues.js';
+import { createCriticalFailHook } from '../../src/hub/alerts/critical-fail-hook.js';
+import { sweepAlerts } from '../../src/hub/alerts/sweep-alerts.js';
 import { createConversationClient } from '../../src/hub/client/index.js';
 import { createRedis } from '../../src/redis.js';
+import { startFakeSlack } from '../fakes/fake-slack.js';
+import { alertMessagesOf, slackHub } from '../hub/alerts/support.js';
 import { seedEvaluatedTranscription, testPacingPrefix } from '../hub/client/support.js';
 import { createHarness, testRedisUrl, type Harness } from '../support/harness.js';
 import { startHubStack } from '../support/hub-stack.js';
@@ -46,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('Redis restarted mid-run', () => {
-  it('answers 503 while it is down, and mirrors every acknowledged webhook exactly once', async () => {
+  it('answers 503 while it is down, and mirrors and alerts every acknowledged webhook exactly once', async () => {
     const target = new URL(testRedisUrl);
     const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
     cleanups.push(() => proxy.close());
@@ -56,7 +66,9 @@ describe('Redis restarted mid-run', () => {
     cleanups.push(async () => hubRedis.disconnect());
     const hubJobs = createJobQueues(hubRedis, h.queuePrefix, { backoffScale: 0.05 });
     cleanups.push(() => hubJobs.close());
-    const stack = await startHubStack(h, { hub: () => ({ redis: hubRedis, jobs: hubJobs }) });
+    const slack = await startFakeSlack({ channels: ['C0DEFAULT1'] });
+    cleanups.push(() => slack.close());
+    const stack = await startHubStack(h, { hub: (defaults) => ({ ...slackHub(slack, defaults), redis: hubRedis, jobs: hubJobs }) });
     cleanups.push(() => stack.close());
     const client = createConversationClient({ baseUrl: `${stack.baseUrl}/api`, apiKey: stack.account.key, redis: hubRedis, rateLimitScale: 100, pacingPrefix: testPacingPrefix() });
 
@@ -68,6 +80,7 @@ describe('Redis restarted mid-run', () => {
       redisUrl: proxiedUrl,
       lockDurationMs: 2_000,
       handlers: recordMirrorRuns(runs),
+      mirrorHooks: [createCriticalFailHook(stack.hub)],
     });
 
     const sender = sendWebhooks({
@@ -92,6 +105,22 @@ describe('Redis restarted mid-run', () => {
     await settle(async () => hubJobs.queue('hub.mirror-transcription').getJobCounts('wait', 'active', 'delayed', 'prioritized'), (c) => Object.values(c).every((n) => n === 0), 10_000);
     const final = await mirrorState(h.db, ids);
 
+    // Alerts whose send job could not be queued after the mirror's commit (Redis was down) wait in
+    // the outbox as pending; the clock's per-minute sweep requeues those older than a minute. The
+    // minute is skipped by ageing them, then the real sweep runs.
+    await h.db.$executeRaw`UPDATE hub_alerts SET updated_at = now() - interval '2 minutes' WHERE transcription_id = ANY(${ids}::uuid[]) AND status = 'pending'`;
+    const swept = await sweepAlerts(stack.hub);
+    const outbox = await settle(
+      () => h.db.hubAlert.findMany({ where: { transcriptionId: { in: ids } } }),
+      (rows) => rows.length === final.mirrored.size && rows.every((r) => r.status === 'sent'),
+      15_000,
+    );
+    // Every transcription seeded is a critical fail: one alert each is owed.
+    const alertsPer = ids.map((id) => alertMessagesOf(slack, id).length);
+    const alertsSent = alertsPer.filter((n) => n > 0).length;
+    const alertDuplicates = alertsPer.reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+    const alertsLost = [...final.mirrored].filter((id) => alertMessagesOf(slack, id).length === 0).length;
+
     const duringOutage = sender.attempts.filter((a) => a.startedAt >= downAt && a.answeredAt <= upAt);
     const refused = sender.attempts.filter((a) => a.status === 503);
     const lost = accepted.filter((id) => !final.mirrored.has(id));
@@ -103,10 +132,11 @@ describe('Redis restarted mid-run', () => {
       accepted: accepted.length,
       mirrored: final.mirrored.size,
       retried_jobs: retriedJobs(runs),
-      alerts_sent: 0,
+      alerts_sent: alertsSent,
+      alerts_swept: swept.requeued,
       half_written: final.halfWritten,
-      duplicates: final.duplicates,
-      lost: lost.length,
+      duplicates: final.duplicates + alertDuplicates,
+      lost: lost.length + alertsLost,
       outage_ms: upAt - downAt,
     });
 
@@ -120,6 +150,10 @@ describe('Redis restarted mid-run', () => {
     expect(final.duplicates).toBe(0);
     expect(lost).toEqual([]);
     expect(final.halfWritten).toBe(0);
+    expect(alertDuplicates).toBe(0);
+    expect(alertsLost).toBe(0);
+    expect(alertsSent).toBe(ids.length);
+    expect(outbox.map((r) => r.status)).toEqual(ids.map(() => 'sent'));
     // Each acknowledged webhook's receipt was stored once, marked enqueued.
     const receipts = await h.db.hubWebhookReceipt.findMany({ where: { transcriptionId: { in: ids } } });
     expect(receipts).toHaveLength(ids.length);
