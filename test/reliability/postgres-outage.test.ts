@@ -7,8 +7,9 @@
  * does. The hub's database connection, used by both its receiver (the receipts) and its workers
  * (the mirror), goes through a TCP proxy. PostgreSQL is taken down at the worst moment for the
  * mirror: inside the first mirror transaction (a transcription's first) after 10 webhooks are
- * acknowledged, once it has upserted the row and inserted the criterion results but before it commits (a mirror hook, run inside the transaction, downs the
- * proxy: open connections cut, new ones refused). It stays down 3 s, then comes back.
+ * acknowledged, once it has upserted the row and inserted the criterion results but before it
+ * commits (a mirror hook, run inside the transaction, downs the proxy: open connections cut, new
+ * ones refused). It stays down 3 s, then comes back.
  *
  * Proved: the interrupted transaction left nothing behind (read during the outage through a direct
  * connection); while PostgreSQL is down the receiver answers 503, as documented in
@@ -24,6 +25,9 @@
  * the upstream then answers 5xx during the outage, which the client retries and then the job, the
  * same retry path as here.) Redis stays up. Job backoff is scaled to 5% (50 ms first retry;
  * production 1 s) so the run fits in seconds; ten attempts still span about 25 s.
+ * Slack is off (alerts_sent=0): an alert send cut between its post and its "sent" mark keeps its
+ * row leased (alertLeaseMs, 60 s) before a retry may check Slack for it, which would make the run's
+ * length depend on timing; redis-outage.test.ts covers alerts across an outage.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueues } from '../../jobs/queues.js';
