@@ -75,6 +75,8 @@ export interface WorkerOptions {
   hub?: Partial<HubContext>;
   /** Hooks run inside each mirror transaction (e.g. the critical-fail alert hook). */
   mirrorHooks?: MirrorHook[];
+  /** The workers' Redis (default the test Redis; outage scenarios pass a TCP proxy's). */
+  redisUrl?: string;
 }
 
 export interface Harness {
@@ -175,7 +177,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     processingContext,
     hubContext,
     startWorker(worker = {}) {
-      const connection = createRedis(testRedisUrl, { forWorker: true, name: 'convoqa-test-worker' });
+      const connection = createRedis(worker.redisUrl ?? testRedisUrl, { forWorker: true, name: 'convoqa-test-worker' });
       workerConnections.push(connection);
       const defaults: JobHandlers = { ...createServiceJobHandlers(processingContext(worker)), ...createHubJobHandlers(hubContext(worker.hub), worker.mirrorHooks) };
       const handle = startWorkers({
