@@ -5,10 +5,12 @@
  * and Redis, with the fake Slack and the fake OpenAI engine. The hub's own account submits short
  * recordings whose configuration sends its webhooks to the hub's receiver and whose evaluator
  * has a strict criterion, so every evaluation is a critical fail that owes one Slack alert.
- * While the work is in flight the worker is killed with SIGKILL, mid-recording, and a fresh one
- * started, at least four times; the last one is left to finish. Each transcription must then be
- * COMPLETED once, with its criterion results once, one webhook delivery, one mirror row, one
- * outbox row and exactly one Slack message.
+ * While the work is in flight the worker is killed with SIGKILL and a fresh one started, five
+ * times: four times shortly after it started a recording (at different points of it, and of the
+ * previous recording's webhook, mirror and alert), and once right after Slack accepted an alert
+ * it posted, before the answer reached it. The last worker is left to finish. Each transcription
+ * must then be COMPLETED once, with its criterion results once, one webhook delivery, one mirror
+ * row (with its results), one outbox row and exactly one Slack message.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,8 +107,9 @@ async function api(operation: string, body: unknown) {
 
 /**
  * A `worker` process on this test's queues and storage. Workers that will be killed process one
- * recording at a time, so a recording is never active in two kills in a row (BullMQ fails a job
- * stalled more than twice); the last one takes four.
+ * recording at a time: a kill aimed at a recording never started before then finds no other one
+ * active, so no recording is stalled more than twice (BullMQ fails a job stalled a third time).
+ * The last worker takes four at a time.
  */
 function startWorker(concurrency: number): ChildService & { startedAt: Date } {
   const startedAt = new Date();
@@ -182,6 +185,7 @@ describe('workers SIGKILLed repeatedly during processing and mirroring', () => {
     };
     await eventually(settled, 60_000, 200).catch(() => undefined);
     await sleep(1_000); // room for a duplicate to show up
+    expect(await worker.stop('SIGTERM')).toBe(0); // the survivor still shuts down cleanly
 
     // What really happened, from the database, the queue and the fake Slack.
     const rows = await h.db.transcription.findMany({ where: { accountId: hub.id }, select: { id: true, name: true, status: true, criticalFail: true } });
