@@ -122,8 +122,13 @@ export const EnvSchema = z.object({
     .default({}),
   /** Slack's Web API base URL (a proxy, or a fake in tests). */
   SLACK_API_URL: z.url({ protocol: /^https?$/ }).default('https://slack.com/api/'),
-  /** Time-out of one Slack API call, in milliseconds (well under the 60 s lease a worker holds on an alert). */
+  /** Time-out of one Slack API call, in milliseconds (well under the lease a worker holds on an alert). */
   SLACK_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(10_000),
+  /**
+   * How long a worker holds an alert it is sending: a worker that dies holding one delays that
+   * alert this long. At least twice SLACK_TIMEOUT_MS, so a live worker never loses it mid-post.
+   */
+  SLACK_ALERT_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** When the pending-review digest is posted (node-cron expression) and in which IANA time zone. */
   SLACK_DIGEST_CRON: z.string().refine((value) => cron.validate(value), { error: 'expected a cron expression' }).default('0 9 * * 1-5'),
   SLACK_DIGEST_TIMEZONE: z.string().refine(isTimeZone, { error: 'expected an IANA time zone such as Europe/Madrid' }).default('UTC'),
@@ -179,6 +184,8 @@ export interface SlackConfig {
   evaluatorChannels: Record<string, string>;
   apiUrl: string;
   timeoutMs: number;
+  /** How long a sending worker holds an alert (alert-outbox.ts). */
+  alertLeaseMs: number;
   digestCron: string;
   digestTimezone: string;
   digestMaxPerEvaluator: number;
@@ -335,6 +342,9 @@ function slackConfig(env: Env): SlackConfig {
   if (env.SLACK_BOT_TOKEN && !env.SLACK_DEFAULT_CHANNEL) {
     throw new ConfigError('Invalid environment:\n  SLACK_DEFAULT_CHANNEL: required when SLACK_BOT_TOKEN is set');
   }
+  if (env.SLACK_ALERT_LEASE_MS < 2 * env.SLACK_TIMEOUT_MS) {
+    throw new ConfigError('Invalid environment:\n  SLACK_ALERT_LEASE_MS: must be at least twice SLACK_TIMEOUT_MS');
+  }
   return {
     botToken: env.SLACK_BOT_TOKEN ?? null,
     signingSecret: env.SLACK_SIGNING_SECRET ?? null,
@@ -342,6 +352,7 @@ function slackConfig(env: Env): SlackConfig {
     evaluatorChannels: env.SLACK_EVALUATOR_CHANNELS,
     apiUrl: env.SLACK_API_URL.endsWith('/') ? env.SLACK_API_URL : `${env.SLACK_API_URL}/`,
     timeoutMs: env.SLACK_TIMEOUT_MS,
+    alertLeaseMs: env.SLACK_ALERT_LEASE_MS,
     digestCron: env.SLACK_DIGEST_CRON,
     digestTimezone: env.SLACK_DIGEST_TIMEZONE,
     digestMaxPerEvaluator: env.SLACK_DIGEST_MAX_PER_EVALUATOR,

@@ -46,6 +46,8 @@ export interface SlackSettings {
   digestMaxPerEvaluator: number;
   /** A critical fail completed longer ago than this raises no alert when first mirrored. */
   alertMaxAgeMs: number;
+  /** How long a sending worker holds an alert (SLACK_ALERT_LEASE_MS; default alertLeaseMs, 60 s). */
+  alertLeaseMs?: number;
 }
 
 /** The defaults: the log notifier's settings (no channel, no secret). */

@@ -38,6 +38,7 @@ export function createHubContext(runtime: Runtime): HubContext {
         signingSecret: config.slack.signingSecret,
         digestMaxPerEvaluator: config.slack.digestMaxPerEvaluator,
         alertMaxAgeMs: config.slack.alertMaxAgeMs,
+        alertLeaseMs: config.slack.alertLeaseMs,
       },
     },
   };

@@ -12,7 +12,10 @@ export type AlertKind = (typeof alertKinds)[number];
 export const alertStatuses = ['pending', 'sending', 'sent', 'delivered_to_log', 'failed'] as const;
 export type AlertStatus = (typeof alertStatuses)[number];
 
-/** Longer than one Slack call may take (SLACK_TIMEOUT_MS), so a live worker never loses its lease mid-post. */
+/**
+ * The default lease (SLACK_ALERT_LEASE_MS): longer than one Slack call may take (SLACK_TIMEOUT_MS),
+ * so a live worker never loses its lease mid-post; a dead worker's alert waits this long.
+ */
 export const alertLeaseMs = 60_000;
 
 export const alertJobId = (alertId: string) => `alert-${alertId}`;

@@ -36,7 +36,7 @@ const markerLookbackMs = 5 * 60_000;
  * Transient failures are thrown after the row is given back, for the job's retries.
  */
 export async function sendAlert(ctx: HubContext, alertId: string): Promise<SendAlertOutcome> {
-  const alert = await claimAlert(ctx.db, alertId);
+  const alert = await claimAlert(ctx.db, alertId, ctx.settings.slack.alertLeaseMs);
   if (!alert) return explainUnclaimed(ctx, alertId);
   if (alert.attempts > maxCallsPerAlert) return fail(ctx, alert, `gave up after ${maxCallsPerAlert} attempts; last error: ${alert.lastError ?? 'none'}`);
 

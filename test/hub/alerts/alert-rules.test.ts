@@ -103,6 +103,7 @@ describe('SLACK_* configuration', () => {
       evaluatorChannels: {},
       apiUrl: 'https://slack.com/api/',
       timeoutMs: 10_000,
+      alertLeaseMs: 60_000,
       digestCron: '0 9 * * 1-5',
       digestTimezone: 'UTC',
       digestMaxPerEvaluator: 10,
@@ -138,6 +139,8 @@ describe('SLACK_* configuration', () => {
     fails({ SLACK_DIGEST_CRON: 'every monday' }, /SLACK_DIGEST_CRON: expected a cron expression/);
     fails({ SLACK_DIGEST_TIMEZONE: 'Mars/Olympus' }, /SLACK_DIGEST_TIMEZONE: expected an IANA time zone/);
     fails({ SLACK_BOT_TOKEN: 'xoxb-1' }, /SLACK_DEFAULT_CHANNEL: required when SLACK_BOT_TOKEN is set/);
+    fails({ SLACK_TIMEOUT_MS: '2000', SLACK_ALERT_LEASE_MS: '3000' }, /SLACK_ALERT_LEASE_MS: must be at least twice SLACK_TIMEOUT_MS/);
+    expect(loadConfig({ SLACK_TIMEOUT_MS: '1000', SLACK_ALERT_LEASE_MS: '2000' }).slack.alertLeaseMs).toBe(2_000);
     expect(() => loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(ConfigError);
   });
 });
