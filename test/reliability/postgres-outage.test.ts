@@ -35,7 +35,7 @@ import { createDb } from '../../src/db.js';
 import { seedEvaluatedTranscription } from '../hub/client/support.js';
 import { createHarness, testDatabaseUrl, type Harness } from '../support/harness.js';
 import { startHubStack } from '../support/hub-stack.js';
-import { startTcpProxy } from '../support/tcp-proxy.js';
+import { startTcpProxyFor } from '../support/tcp-proxy.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { mirrorState, recordMirrorRuns, retriedJobs, sendWebhooks, settle, type MirrorRun } from './support/outage-scenario.js';
 import { reportScenario } from './support/report-scenario.js';
@@ -55,10 +55,9 @@ afterAll(async () => {
 
 describe('PostgreSQL restarted mid-run', () => {
   it('retries the mirror jobs, answers 503 while it is down, and leaves every acknowledged transcription mirrored whole, once', async () => {
-    const target = new URL(testDatabaseUrl);
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const proxy = await startTcpProxyFor(testDatabaseUrl);
     cleanups.push(() => proxy.close());
-    const hubDb = createDb(Object.assign(new URL(testDatabaseUrl), { port: String(proxy.port) }).toString(), { maxConnections: 4 });
+    const hubDb = createDb(proxy.url, { maxConnections: 4 });
     cleanups.push(() => hubDb.$disconnect());
     const hubJobs = createJobQueues(h.redis, h.queuePrefix, { backoffScale: 0.05 });
     cleanups.push(() => hubJobs.close());

@@ -37,7 +37,7 @@ import { alertMessagesOf, slackHub } from '../hub/alerts/support.js';
 import { seedEvaluatedTranscription, testPacingPrefix } from '../hub/client/support.js';
 import { createHarness, testRedisUrl, type Harness } from '../support/harness.js';
 import { startHubStack } from '../support/hub-stack.js';
-import { startTcpProxy } from '../support/tcp-proxy.js';
+import { startTcpProxyFor } from '../support/tcp-proxy.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { mirrorState, recordMirrorRuns, retriedJobs, sendWebhooks, settle, type MirrorRun } from './support/outage-scenario.js';
 import { reportScenario } from './support/report-scenario.js';
@@ -57,10 +57,9 @@ afterAll(async () => {
 
 describe('Redis restarted mid-run', () => {
   it('answers 503 while it is down, and mirrors and alerts every acknowledged webhook exactly once', async () => {
-    const target = new URL(testRedisUrl);
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const proxy = await startTcpProxyFor(testRedisUrl);
     cleanups.push(() => proxy.close());
-    const proxiedUrl = Object.assign(new URL(testRedisUrl), { port: String(proxy.port) }).toString();
+    const proxiedUrl = proxy.url;
     const hubRedis = createRedis(proxiedUrl, { name: 'convoqa-test-hub' });
     hubRedis.on('error', () => undefined);
     cleanups.push(async () => hubRedis.disconnect());

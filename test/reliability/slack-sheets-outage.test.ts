@@ -23,7 +23,7 @@ import { alertMessagesOf, signedWebhook } from '../hub/alerts/support.js';
 import { seedEvaluatedTranscription } from '../hub/client/support.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.js';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
+import { startTcpProxyFor, type TcpProxy } from '../support/tcp-proxy.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { reportScenario } from './support/report-scenario.js';
 
@@ -31,22 +31,22 @@ const criticalFails = 12;
 let h: Harness;
 let slack: FakeSlack;
 let sheets: FakeSheets;
-let slackProxy: TcpProxy;
-let sheetsProxy: TcpProxy;
+let slackProxy: TcpProxy & { url: string };
+let sheetsProxy: TcpProxy & { url: string };
 let stack: HubStack;
 
-/** The same URL on the proxy's port. */
+/** Another URL of the same server (the token endpoint beside the Sheets API), through its proxy. */
 const viaProxy = (url: string, proxy: TcpProxy) => Object.assign(new URL(url), { port: String(proxy.port) }).toString();
 
 beforeAll(async () => {
   h = createHarness();
   slack = await startFakeSlack({ channels: ['C0DEFAULT1'] });
   sheets = await startFakeSheets();
-  slackProxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(slack.apiUrl).port) });
-  sheetsProxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(sheets.rootUrl).port) });
+  slackProxy = await startTcpProxyFor(slack.apiUrl);
+  sheetsProxy = await startTcpProxyFor(sheets.rootUrl);
   stack = await startHubStack(h, {
     hub: (defaults) => ({
-      slack: createSlackWebNotifier({ botToken: slack.token, apiUrl: viaProxy(slack.apiUrl, slackProxy), timeoutMs: 2_000, logger: defaults.logger }),
+      slack: createSlackWebNotifier({ botToken: slack.token, apiUrl: slackProxy.url, timeoutMs: 2_000, logger: defaults.logger }),
       settings: {
         ...defaults.settings,
         // The seeded calls completed in February: alert on them all the same.
@@ -58,7 +58,7 @@ beforeAll(async () => {
             kind: 'sheets',
             spreadsheetId: sheets.spreadsheetId,
             credentials: { ...sheets.credentials, token_uri: viaProxy(sheets.tokenUri, sheetsProxy) },
-            rootUrl: viaProxy(sheets.rootUrl, sheetsProxy),
+            rootUrl: sheetsProxy.url,
             maxRequestBytes: 8_000_000,
             timeoutMs: 2_000,
             retry: { maxRetries: 1, baseDelayMs: 50, maxDelayMs: 200 },

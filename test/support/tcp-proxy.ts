@@ -55,3 +55,16 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     close: stop,
   };
 }
+
+const defaultPorts: Record<string, number> = { 'postgresql:': 5432, 'postgres:': 5432, 'redis:': 6379, 'http:': 80 };
+
+/**
+ * A proxy to the host and port of `url` (a database, Redis or HTTP URL), with `url` itself
+ * rewritten to go through it: hand `proxy.url` to what should lose the service when it goes down.
+ */
+export async function startTcpProxyFor(url: string): Promise<TcpProxy & { url: string }> {
+  const target = new URL(url);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || defaultPorts[target.protocol] || 0) });
+  target.port = String(proxy.port);
+  return Object.assign(proxy, { url: target.toString() });
+}

@@ -6,9 +6,9 @@ import { createJobQueues } from '../../../jobs/queues.js';
 import { createDb } from '../../../src/db.js';
 import { enqueueMirror } from '../../../src/hub/mirror/enqueue-mirror.js';
 import { createRedis } from '../../../src/redis.js';
-import { createHarness, testDatabaseUrl, type Harness } from '../../support/harness.js';
+import { createHarness, testDatabaseUrl, testRedisUrl, type Harness } from '../../support/harness.js';
 import { startHubStack, type HubStack } from '../../support/hub-stack.js';
-import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy.js';
+import { startTcpProxyFor, type TcpProxy } from '../../support/tcp-proxy.js';
 import { seedEvaluatedTranscription } from '../client/support.js';
 import { eventually } from '../../support/webhook-receiver.js';
 
@@ -23,17 +23,16 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
 
-async function proxied(port: number): Promise<TcpProxy> {
-  const proxy = await startTcpProxy({ host: '127.0.0.1', port });
+async function proxied(url: string): Promise<TcpProxy & { url: string }> {
+  const proxy = await startTcpProxyFor(url);
   cleanups.push(() => proxy.close());
   return proxy;
 }
 
 describe('PostgreSQL down during the mirror', () => {
   it('the mirror job is retried, then succeeds once the database is back', async () => {
-    const pgProxy = await proxied(Number(new URL(testDatabaseUrl).port || 5432));
-    const proxiedUrl = Object.assign(new URL(testDatabaseUrl), { port: String(pgProxy.port) }).toString();
-    const hubDb = createDb(proxiedUrl, { maxConnections: 2 });
+    const pgProxy = await proxied(testDatabaseUrl);
+    const hubDb = createDb(pgProxy.url, { maxConnections: 2 });
     cleanups.push(() => hubDb.$disconnect());
     const stack: HubStack = await startHubStack(h);
     cleanups.push(() => stack.close());
@@ -58,8 +57,8 @@ describe('PostgreSQL down during the mirror', () => {
 
 describe('Redis down at receipt', () => {
   it('answers 503 so the sender retries; the retry after Redis is back is enqueued', async () => {
-    const redisProxy = await proxied(6379);
-    const redis = createRedis(`redis://127.0.0.1:${redisProxy.port}`);
+    const redisProxy = await proxied(testRedisUrl);
+    const redis = createRedis(redisProxy.url);
     redis.on('error', () => undefined);
     cleanups.push(async () => redis.disconnect());
     const jobs = createJobQueues(redis, h.queuePrefix);
