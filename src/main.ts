@@ -7,24 +7,13 @@ import { loadConfig } from './config.js';
 import { stopOnSignals } from './lifecycle.js';
 import { redisRunCoordinator } from './processes/redis-run-coordinator.js';
 import { scheduleSettings, startClock } from './processes/start-clock.js';
-import { createJobHandlers } from './processes/job-handlers.js';
 import { startWeb } from './processes/start-web.js';
-import { startWorkers } from './processes/start-worker.js';
-import { createRedis } from './redis.js';
+import { startRuntimeWorkers } from './processes/start-runtime-workers.js';
 import { createRuntime } from './runtime.js';
 
 const runtime = createRuntime(loadConfig(), 'main');
 const web = await startWeb(runtime);
-const connection = createRedis(runtime.config.redisUrl, { forWorker: true, name: 'convoqa-main-worker' });
-const workers = startWorkers({
-  connection,
-  prefix: runtime.config.queuePrefix,
-  handlers: createJobHandlers(runtime),
-  logger: runtime.logger,
-  concurrency: { 'service.process-recording': runtime.config.workerConcurrency, 'service.deliver-webhook': 10 },
-  lockDurationMs: runtime.config.workerLockDurationMs,
-  stalledIntervalMs: runtime.config.workerLockDurationMs,
-});
+const workers = startRuntimeWorkers(runtime, 'convoqa-main-worker');
 const clock = startClock({
   jobs: runtime.jobs,
   logger: runtime.logger,
@@ -40,4 +29,4 @@ runtime.upstream().then(
   (client) => runtime.logger.info({ upstream: client.baseUrl }, 'hub client ready'),
   (error: unknown) => runtime.logger.error({ err: error }, 'hub client unavailable: check UPSTREAM_* settings'),
 );
-stopOnSignals(runtime.logger, [web.stop, clock.stop, workers.close, async () => void (await connection.quit()), runtime.close]);
+stopOnSignals(runtime.logger, [web.stop, clock.stop, workers.close, runtime.close]);
