@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { supportedAudioExtensions } from '../../contract/transcriptions.js';
+import { parsePeriodDate, supportedAudioExtensions } from '../../contract/transcriptions.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors/app-error.js';
+import { lockAccount } from '../accounts/lock-account.js';
 import type { ServiceDeps } from '../service-deps.js';
 
 /** The extension of a file name or URL path, if it is a supported recording format. */
@@ -14,7 +15,7 @@ export function assertSupportedFormat(fileName: string): string {
 }
 
 /** configuration_id, participant_id and evaluator_id of a submission exist in the account (else 404). */
-export async function resolveSubmissionRefs(
+async function resolveSubmissionRefs(
   deps: ServiceDeps,
   accountId: string,
   refs: { configuration_id: string; participant_id?: string; evaluator_id?: string },
@@ -34,7 +35,7 @@ export async function resolveSubmissionRefs(
  * Refuses a submission when the account already has the maximum waiting in queue (queued, not
  * yet picked up by a worker). Runs inside the creating transaction, under the account lock.
  */
-export async function assertQueueHasRoom(tx: Prisma.TransactionClient, accountId: string, maxWaiting: number): Promise<void> {
+async function assertQueueHasRoom(tx: Prisma.TransactionClient, accountId: string, maxWaiting: number): Promise<void> {
   const waiting = await tx.transcription.count({
     where: { accountId, status: 'IN_PROGRESS', queuedAt: { not: null }, processingStartedAt: null },
   });
@@ -52,4 +53,45 @@ export async function enqueueProcessing(deps: ServiceDeps, transcriptionId: stri
   } catch (error) {
     deps.logger.error({ err: error, transcriptionId }, 'could not enqueue processing; the sweeper will retry');
   }
+}
+
+/** What submit and request-upload-url share in a new transcription; `source` is where its bytes come from. */
+export interface SubmittedTranscription {
+  configuration_id: string;
+  participant_id?: string;
+  evaluator_id?: string;
+  name?: string;
+  period_date?: string;
+}
+
+/**
+ * Checks the referenced resources (404), then, under the account lock, the queue (429), and stores
+ * the IN_PROGRESS transcription (period_date sets created_at). Shared by submit and uploads.
+ */
+export async function createSubmittedTranscription(
+  deps: ServiceDeps,
+  accountId: string,
+  input: SubmittedTranscription,
+  now: Date,
+  source: { sourceUrl: string; queuedAt: Date } | { sourceFilename: string; uploadTokenHash: string; uploadExpiresAt: Date },
+): Promise<{ id: string }> {
+  const { configurationTag } = await resolveSubmissionRefs(deps, accountId, input);
+  return deps.db.$transaction(async (tx) => {
+    await lockAccount(tx, accountId);
+    await assertQueueHasRoom(tx, accountId, deps.settings.processing.maxWaitingPerAccount);
+    return tx.transcription.create({
+      data: {
+        accountId,
+        configurationId: input.configuration_id,
+        configurationTag,
+        name: input.name ?? null,
+        participantId: input.participant_id ?? null,
+        evaluatorId: input.evaluator_id ?? null,
+        ...source,
+        createdAt: input.period_date ? (parsePeriodDate(input.period_date) as Date) : now,
+        submittedAt: now,
+      },
+      select: { id: true },
+    });
+  });
 }

@@ -1,8 +1,6 @@
-import { parsePeriodDate } from '../../contract/transcriptions.js';
-import { lockAccount } from '../accounts/lock-account.js';
 import { formatTimestamp } from '../format-timestamp.js';
 import { defineOperation } from '../http/operation.js';
-import { assertQueueHasRoom, assertSupportedFormat, resolveSubmissionRefs } from '../transcriptions/submission-checks.js';
+import { assertSupportedFormat, createSubmittedTranscription } from '../transcriptions/submission-checks.js';
 import { generateUploadToken } from './upload-token.js';
 
 /**
@@ -13,30 +11,10 @@ import { generateUploadToken } from './upload-token.js';
  */
 export const requestUploadUrl = defineOperation('request-upload-url', async (input, { accountId, deps }) => {
   assertSupportedFormat(input.filename);
-  const { configurationTag } = await resolveSubmissionRefs(deps, accountId, input);
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + deps.settings.processing.uploadUrlTtlMs);
   const { token, hash } = generateUploadToken();
-  const row = await deps.db.$transaction(async (tx) => {
-    await lockAccount(tx, accountId);
-    await assertQueueHasRoom(tx, accountId, deps.settings.processing.maxWaitingPerAccount);
-    return tx.transcription.create({
-      data: {
-        accountId,
-        configurationId: input.configuration_id,
-        configurationTag,
-        name: input.name ?? null,
-        participantId: input.participant_id ?? null,
-        evaluatorId: input.evaluator_id ?? null,
-        sourceFilename: input.filename,
-        uploadTokenHash: hash,
-        uploadExpiresAt: expiresAt,
-        createdAt: input.period_date ? (parsePeriodDate(input.period_date) as Date) : now,
-        submittedAt: now,
-      },
-      select: { id: true },
-    });
-  });
+  const row = await createSubmittedTranscription(deps, accountId, input, now, { sourceFilename: input.filename, uploadTokenHash: hash, uploadExpiresAt: expiresAt });
   await deps.jobs
     .enqueue('service.expire-upload', { transcriptionId: row.id }, {
       jobId: `upload-expiry-${row.id}`,
