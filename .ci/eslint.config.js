@@ -4,6 +4,12 @@ import { fileURLToPath } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/** Jobs depend on src/, never the reverse: the plumbing is in src/queues; the worker entries pass the handlers. */
+const noJobsImport = {
+  group: ['**/jobs/**', '../jobs', '../../jobs'],
+  message: 'src/ does not import jobs/: the plumbing is in src/queues; the worker entries pass the handlers (jobs/job-handlers.ts).',
+};
+
 export default tseslint.config(
   { ignores: ['src/generated/**', 'node_modules/**', 'tmp/**'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -19,6 +25,19 @@ export default tseslint.config(
     },
   },
   {
+    // Jobs depend on src/, never the reverse: only the worker entries take the handler map.
+    files: ['src/**/*.ts'],
+    ignores: ['src/main.ts', 'src/worker.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [noJobsImport],
+        },
+      ],
+    },
+  },
+  {
     // The hub works against any deployment of the API, so it never reaches into the built-in one.
     files: ['src/hub/**/*.ts'],
     rules: {
@@ -30,6 +49,7 @@ export default tseslint.config(
               group: ['**/service/**', '**/embedded/**', '**/app.js'],
               message: 'The hub talks to the API only through src/hub/client; it may import src/contract and src/lib.',
             },
+            noJobsImport,
           ],
         },
       ],
@@ -38,17 +58,17 @@ export default tseslint.config(
   {
     // Every analytics call costs monthly quota: the hub makes them only through the quota ledger.
     files: ['src/hub/**/*.ts', 'jobs/**/*.ts'],
-    ignores: ['src/hub/client/**', 'src/hub/reports/pull-analytics.ts'],
+    ignores: ['src/hub/client/**', 'src/hub/reports/quota/pull-analytics.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.property.name=/^analytics(Evaluator|Participant)?$/]",
-          message: 'Analytics calls spend monthly quota: use pullAnalytics (src/hub/reports/pull-analytics.ts), which goes through the ledger.',
+          message: 'Analytics calls spend monthly quota: use pullAnalytics (src/hub/reports/quota/pull-analytics.ts), which goes through the ledger.',
         },
         {
           selector: "CallExpression[callee.property.name='call'][arguments.0.value=/^analytics/]",
-          message: 'Analytics calls spend monthly quota: use pullAnalytics (src/hub/reports/pull-analytics.ts), which goes through the ledger.',
+          message: 'Analytics calls spend monthly quota: use pullAnalytics (src/hub/reports/quota/pull-analytics.ts), which goes through the ledger.',
         },
       ],
     },

@@ -32,7 +32,7 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
   app.use('/api', createApiRouter(deps, serviceOperations));
   app.use('/uploads', createUploadRouter(deps));
   if (hub) {
-    app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.webhooks.bodyLimitBytes }));
+    app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }));
     if (admin) app.use('/admin', createAdminRouter(hub, admin));
     app.use('/slack', createSlackRouter(hub));
   }

@@ -1,16 +1,9 @@
 /** Procfile `clock`: schedules that only enqueue. */
-import { createSchedules } from '../jobs/schedules.js';
 import { loadConfig } from './config.js';
 import { stopOnSignals } from './lifecycle.js';
-import { redisRunCoordinator } from './processes/redis-run-coordinator.js';
-import { scheduleSettings, startClock } from './processes/start-clock.js';
-import { createRuntime } from './runtime.js';
+import { createRuntime } from './processes/runtime.js';
+import { startProcessClock } from './processes/start-clock.js';
 
 const runtime = createRuntime(loadConfig(), 'clock');
-const clock = startClock({
-  jobs: runtime.jobs,
-  logger: runtime.logger,
-  schedules: createSchedules(scheduleSettings(runtime.config)),
-  coordinator: redisRunCoordinator(runtime.redis),
-});
+const clock = startProcessClock(runtime);
 stopOnSignals(runtime.logger, [clock.stop, runtime.close]);

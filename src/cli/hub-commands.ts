@@ -1,6 +1,5 @@
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { createCriticalFailHook } from '../hub/alerts/critical-fail-hook.js';
 import type { HubContext } from '../hub/hub-context.js';
 import { backfillMirror } from '../hub/mirror/backfill.js';
 import { registerReceiverWebhooks } from '../hub/webhooks/register-receiver-webhooks.js';
@@ -30,7 +29,7 @@ export function registerHubCommands(program: Command, openHub: () => Promise<Hub
       const result = await backfillMirror(hub, {
         concurrency: Math.max(1, Number(options.concurrency) || 4),
         // A year of history must not post a year of alerts; the digest lists what is pending.
-        hooks: options.withAlerts ? [createCriticalFailHook(hub)] : [],
+        hooks: options.withAlerts ? hub.mirrorHooks : [],
         onProgress: (p) => {
           if (!started) {
             bar.start(p.total, p.alreadyMirrored, { failed: 0 });

@@ -2,31 +2,21 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb, type Db } from '../db.js';
-import { createUpstreamClient } from '../embedded/upstream-client.js';
-import { UpstreamError, type ConversationClient } from '../hub/client/index.js';
+import { UpstreamError } from '../hub/client/index.js';
 import { AppError } from '../lib/errors/app-error.js';
-import { createLogger } from '../logger.js';
-import { createRedis, type Redis } from '../redis.js';
+import { createRuntime, type Runtime } from '../processes/runtime.js';
 import { registerAccountCommands } from './account-commands.js';
 import { registerApiCommand } from './api-command.js';
 import { registerHubCommands } from './hub-commands.js';
 import { registerKeyCommands } from './key-commands.js';
-import { createHubContext } from '../processes/hub-context.js';
-import { createRuntime, type Runtime } from '../runtime.js';
 
 const config = loadConfig();
+// Account and key commands need only the database; the others get the full process wiring
+// (client, queues, receiver credentials), logging to stderr so stdout keeps the answer.
 let db: Db | undefined;
-const openDb = (): Db => (db ??= createDb(config.databaseUrl, { maxConnections: 2 }));
-let redis: Redis | undefined;
-let client: Promise<ConversationClient> | undefined;
-// Diagnostics (retries, provisioning) go to stderr; stdout keeps the answer.
-const openClient = (): Promise<ConversationClient> =>
-  (client ??= createUpstreamClient({
-    config,
-    db: openDb(),
-    redis: (redis ??= createRedis(config.redisUrl, { name: 'convoqa-cli' })),
-    logger: createLogger({ level: config.logLevel, name: 'cli', toStderr: true }),
-  }));
+const openDb = (): Db => (db ??= createDb(config.process.databaseUrl, { maxConnections: 2 }));
+let runtime: Runtime | undefined;
+const openRuntime = (): Runtime => (runtime ??= createRuntime(config, 'cli', { logToStderr: true, maxConnections: 2 }));
 
 const program = new Command('convoqa')
   .description('convoqa command line')
@@ -34,10 +24,8 @@ const program = new Command('convoqa')
   .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 registerAccountCommands(program, openDb);
 registerKeyCommands(program, openDb);
-registerApiCommand(program, openClient);
-// Hub commands get the full process wiring (queues, receiver credentials), logging to stderr.
-let runtime: Runtime | undefined;
-registerHubCommands(program, () => Promise.resolve(createHubContext((runtime ??= createRuntime(config, 'cli', { logToStderr: true })))));
+registerApiCommand(program, () => openRuntime().contexts.hub.upstream());
+registerHubCommands(program, () => Promise.resolve(openRuntime().contexts.hub));
 
 let exitCode = 0;
 try {
@@ -58,7 +46,6 @@ try {
     exitCode = 1;
   }
 } finally {
-  redis?.disconnect();
   await db?.$disconnect();
   await runtime?.close();
 }

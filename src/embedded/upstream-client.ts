@@ -7,7 +7,7 @@ import type { Redis } from '../redis.js';
 import { ensureHubApiKey } from './hub-api-key.js';
 
 export interface UpstreamClientDeps {
-  config: Pick<AppConfig, 'upstream' | 'rateLimitScale'>;
+  config: Pick<AppConfig, 'upstream' | 'service'>;
   db: Db;
   redis: Redis;
   logger: Logger;
@@ -31,7 +31,7 @@ export async function createUpstreamClient(deps: UpstreamClientDeps): Promise<Co
     apiKey,
     redis: deps.redis,
     timeoutMs: deps.config.upstream.timeoutMs,
-    rateLimitScale: deps.config.rateLimitScale,
+    rateLimitScale: deps.config.service.rateLimitScale,
     logger: deps.logger.child({ component: 'upstream-client' }),
   });
 }

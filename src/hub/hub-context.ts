@@ -1,15 +1,18 @@
 import type { Logger } from 'pino';
-import type { JobQueues } from '../../jobs/queues.js';
 import type { Db } from '../db.js';
+import type { JobQueues } from '../queues/job-queues.js';
 import type { Redis } from '../redis.js';
 import type { SlackNotifier } from './alerts/slack-notifier.js';
+import type { SlackSettings } from './alerts/slack-settings.js';
 import type { ConversationClient } from './client/index.js';
-import type { ReceiverCredentials } from './webhooks/verify-webhook.js';
+import type { MirrorHook } from './mirror/mirror-hook.js';
 import type { ReportsSettings } from './reports/reports-settings.js';
+import type { ReceiverSettings } from './webhooks/receiver-settings.js';
+import type { ReceiverCredentials } from './webhooks/verify-webhook.js';
 
 /**
- * What the hub's routes and jobs need from their process. The hub reaches the API only through
- * `upstream()`; it never imports the built-in service.
+ * What the hub's routes and jobs need from their process (built by src/processes/contexts.ts).
+ * The hub reaches the API only through `upstream()`; it never imports the built-in service.
  */
 export interface HubContext {
   db: Db;
@@ -23,6 +26,8 @@ export interface HubContext {
   receiverCredentials: () => Promise<ReceiverCredentials>;
   /** Slack's Web API, or the log when no bot token is configured (alerts/slack-notifier.ts). */
   slack: SlackNotifier;
+  /** Run inside every mirror transaction; by default the critical-fail alert hook. */
+  mirrorHooks: readonly MirrorHook[];
   settings: HubSettings;
 }
 
@@ -30,31 +35,8 @@ export interface HubContext {
 export interface HubSettings {
   /** Base URL of this process as the upstream reaches it (receiver URLs point here). */
   publicBaseUrl: string;
-  webhooks: { bodyLimitBytes: number };
+  receiver: ReceiverSettings;
   /** Scheduled analytics reports, the quota ledger's on-demand reserve, and where reports go. */
   reports: ReportsSettings;
   slack: SlackSettings;
 }
-
-/** Slack alerts, digest and interactivity (SLACK_* variables). */
-export interface SlackSettings {
-  defaultChannel: string | null;
-  /** evaluator_id (lower case) → channel; routes set through the admin API win. */
-  evaluatorChannels: Record<string, string>;
-  /** Verifies POST /slack/interactions; null refuses every request. */
-  signingSecret: string | null;
-  digestMaxPerEvaluator: number;
-  /** A critical fail completed longer ago than this raises no alert when first mirrored. */
-  alertMaxAgeMs: number;
-  /** How long a sending worker holds an alert (SLACK_ALERT_LEASE_MS; default alertLeaseMs, 60 s). */
-  alertLeaseMs?: number;
-}
-
-/** The defaults: the log notifier's settings (no channel, no secret). */
-export const defaultSlackSettings: SlackSettings = {
-  defaultChannel: null,
-  evaluatorChannels: {},
-  signingSecret: null,
-  digestMaxPerEvaluator: 10,
-  alertMaxAgeMs: 7 * 24 * 3_600_000,
-};

@@ -1,8 +1,9 @@
 import cron, { type RunCoordinator } from 'node-cron';
 import type { Logger } from 'pino';
-import type { JobQueues } from '../../jobs/queues.js';
-import type { Schedule, ScheduleSettings } from '../../jobs/schedules.js';
-import type { AppConfig } from '../config.js';
+import { createSchedules, type Schedule } from '../queues/clock-schedules.js';
+import type { JobQueues } from '../queues/job-queues.js';
+import { redisRunCoordinator } from './redis-run-coordinator.js';
+import type { Runtime } from './runtime.js';
 
 /**
  * Runs the schedules with node-cron; each tick only enqueues (jobs/schedules.ts). With a run
@@ -54,10 +55,12 @@ export function startClock(options: {
   };
 }
 
-/** The clock's settings from config. */
-export const scheduleSettings = (config: AppConfig): ScheduleSettings => ({
-  reconcileCron: config.hubWebhooks.reconcileCron,
-  reports: { enabled: config.reports.enabled && config.reports.schedules.length > 0, planCron: config.reports.planCron },
-  digestCron: config.slack.digestCron,
-  digestTimezone: config.slack.digestTimezone,
-});
+/** The clock of a process (Procfile `clock`, or `npm start`): its configured schedules, one clock per tick across processes. */
+export function startProcessClock(runtime: Runtime): { stop: () => Promise<void>; caughtUp: Promise<void> } {
+  return startClock({
+    jobs: runtime.jobs,
+    logger: runtime.logger,
+    schedules: createSchedules(runtime.config),
+    coordinator: redisRunCoordinator(runtime.redis),
+  });
+}

@@ -1,23 +1,30 @@
+import type { JobHandlers } from '../queues/job-handler.js';
+import { startWorkers } from '../queues/start-workers.js';
 import { createRedis } from '../redis.js';
-import type { Runtime } from '../runtime.js';
-import { createJobHandlers } from './job-handlers.js';
-import { startWorkers } from './start-worker.js';
+import type { Contexts } from './contexts.js';
+import type { Runtime } from './runtime.js';
 
 /**
  * The worker part of a process (Procfile `worker`, or `npm start`): a BullMQ worker per job of the
- * catalog on a connection of its own, with the configured concurrency and lock. `close` stops the
- * workers, then the connection.
+ * catalog on a connection of its own, with the catalog's concurrency (WORKER_CONCURRENCY for
+ * recordings) and the configured lock. The entry passes the handler map (jobs/job-handlers.ts),
+ * so nothing under src/ imports jobs/. `close` stops the workers, then the connection.
  */
-export function startRuntimeWorkers(runtime: Runtime, connectionName: string): { close: () => Promise<void> } {
-  const connection = createRedis(runtime.config.redisUrl, { forWorker: true, name: connectionName });
+export function startRuntimeWorkers(
+  runtime: Runtime,
+  createHandlers: (contexts: Contexts) => JobHandlers,
+  connectionName: string,
+): { close: () => Promise<void> } {
+  const { process: settings } = runtime.config;
+  const connection = createRedis(settings.redisUrl, { forWorker: true, name: connectionName });
   const workers = startWorkers({
     connection,
-    prefix: runtime.config.queuePrefix,
-    handlers: createJobHandlers(runtime),
+    prefix: settings.queuePrefix,
+    handlers: createHandlers(runtime.contexts),
     logger: runtime.logger,
-    concurrency: { 'service.process-recording': runtime.config.workerConcurrency, 'service.deliver-webhook': 10 },
-    lockDurationMs: runtime.config.workerLockDurationMs,
-    stalledIntervalMs: runtime.config.workerLockDurationMs,
+    concurrency: { 'service.process-recording': settings.workerConcurrency },
+    lockDurationMs: settings.workerLockDurationMs,
+    stalledIntervalMs: settings.workerLockDurationMs,
   });
   return {
     close: async () => {

@@ -3,18 +3,18 @@ import { createApp } from '../app.js';
 import { adminAccountRoutes } from '../embedded/admin-account-routes.js';
 import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
 import { ensureAdminToken } from '../hub/admin/admin-token.js';
-import type { Runtime } from '../runtime.js';
-import { createHubContext } from './hub-context.js';
+import type { Runtime } from './runtime.js';
 
 /** Starts the HTTP server; stop() stops accepting, lets in-flight requests finish, then resolves. */
 export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop: () => Promise<void> }> {
-  const admin = await ensureAdminToken(runtime.db, runtime.config.adminToken);
+  const { process: settings } = runtime.config;
+  const admin = await ensureAdminToken(runtime.db, runtime.config.admin.token);
   if (admin.generated) {
     // Printed for the operator of the embedded default, on stderr and outside the structured log
     // (which never carries secrets). Set ADMIN_TOKEN to choose one, and nothing is printed.
-    process.stderr.write(`convoqa admin API: ${runtime.config.publicBaseUrl}/admin  token: ${admin.token}  (generated; set ADMIN_TOKEN to choose your own)\n`);
+    process.stderr.write(`convoqa admin API: ${settings.publicBaseUrl}/admin  token: ${admin.token}  (generated; set ADMIN_TOKEN to choose your own)\n`);
   }
-  const app = createApp(runtime.serviceDeps, createHubContext(runtime), {
+  const app = createApp(runtime.contexts.service, runtime.contexts.hub, {
     token: () => Promise.resolve(admin.token),
     routes: [...hubAdminRoutes, ...adminAccountRoutes],
   });
@@ -22,9 +22,9 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(runtime.config.port, runtime.config.host, resolve);
+    server.listen(settings.port, settings.host, resolve);
   });
-  runtime.logger.info({ port: runtime.config.port, api: `${runtime.config.publicBaseUrl}/api` }, 'web listening');
+  runtime.logger.info({ port: settings.port, api: `${settings.publicBaseUrl}/api` }, 'web listening');
   return {
     server,
     // Stops accepting, lets requests in flight finish (up to 5 s), then closes what is left.

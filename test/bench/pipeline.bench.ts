@@ -7,6 +7,7 @@
  *   npm run bench:pipeline            (uses TEST_DATABASE_URL, default convoqa_test)
  */
 import type { Engines } from '../../src/service/engines/engine-types.js';
+import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
 
 process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_test';
 
@@ -49,7 +50,7 @@ for (const [d, turns] of dialogues.entries()) {
 // Engines wrapped to measure the time spent in them.
 let sttMs = 0;
 let languageMs = 0;
-const stt = new LocalSpeechToText();
+const stt = new LocalSpeechToText({ modelDir: defaultLocalModelDir });
 const language = new LocalLanguageEngine();
 const time = async <T>(work: () => Promise<T>, add: (ms: number) => void) => {
   const started = performance.now();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/webhook-receiver.js';
 import { startEntry, type ChildService } from '../support/processes.js';
 
 const clocks: ChildService[] = [];
@@ -26,7 +27,9 @@ describe('two clock processes', () => {
       LOG_LEVEL: 'info',
     };
     clocks.push(startEntry('src/clock.ts', env), startEntry('src/clock.ts', env));
-    await new Promise((r) => setTimeout(r, 9_000));
+    // Starting a process takes seconds on a loaded machine: count ticks from when both run.
+    await eventually(async () => clocks.every((c) => c.output().includes('"clock started"')), 30_000);
+    await new Promise((r) => setTimeout(r, 7_000));
     const [a, b] = clocks.map((c) => enqueuedTicks(c.output(), 'hub.reconcile'));
     const all = [...a, ...b];
     expect(all.length).toBeGreaterThanOrEqual(3);
@@ -38,5 +41,5 @@ describe('two clock processes', () => {
       expect(Date.parse(sorted[i]) - Date.parse(sorted[i - 1])).toBe(2_000);
     }
     expect(await Promise.all(clocks.map((c) => c.stop('SIGTERM')))).toEqual([0, 0]);
-  }, 30_000);
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextRetryDelay, webhookRetryDelaysMs } from '../../jobs/webhook-retry-schedule.js';
+import { nextRetryDelay, webhookRetryDelaysMs } from '../../src/service/webhooks/webhook-retry-schedule.js';
 import { AccountSlots } from '../../src/service/processing/account-slots.js';
 import { sweepProcessing } from '../../src/service/processing/sweep-processing.js';
 import { purgeExpiredTranscriptions } from '../../src/service/retention/purge-expired-transcriptions.js';

@@ -30,7 +30,7 @@
  * length depend on timing; redis-outage.test.ts covers alerts across an outage.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueues } from '../../jobs/queues.js';
+import { createJobQueues } from '../../src/queues/job-queues.js';
 import { createDb } from '../../src/db.js';
 import { seedEvaluatedTranscription } from '../hub/client/support.js';
 import { createHarness, testDatabaseUrl, type Harness } from '../support/harness.js';
@@ -39,6 +39,7 @@ import { startTcpProxyFor } from '../support/tcp-proxy.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { mirrorState, recordMirrorRuns, retriedJobs, sendWebhooks, settle, type MirrorRun } from './support/outage-scenario.js';
 import { reportScenario } from './support/report-scenario.js';
+import type { MirrorHook } from '../../src/hub/mirror/mirror-hook.js';
 
 const transcriptions = 30;
 const outageMs = 3_000;
@@ -79,12 +80,12 @@ describe('PostgreSQL restarted mid-run', () => {
       lockDurationMs: 2_000,
       handlers: recordMirrorRuns(runs),
       mirrorHooks: [
-        async (_tx, mirrored, previous) => {
+        (async (_tx, mirrored, previous) => {
           if (outage.interrupted || acknowledged.size < 10 || previous !== null) return;
           outage.interrupted = mirrored.transcription_id;
           await proxy.down();
           outage.downAt = Date.now();
-        },
+        }) satisfies MirrorHook,
       ],
     });
 

@@ -27,7 +27,7 @@
  * Job backoff is scaled to 5% (50 ms first retry; production 1 s) so the run fits in seconds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueues } from '../../jobs/queues.js';
+import { createJobQueues } from '../../src/queues/job-queues.js';
 import { createCriticalFailHook } from '../../src/hub/alerts/critical-fail-hook.js';
 import { sweepAlerts } from '../../src/hub/alerts/sweep-alerts.js';
 import { createConversationClient } from '../../src/hub/client/index.js';

@@ -15,8 +15,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCriticalFailHook } from '../../src/hub/alerts/critical-fail-hook.js';
 import { createSlackWebNotifier } from '../../src/hub/alerts/slack-web-notifier.js';
-import { defaultOnDemandReserve } from '../../src/hub/reports/analytics-endpoints.js';
-import { allReportSchedules } from '../../src/hub/reports/reports-settings.js';
+import { defaultReportsSettings } from '../../src/hub/reports/reports-settings.js';
 import { startFakeSheets, type FakeSheets } from '../fakes/fake-sheets.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/fake-slack.js';
 import { alertMessagesOf, signedWebhook } from '../hub/alerts/support.js';
@@ -52,8 +51,7 @@ beforeAll(async () => {
         // The seeded calls completed in February: alert on them all the same.
         slack: { ...defaults.settings.slack, defaultChannel: 'C0DEFAULT1', alertMaxAgeMs: 3_650 * 86_400_000 },
         reports: {
-          schedules: allReportSchedules,
-          onDemandReserve: defaultOnDemandReserve,
+          ...defaultReportsSettings,
           export: {
             kind: 'sheets',
             spreadsheetId: sheets.spreadsheetId,

@@ -9,29 +9,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
-import { createJobQueues, type JobQueues } from '../../jobs/queues.js';
-import { createHubJobHandlers } from '../../jobs/hub-job-handlers.js';
-import { createServiceJobHandlers } from '../../jobs/service-job-handlers.js';
-import type { JobHandlers } from '../../jobs/job-handler.js';
+import { createJobHandlers } from '../../jobs/job-handlers.js';
 import { createApp } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/config.js';
 import { createLogNotifier } from '../../src/hub/alerts/log-notifier.js';
-import { defaultSlackSettings, type HubContext } from '../../src/hub/hub-context.js';
-import type { MirrorHook } from '../../src/hub/mirror/mirror-transcription.js';
-import { defaultOnDemandReserve } from '../../src/hub/reports/analytics-endpoints.js';
-import { allReportSchedules } from '../../src/hub/reports/reports-settings.js';
+import type { HubContext } from '../../src/hub/hub-context.js';
+import type { MirrorHook } from '../../src/hub/mirror/mirror-hook.js';
 import { createDb, type Db } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
-import { startWorkers, type RunningWorkers } from '../../src/processes/start-worker.js';
+import { buildContexts, defaultMirrorHooks, type ContextOverrides, type Infrastructure } from '../../src/processes/contexts.js';
+import { createJobQueues, type JobQueues } from '../../src/queues/job-queues.js';
+import type { JobHandlers } from '../../src/queues/job-handler.js';
+import { startWorkers, type RunningWorkers } from '../../src/queues/start-workers.js';
 import { createRedis, type Redis } from '../../src/redis.js';
 import { createAccount } from '../../src/service/accounts/create-account.js';
 import { createApiKey } from '../../src/service/accounts/api-keys.js';
 import type { Engines } from '../../src/service/engines/engine-types.js';
-import { LocalLanguageEngine } from '../../src/service/engines/local/local-language-engine.js';
-import { LocalSpeechToText } from '../../src/service/engines/local/local-speech-to-text.js';
-import { AccountSlots } from '../../src/service/processing/account-slots.js';
-import { createOutboundAgent } from '../../src/service/processing/network-guard.js';
 import type { ProcessingContext } from '../../src/service/processing/processing-context.js';
-import { defaultProcessingLimits, defaultServiceSettings, type ProcessingLimits, type ServiceDeps } from '../../src/service/service-deps.js';
+import type { ServiceDeps } from '../../src/service/service-deps.js';
+import type { ProcessingLimits } from '../../src/service/service-settings.js';
 import { FolderRecordingStorage } from '../../src/service/storage/folder-storage.js';
 
 export const testDatabaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_test';
@@ -73,8 +69,8 @@ export interface WorkerOptions {
   handlers?: (defaults: JobHandlers) => JobHandlers;
   /** The hub's context for hub jobs (at least `upstream` for jobs that call the API). */
   hub?: Partial<HubContext>;
-  /** Hooks run inside each mirror transaction (e.g. the critical-fail alert hook). */
-  mirrorHooks?: MirrorHook[];
+  /** Hooks run inside each mirror transaction (default: the critical-fail alert hook). */
+  mirrorHooks?: readonly MirrorHook[];
   /** The workers' Redis (default the test Redis; outage scenarios pass a TCP proxy's). */
   redisUrl?: string;
 }
@@ -88,6 +84,8 @@ export interface Harness {
   queuePrefix: string;
   /** The folder storage's DATA_DIR (a child worker process must use the same). */
   dataDir: string;
+  /** The settings the harness built its contexts from. */
+  config: AppConfig;
   createAccount(): Promise<TestAccount>;
   processingContext(options?: WorkerOptions): ProcessingContext;
   hubContext(overrides?: Partial<HubContext>): HubContext;
@@ -102,57 +100,32 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   // Job retries back off 100 times faster than in production, so retried failures end in seconds.
   const jobs = createJobQueues(redis, queuePrefix, { backoffScale: 0.01 });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convoqa-test-data-'));
-  const limits: ProcessingLimits = { ...defaultProcessingLimits, allowPrivateNetwork: true, ...options.processing };
   const logger = createLogger({ level: (process.env.LOG_LEVEL) ?? 'silent' });
-  const deps: ServiceDeps = {
-    db,
-    redis,
-    logger,
-    now: options.now ?? (() => new Date()),
-    jobs,
-    storage: new FolderRecordingStorage(dataDir),
-    settings: {
-      ...defaultServiceSettings,
-      apiBodyLimitBytes: options.apiBodyLimitBytes ?? defaultServiceSettings.apiBodyLimitBytes,
-      rateLimitScale: options.rateLimitScale ?? 100,
-      publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:0',
-      processing: limits,
-    },
+  const config = testConfig(options, { queuePrefix, dataDir });
+  const infra: Infrastructure = { db, redis, logger, jobs, storage: new FolderRecordingStorage(dataDir), now: options.now ?? (() => new Date()) };
+  // What every test context starts from: the wiring of the processes, with the hub's outside
+  // world stubbed (no upstream unless a test gives one, a fixed receiver token, Slack in the log).
+  const testOverrides: ContextOverrides = {
+    webhookRetryDelaysMs: [200, 400, 800, 1_600, 3_200, 6_400],
+    upstream: () => Promise.reject(new Error('this test gave the hub no upstream')),
+    receiverCredentials: () => Promise.resolve({ signingSecret: null, token: 'test-receiver-token-0123456789' }),
+    slack: createLogNotifier(logger),
   };
+  const contexts = buildContexts(infra, config, testOverrides);
+  const deps = contexts.service;
   const app = createApp(deps);
   const running: RunningWorkers[] = [];
   const workerConnections: Redis[] = [];
 
-  const processingContext = (worker: WorkerOptions = {}): ProcessingContext => ({
-    db,
-    logger,
-    storage: deps.storage,
-    jobs,
-    engines: worker.engines ?? { speechToText: new LocalSpeechToText(), language: new LocalLanguageEngine() },
-    limits,
-    agent: createOutboundAgent(limits),
-    slots: new AccountSlots(redis, { prefix: `${queuePrefix}:slots:`, limit: limits.maxConcurrentPerAccount }),
-    now: deps.now,
-    webhookRetryDelaysMs: worker.webhookRetryDelaysMs ?? [200, 400, 800, 1_600, 3_200, 6_400],
-  });
+  const processingContext = (worker: WorkerOptions = {}): ProcessingContext =>
+    buildContexts(infra, config, { ...testOverrides, ...(worker.engines ? { engines: worker.engines } : {}), ...(worker.webhookRetryDelaysMs ? { webhookRetryDelaysMs: worker.webhookRetryDelaysMs } : {}) }).processing;
 
-  const hubContext = (overrides: Partial<HubContext> = {}): HubContext => ({
-    db,
-    redis,
-    logger,
-    jobs,
-    now: deps.now,
-    upstream: () => Promise.reject(new Error('this test gave the hub no upstream')),
-    receiverCredentials: () => Promise.resolve({ signingSecret: null, token: 'test-receiver-token-0123456789' }),
-    slack: createLogNotifier(logger),
-    settings: {
-      publicBaseUrl: deps.settings.publicBaseUrl,
-      webhooks: { bodyLimitBytes: 65_536 },
-      reports: { schedules: allReportSchedules, onDemandReserve: defaultOnDemandReserve, export: { kind: 'csv', dir: path.join(dataDir, 'exports') } },
-      slack: defaultSlackSettings,
-    },
-    ...overrides,
-  });
+  /** The hub's context with some parts replaced; the default mirror hooks follow the replaced parts. */
+  const hubContext = (overrides: Partial<HubContext> = {}): HubContext => {
+    const hub: HubContext = { ...contexts.hub, ...overrides };
+    if (!overrides.mirrorHooks) hub.mirrorHooks = defaultMirrorHooks(hub);
+    return hub;
+  };
 
   return {
     db,
@@ -162,6 +135,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     app,
     queuePrefix,
     dataDir,
+    config,
     async createAccount() {
       const account = await createAccount(db, `test-${randomUUID()}`);
       const { key } = await createApiKey(db, account.id, 'test');
@@ -179,7 +153,8 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     startWorker(worker = {}) {
       const connection = createRedis(worker.redisUrl ?? testRedisUrl, { forWorker: true, name: 'convoqa-test-worker' });
       workerConnections.push(connection);
-      const defaults: JobHandlers = { ...createServiceJobHandlers(processingContext(worker)), ...createHubJobHandlers(hubContext(worker.hub), worker.mirrorHooks) };
+      const hub = hubContext({ ...worker.hub, ...(worker.mirrorHooks ? { mirrorHooks: worker.mirrorHooks } : {}) });
+      const defaults = createJobHandlers({ processing: processingContext(worker), hub });
       const handle = startWorkers({
         connection,
         prefix: queuePrefix,
@@ -201,6 +176,27 @@ export function createHarness(options: HarnessOptions = {}): Harness {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The settings a test runs with: the processes' own (loadConfig, so defaults come from one place)
+ * for a test environment, with the limits a test shrinks. Tests allow private addresses
+ * (their servers are on 127.0.0.1) and write CSV exports into their own folder.
+ */
+function testConfig(options: HarnessOptions, where: { queuePrefix: string; dataDir: string }): AppConfig {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: options.databaseUrl ?? testDatabaseUrl,
+    REDIS_URL: testRedisUrl,
+    QUEUE_PREFIX: where.queuePrefix,
+    DATA_DIR: where.dataDir,
+    EXPORTS_DIR: path.join(where.dataDir, 'exports'),
+    PUBLIC_BASE_URL: options.publicBaseUrl ?? 'http://127.0.0.1:0',
+    RATE_LIMIT_SCALE: String(options.rateLimitScale ?? 100),
+    ...(options.apiBodyLimitBytes ? { API_BODY_LIMIT_BYTES: String(options.apiBodyLimitBytes) } : {}),
+  });
+  const processing: ProcessingLimits = { ...config.service.processing, allowPrivateNetwork: true, ...options.processing };
+  return { ...config, service: { ...config.service, processing } };
 }
 
 /** The error body of the API (decisions.md). */

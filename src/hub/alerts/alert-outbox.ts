@@ -3,7 +3,7 @@
  * failed, and only the worker holding a row's lease may post it. Leases compare against
  * PostgreSQL's clock, so workers on machines with skewed clocks agree.
  */
-import type { JobQueues } from '../../../jobs/queues.js';
+import type { JobQueues } from '../../queues/job-queues.js';
 import type { Db } from '../../db.js';
 import type { HubAlert } from '../../generated/prisma/client.js';
 

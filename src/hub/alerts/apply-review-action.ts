@@ -1,6 +1,6 @@
 import { isUpstreamError } from '../client/index.js';
 import type { HubContext } from '../hub-context.js';
-import { mirrorTranscription, writeMirror, type MirrorHook } from '../mirror/mirror-transcription.js';
+import { mirrorTranscription, writeMirror } from '../mirror/mirror-transcription.js';
 import { buildCriticalFailMessage } from './alert-blocks.js';
 import { loadCriticalFailView } from './critical-fail-view.js';
 import type { ReviewAction } from './review-actions.js';
@@ -12,15 +12,15 @@ import type { ReviewAction } from './review-actions.js';
  * transcription deleted upstream is marked so in the mirror and the message says so. Every step
  * is idempotent, so the job may simply be retried.
  */
-export async function applyReviewAction(ctx: HubContext, action: ReviewAction, hooks: readonly MirrorHook[] = []): Promise<'applied' | 'deleted'> {
+export async function applyReviewAction(ctx: HubContext, action: ReviewAction): Promise<'applied' | 'deleted'> {
   const client = await ctx.upstream();
   let outcome: 'applied' | 'deleted' = 'applied';
   try {
     const answer = await client.updateTranscriptionGroup({ transcription_id: action.transcriptionId, group: action.group });
-    await writeMirror(ctx, answer.transcription, hooks);
+    await writeMirror(ctx, answer.transcription);
   } catch (error) {
     if (!isUpstreamError(error, 'not_found')) throw error;
-    await mirrorTranscription(ctx, action.transcriptionId, hooks);
+    await mirrorTranscription(ctx, action.transcriptionId);
     outcome = 'deleted';
   }
   ctx.logger.info({ ...action, outcome }, 'review action from slack');

@@ -1,6 +1,6 @@
 import type { Transcription } from '../../contract/transcriptions.js';
 import type { HubContext } from '../hub-context.js';
-import type { MirrorHook } from '../mirror/mirror-transcription.js';
+import type { MirrorHook } from '../mirror/mirror-hook.js';
 import { enqueueAlert } from './alert-outbox.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { HubContext } from '../hub-context.js';
-import type { MirrorHook } from './mirror-transcription.js';
+import type { MirrorHook } from './mirror-hook.js';
 import { writeMirror } from './mirror-transcription.js';
 
 export interface BackfillProgress {
@@ -14,7 +14,8 @@ export interface BackfillProgress {
  * Mirrors a whole account: lists its transcriptions and fetches every one the hub does not have,
  * or has with another status or group. A run that stopped resumes where it stopped, because what
  * it mirrored is not fetched again. Fetches run a few at a time; the client paces them to the
- * upstream's get-transcription limit.
+ * upstream's get-transcription limit. It runs no mirror hooks unless given some (a year of history
+ * must not post a year of alerts).
  */
 export async function backfillMirror(
   ctx: HubContext,
@@ -36,7 +37,7 @@ export async function backfillMirror(
       const item = todo[next++];
       if (!item) break;
       try {
-        await writeMirror(ctx, await client.getTranscription({ transcription_id: item.transcription_id }), options.hooks);
+        await writeMirror(ctx, await client.getTranscription({ transcription_id: item.transcription_id }), options.hooks ?? []);
         progress.done += 1;
       } catch (error) {
         progress.failed += 1;

@@ -1,4 +1,4 @@
-import type { JobQueues } from '../../../jobs/queues.js';
+import type { JobQueues } from '../../queues/job-queues.js';
 
 /**
  * One mirror job per transcription at a time: the job id is the transcription's, so any number of

@@ -1,33 +1,20 @@
 import type { Transcription } from '../../contract/transcriptions.js';
-import type { Prisma } from '../../generated/prisma/client.js';
 import { UpstreamError } from '../client/index.js';
 import type { HubContext } from '../hub-context.js';
+import type { AfterCommit, MirrorHook } from './mirror-hook.js';
 import { toMirrorResults, toMirrorRow } from './mirror-row.js';
 
 export type MirrorOutcome = 'mirrored' | 'deleted' | 'unknown';
-
-/**
- * Called inside the mirror's transaction (the alerts outbox writes here). It may return work to
- * run once the transaction has committed, such as queueing the job that sends what it wrote: a
- * job queued inside the transaction could run before the row it needs is visible.
- */
-export type MirrorHook = (
-  tx: Prisma.TransactionClient,
-  mirrored: Transcription,
-  previous: { status: string; group: string | null } | null,
-) => Promise<void | AfterCommit>;
-
-/** Work a hook asks for after the commit. A failure is logged, not thrown: what the hook wrote is durable, and its own sweeper finishes the job. */
-export type AfterCommit = () => Promise<void>;
 
 /**
  * Makes the hub's copy of one transcription equal to the upstream's: fetch get-transcription
  * through the client (never trusting a webhook body), then in one transaction, serialised per
  * transcription by an advisory lock, upsert the row and replace its criterion results. A 404
  * marks an existing copy deleted (an unknown id leaves nothing behind). Repeats, out-of-order
- * arrivals and retries all converge on the upstream's current state.
+ * arrivals and retries all converge on the upstream's current state. The hooks (default: the
+ * context's, which include the critical-fail alert hook) run inside that transaction.
  */
-export async function mirrorTranscription(ctx: HubContext, transcriptionId: string, hooks: readonly MirrorHook[] = []): Promise<MirrorOutcome> {
+export async function mirrorTranscription(ctx: HubContext, transcriptionId: string, hooks: readonly MirrorHook[] = ctx.mirrorHooks): Promise<MirrorOutcome> {
   const client = await ctx.upstream();
   let transcription: Transcription;
   try {
@@ -41,7 +28,7 @@ export async function mirrorTranscription(ctx: HubContext, transcriptionId: stri
 }
 
 /** Upserts a transcription the caller already fetched (backfill, reconcile). */
-export async function writeMirror(ctx: HubContext, transcription: Transcription, hooks: readonly MirrorHook[] = []): Promise<void> {
+export async function writeMirror(ctx: HubContext, transcription: Transcription, hooks: readonly MirrorHook[] = ctx.mirrorHooks): Promise<void> {
   const now = ctx.now();
   const row = toMirrorRow(transcription, now);
   const results = toMirrorResults(transcription);

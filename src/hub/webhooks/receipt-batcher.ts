@@ -1,4 +1,4 @@
-import type { JobQueues } from '../../../jobs/queues.js';
+import type { JobQueues } from '../../queues/job-queues.js';
 import type { Db } from '../../db.js';
 
 export interface Receipt {

@@ -3,7 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { fetch, type Agent } from 'undici';
 import { RecordingTooLargeError, type RecordingStorage } from '../storage/recording-storage.js';
 import { causeChain, rootMessage } from '../../lib/errors/cause-chain.js';
-import { assertUrlAllowed, BlockedAddressError, type NetworkPolicy } from './network-guard.js';
+import { assertUrlAllowed, BlockedAddressError, type NetworkPolicy } from '../../lib/network/network-guard.js';
 import { ProcessingError } from './processing-error.js';
 
 export interface DownloadSettings {

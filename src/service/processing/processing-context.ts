@@ -1,7 +1,7 @@
 import type { Agent } from 'undici';
 import type { Logger } from 'pino';
 import type { Db } from '../../db.js';
-import type { JobQueues } from '../../../jobs/queues.js';
+import type { JobQueues } from '../../queues/job-queues.js';
 import type { Engines } from '../engines/engine-types.js';
 import type { ProcessingLimits } from '../service-deps.js';
 import type { RecordingStorage } from '../storage/recording-storage.js';

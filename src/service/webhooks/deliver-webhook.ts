@@ -1,7 +1,7 @@
 import { fetch, type Agent } from 'undici';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db.js';
-import { assertUrlAllowed, type NetworkPolicy } from '../processing/network-guard.js';
+import { assertUrlAllowed, type NetworkPolicy } from '../../lib/network/network-guard.js';
 import { rootMessage } from '../../lib/errors/cause-chain.js';
 
 export interface DeliverySettings {

@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { JobQueues } from '../../../jobs/queues.js';
+import type { JobQueues } from '../../queues/job-queues.js';
 import type { WebhookEventType } from './webhook-event.js';
 
 /**

@@ -7,11 +7,10 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultOnDemandReserve } from '../../../src/hub/reports/analytics-endpoints.js';
-import { planReports } from '../../../src/hub/reports/plan-reports.js';
-import { listReportRuns } from '../../../src/hub/reports/report-runs.js';
-import { allReportSchedules } from '../../../src/hub/reports/reports-settings.js';
-import { runReport } from '../../../src/hub/reports/run-report.js';
+import { planReports } from '../../../src/hub/reports/planning/plan-reports.js';
+import { listReportRuns } from '../../../src/hub/reports/runs/report-run-store.js';
+import { defaultReportsSettings } from '../../../src/hub/reports/reports-settings.js';
+import { runReport } from '../../../src/hub/reports/runs/run-scheduled-report.js';
 import { seedEvaluator, seedParticipant, seedScoredTranscription } from '../../support/analytics-seed.js';
 import { createHarness, errorBody, type Harness } from '../../support/harness.js';
 import { adminToken, startHubStack } from '../../support/hub-stack.js';
@@ -32,7 +31,7 @@ async function reportingStack(name: string) {
   const exportsDir = path.join(h.dataDir, `admin-exports-${name}`);
   const stack = await startHubStack(h, {
     hub: (defaults) => ({
-      settings: { ...defaults.settings, reports: { schedules: allReportSchedules, onDemandReserve: defaultOnDemandReserve, export: { kind: 'csv', dir: exportsDir } } },
+      settings: { ...defaults.settings, reports: { ...defaultReportsSettings, export: { kind: 'csv', dir: exportsDir } } },
     }),
   });
   const evaluator = await seedEvaluator(h.db, stack.account.id, 'Support QA', [{ name: 'Greeting', type: 'boolean' }]);

@@ -64,7 +64,7 @@ describe('which mirrors raise an alert', () => {
 
     // Mirrored once without alerts (a backfill), then again with them (its group changed).
     const backfilled = evaluatedTranscription();
-    await writeMirror(hub, backfilled);
+    await writeMirror(hub, backfilled, []);
     await writeMirror(hub, { ...backfilled, group: 'UNDER_REVIEW' }, [createCriticalFailHook(hub)]);
     expect(await alertsOf(backfilled.transcription_id)).toHaveLength(0);
 

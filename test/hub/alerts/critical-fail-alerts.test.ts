@@ -4,7 +4,7 @@ import { listAlerts, retryAlert } from '../../../src/hub/alerts/alert-outbox.js'
 import { setEvaluatorChannel } from '../../../src/hub/alerts/channel-routing.js';
 import { createCriticalFailHook } from '../../../src/hub/alerts/critical-fail-hook.js';
 import { sendAlert } from '../../../src/hub/alerts/send-alert.js';
-import type { MirrorHook } from '../../../src/hub/mirror/mirror-transcription.js';
+import type { MirrorHook } from '../../../src/hub/mirror/mirror-hook.js';
 import { mirrorTranscription, writeMirror } from '../../../src/hub/mirror/mirror-transcription.js';
 import { startFakeSlack, type FakeSlack } from '../../fakes/fake-slack.js';
 import { createHarness, type Harness } from '../../support/harness.js';
@@ -184,7 +184,8 @@ describe('critical-fail alerts', () => {
 
   it('lets exactly one of several racing senders post an outbox row', async () => {
     const transcription = evaluatedTranscription();
-    await writeMirror(stack.hub, transcription);
+    // Mirrored without hooks, so the only sender is the six below (no send job queued).
+    await writeMirror(stack.hub, transcription, []);
     const row = await h.db.hubAlert.create({ data: { transcriptionId: transcription.transcription_id, kind: 'critical_fail' } });
     const outcomes = await Promise.all(Array.from({ length: 6 }, () => sendAlert(stack.hub, row.id)));
     expect(outcomes.filter((o) => o.kind === 'sent')).toHaveLength(1);

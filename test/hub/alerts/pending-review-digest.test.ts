@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSchedules, defaultScheduleSettings } from '../../../jobs/schedules.js';
+import { createSchedules, defaultScheduleSettings } from '../../../src/queues/clock-schedules.js';
 import { setEvaluatorChannel } from '../../../src/hub/alerts/channel-routing.js';
 import { sendPendingReviewDigest } from '../../../src/hub/alerts/send-pending-review-digest.js';
 import { sweepAlerts } from '../../../src/hub/alerts/sweep-alerts.js';
@@ -41,7 +41,8 @@ beforeEach(async () => {
 
 const mirror = async (...items: Parameters<typeof evaluatedTranscription>[0][]) => {
   const made = items.map((options) => evaluatedTranscription(options));
-  for (const t of made) await writeMirror(hub, t);
+  // Without the alert hook: these tests are about the digest (and make their own outbox rows).
+  for (const t of made) await writeMirror(hub, t, []);
   return made.map((t) => t.transcription_id);
 };
 const sectionLines = (blocks: Record<string, unknown>[]) =>
@@ -128,7 +129,7 @@ describe('the pending-review digest', () => {
 
   it('is enqueued by the clock once per tick, at 09:00 on weekdays in the configured time zone, and run by the worker', async () => {
     await mirror({ evaluatorId: evaluatorA, group: 'PENDING_REVIEW' });
-    const schedules = createSchedules({ ...defaultScheduleSettings, digestTimezone: 'Europe/Madrid' });
+    const schedules = createSchedules({ ...defaultScheduleSettings, slack: { ...defaultScheduleSettings.slack, digestTimezone: 'Europe/Madrid' } });
     const digest = schedules.find((s) => s.name === 'hub.send-digest');
     if (!digest) throw new Error('no digest schedule');
     expect(digest).toMatchObject({ cron: '0 9 * * 1-5', timezone: 'Europe/Madrid' });

@@ -5,7 +5,8 @@ import { pino } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { Transcription } from '../../../src/contract/transcriptions.js';
 import { createSlackWebNotifier } from '../../../src/hub/alerts/slack-web-notifier.js';
-import type { HubContext, SlackSettings } from '../../../src/hub/hub-context.js';
+import type { SlackSettings } from '../../../src/hub/alerts/slack-settings.js';
+import type { HubContext } from '../../../src/hub/hub-context.js';
 import type { FakeSlack } from '../../fakes/fake-slack.js';
 import { transcriptionWire } from '../../fakes/wire-fixtures.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueues } from '../../../jobs/queues.js';
+import { createJobQueues } from '../../../src/queues/job-queues.js';
 import { createDb } from '../../../src/db.js';
 import { enqueueMirror } from '../../../src/hub/mirror/enqueue-mirror.js';
 import { createRedis } from '../../../src/redis.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobHandlers } from '../../../jobs/job-handler.js';
+import type { JobHandlers } from '../../../src/queues/job-handler.js';
 import { reconcileMirror } from '../../../src/hub/mirror/reconcile-mirror.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { startHubStack, type HubStack } from '../../support/hub-stack.js';

@@ -6,9 +6,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createConversationClient, isUpstreamError, type ConversationClient } from '../../../src/hub/client/index.js';
 import type { HubContext } from '../../../src/hub/hub-context.js';
-import { isQuotaRefused, pullAnalytics, QuotaRefusedError } from '../../../src/hub/reports/pull-analytics.js';
-import { readLedgerRow, reserveQuota } from '../../../src/hub/reports/quota-ledger.js';
-import { getQuotaStatus } from '../../../src/hub/reports/quota-status.js';
+import { isQuotaRefused, pullAnalytics, QuotaRefusedError } from '../../../src/hub/reports/quota/pull-analytics.js';
+import { readLedgerRow, reserveQuota } from '../../../src/hub/reports/quota/quota-ledger.js';
+import { getQuotaStatus } from '../../../src/hub/reports/quota/quota-status.js';
 import { dashboardAnswer } from '../../fakes/analytics-answers.js';
 import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
 import { errorWire } from '../../fakes/wire-fixtures.js';

@@ -9,13 +9,14 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversationClient } from '../../../src/hub/client/index.js';
-import { defaultOnDemandReserve, type AnalyticsEndpoint } from '../../../src/hub/reports/analytics-endpoints.js';
-import { planReports, pullJobId } from '../../../src/hub/reports/plan-reports.js';
-import { getQuotaStatus } from '../../../src/hub/reports/quota-status.js';
+import type { AnalyticsEndpoint } from '../../../src/hub/reports/quota/analytics-endpoints.js';
+import { planReports } from '../../../src/hub/reports/planning/plan-reports.js';
+import { pullJobId } from '../../../src/hub/reports/runs/report-job-ids.js';
+import { getQuotaStatus } from '../../../src/hub/reports/quota/quota-status.js';
 import { isoWeekOf, monthOf, weeklyPeriodsDueIn, monthlyPeriodDueIn } from '../../../src/hub/reports/report-periods.js';
-import { planMonth, type ExistingRun, type LedgerFigures, type PlanInput, type Subject } from '../../../src/hub/reports/report-planner.js';
-import { listReportRuns } from '../../../src/hub/reports/report-runs.js';
-import { allReportSchedules } from '../../../src/hub/reports/reports-settings.js';
+import { planMonth, type ExistingRun, type LedgerFigures, type PlanInput, type Subject } from '../../../src/hub/reports/planning/plan-month.js';
+import { listReportRuns } from '../../../src/hub/reports/runs/report-run-store.js';
+import { allReportSchedules, defaultReportsSettings } from '../../../src/hub/reports/reports-settings.js';
 import { seedEvaluator } from '../../support/analytics-seed.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { serveBuiltIn, testPacingPrefix } from '../client/support.js';
@@ -41,7 +42,7 @@ const input = (overrides: Partial<PlanInput> = {}): PlanInput => ({
   evaluators: subjects('evaluator', 20),
   participants: subjects('participant', 200),
   ledger: freshLedger(),
-  reserve: defaultOnDemandReserve,
+  reserve: defaultReportsSettings.onDemandReserve,
   existing: [],
   ...overrides,
 });

@@ -8,16 +8,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversationClient, type ConversationClient } from '../../../src/hub/client/index.js';
 import type { HubContext } from '../../../src/hub/hub-context.js';
-import { defaultOnDemandReserve } from '../../../src/hub/reports/analytics-endpoints.js';
-import { toCsv } from '../../../src/hub/reports/csv-exporter.js';
-import { exportReport } from '../../../src/hub/reports/export-report.js';
-import { planReports } from '../../../src/hub/reports/plan-reports.js';
-import { readLedgerRow } from '../../../src/hub/reports/quota-ledger.js';
-import { createReportExporter } from '../../../src/hub/reports/report-exporter.js';
-import { buildReportTable } from '../../../src/hub/reports/report-tables.js';
-import { listReportRuns } from '../../../src/hub/reports/report-runs.js';
-import { runReport } from '../../../src/hub/reports/run-report.js';
-import { allReportSchedules, type ReportsSettings } from '../../../src/hub/reports/reports-settings.js';
+import { toCsv } from '../../../src/hub/reports/export/csv-exporter.js';
+import { exportReport } from '../../../src/hub/reports/export/export-report.js';
+import { planReports } from '../../../src/hub/reports/planning/plan-reports.js';
+import { readLedgerRow } from '../../../src/hub/reports/quota/quota-ledger.js';
+import { createReportExporter } from '../../../src/hub/reports/export/create-report-exporter.js';
+import { buildReportTable } from '../../../src/hub/reports/export/report-tables.js';
+import { listReportRuns } from '../../../src/hub/reports/runs/report-run-store.js';
+import { runReport } from '../../../src/hub/reports/runs/run-scheduled-report.js';
+import { defaultReportsSettings, type ReportsSettings } from '../../../src/hub/reports/reports-settings.js';
 import { seedEvaluator, seedParticipant, seedScoredTranscription } from '../../support/analytics-seed.js';
 import { closedPort } from '../../support/closed-port.js';
 import { createHarness, type Harness } from '../../support/harness.js';
@@ -77,7 +76,7 @@ async function setUpAccount() {
 }
 
 function contextFor(client: ConversationClient, exportsDir: string): HubContext {
-  const settings: ReportsSettings = { schedules: allReportSchedules, onDemandReserve: defaultOnDemandReserve, export: { kind: 'csv', dir: exportsDir } };
+  const settings: ReportsSettings = { ...defaultReportsSettings, export: { kind: 'csv', dir: exportsDir } };
   return h.hubContext({ upstream: () => Promise.resolve(client), settings: { ...h.hubContext().settings, publicBaseUrl: 'http://127.0.0.1:0', reports: settings } });
 }
 
@@ -187,7 +186,7 @@ describe('scheduled report runs', () => {
     const base = contextFor(client, path.join(h.dataDir, 'exports-replan'));
     const withReserve = (reserve: number): HubContext => ({
       ...base,
-      settings: { ...base.settings, reports: { ...base.settings.reports, schedules: ['account-monthly'], onDemandReserve: { ...defaultOnDemandReserve, analytics: reserve } } },
+      settings: { ...base.settings, reports: { ...base.settings.reports, schedules: ['account-monthly'], onDemandReserve: { ...defaultReportsSettings.onDemandReserve, analytics: reserve } } },
     });
     await planReports(withReserve(5));
     const [run] = await listReportRuns(h.db, { scope: client.accountRef, kind: 'account' });

@@ -3,9 +3,9 @@
  * starts (a tick missed while it was down), and never enqueued twice for the same day.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchedules, defaultScheduleSettings } from '../../../jobs/schedules.js';
+import { createSchedules, defaultScheduleSettings } from '../../../src/queues/clock-schedules.js';
 import { loadConfig } from '../../../src/config.js';
-import { scheduleSettings, startClock } from '../../../src/processes/start-clock.js';
+import { startClock } from '../../../src/processes/start-clock.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { createLogger } from '../../../src/logger.js';
 
@@ -21,17 +21,17 @@ const logger = createLogger({ level: 'silent' });
 
 describe('report schedule', () => {
   it('plans daily in UTC by default, and not at all when reports are disabled', () => {
-    const schedule = createSchedules(scheduleSettings(loadConfig({}))).find((s) => s.name === 'hub.plan-reports');
+    const schedule = createSchedules(loadConfig({})).find((s) => s.name === 'hub.plan-reports');
     expect(schedule).toMatchObject({ cron: '30 0 * * *', timezone: 'UTC', catchUpOnStart: true });
-    expect(createSchedules(scheduleSettings(loadConfig({ REPORTS_ENABLED: 'false' }))).map((s) => s.name)).not.toContain('hub.plan-reports');
-    expect(createSchedules(scheduleSettings(loadConfig({ REPORTS_SCHEDULES: 'participant-monthly', REPORTS_PLAN_CRON: '0 2 * * *' }))).at(-1)).toMatchObject({
+    expect(createSchedules(loadConfig({ REPORTS_ENABLED: 'false' })).map((s) => s.name)).not.toContain('hub.plan-reports');
+    expect(createSchedules(loadConfig({ REPORTS_SCHEDULES: 'participant-monthly', REPORTS_PLAN_CRON: '0 2 * * *' })).at(-1)).toMatchObject({
       name: 'hub.plan-reports',
       cron: '0 2 * * *',
     });
   });
 
   it('catches up on start: the planner is enqueued for today, once however many clocks start', async () => {
-    const schedules = createSchedules({ ...defaultScheduleSettings, reports: { enabled: true, planCron: '30 0 * * *' } });
+    const schedules = createSchedules(defaultScheduleSettings);
     const now = () => new Date('2026-11-03T09:14:00Z');
     const first = startClock({ jobs: h.jobs, logger, schedules, now });
     const second = startClock({ jobs: h.jobs, logger, schedules, now });
@@ -49,7 +49,6 @@ describe('report schedule', () => {
 describe('report configuration', () => {
   it('exports to CSV without Sheets settings, to Sheets with both, and names what is missing or wrong', () => {
     expect(loadConfig({}).reports).toMatchObject({
-      enabled: true,
       schedules: ['account-monthly', 'evaluator-weekly', 'participant-monthly'],
       onDemandReserve: { analytics: 5, 'analytics-evaluator': 50, 'analytics-participant': 50 },
       export: { kind: 'csv', dir: './exports' },

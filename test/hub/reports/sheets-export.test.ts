@@ -6,11 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Prisma } from '../../../src/generated/prisma/client.js';
-import { exportReport } from '../../../src/hub/reports/export-report.js';
-import { createReportExporter, type ReportExporter } from '../../../src/hub/reports/report-exporter.js';
+import { exportReport } from '../../../src/hub/reports/export/export-report.js';
+import { createReportExporter } from '../../../src/hub/reports/export/create-report-exporter.js';
+import type { ReportExporter } from '../../../src/hub/reports/export/report-exporter.js';
 import type { ReportKind } from '../../../src/hub/reports/report-kinds.js';
 import type { SheetsExportSettings } from '../../../src/hub/reports/reports-settings.js';
-import { sheetsRetryDelay } from '../../../src/hub/reports/sheets-api.js';
+import { sheetsRetryDelay } from '../../../src/hub/reports/export/sheets-api.js';
 import { dashboardAnswer } from '../../fakes/analytics-answers.js';
 import { startFakeSheets, type FakeSheets } from '../../fakes/fake-sheets.js';
 import { createHarness, type Harness } from '../../support/harness.js';

@@ -4,7 +4,7 @@
  * is not 2xx; and the hub's mirror of those transcriptions compared with the upstream's own rows.
  */
 import { randomUUID } from 'node:crypto';
-import type { JobHandlers } from '../../../jobs/job-handler.js';
+import type { JobHandlers } from '../../../src/queues/job-handler.js';
 import type { Db } from '../../../src/db.js';
 import { signedWebhook } from '../../hub/alerts/support.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jobNames, type JobName } from '../../../../jobs/catalog.js';
+import { jobNames, type JobName } from '../../../queues/job-catalog.js';
 import { AppError } from '../../../lib/errors/app-error.js';
 import { defineAdminRoute } from '../admin-route.js';
 

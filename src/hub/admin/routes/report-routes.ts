@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { Id } from '../../../contract/common.js';
-import { analyticsEndpoints } from '../../reports/analytics-endpoints.js';
-import { getQuotaStatus } from '../../reports/quota-status.js';
+import { analyticsEndpoints } from '../../reports/quota/analytics-endpoints.js';
+import { getQuotaStatus } from '../../reports/quota/quota-status.js';
 import type { ReportKind, RunStatus } from '../../reports/report-kinds.js';
-import { listReportRuns, type ListedReportRun } from '../../reports/report-runs.js';
-import { runReportOnDemand } from '../../reports/run-report-on-demand.js';
+import { listReportRuns, type ListedReportRun } from '../../reports/runs/report-run-store.js';
+import { runReportOnDemand } from '../../reports/runs/run-report-on-demand.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { viaUpstream } from '../upstream-errors.js';
 

@@ -18,10 +18,12 @@ import { applyVocabulary } from './vocabulary-hints.js';
 export class LocalSpeechToText implements SpeechToTextEngine {
   readonly name = 'local';
 
-  constructor(private readonly options: { timeoutMs: number } = { timeoutMs: 30 * 60_000 }) {}
+  /** `modelDir`: the pocketsphinx model (ENGINE_LOCAL_MODEL_DIR); `timeoutMs` bounds one decode. */
+  constructor(private readonly options: { modelDir: string; timeoutMs?: number }) {}
 
   async transcribe(audio: DecodedRecording, hints: { vocabulary: string[] }): Promise<Transcript> {
-    const chunks = chunksOf(await recognizeWithPocketsphinx(audio.mixdown, this.options));
+    const recognized = await recognizeWithPocketsphinx(audio.mixdown, { modelDir: this.options.modelDir, timeoutMs: this.options.timeoutMs ?? 30 * 60_000 });
+    const chunks = chunksOf(recognized);
     const [left, right] = audio.channels;
     const byChannel = left && right && (await channelsDiffer([left, right], audio.durationSeconds));
     const withSpeakers = byChannel ? await assignSpeakersByChannel(left, right, chunks) : await assignSpeakersByVoice(audio.mixdown, chunks);

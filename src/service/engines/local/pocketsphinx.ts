@@ -1,8 +1,5 @@
 import { spawn } from 'node:child_process';
 
-/** Debian's pocketsphinx-en-us model (installed by .ci/run and README set-up). */
-const modelDir = process.env.POCKETSPHINX_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us';
-
 /**
  * pocketsphinx's default decoder settings. Measured on the bench's synthesized set (README,
  * "Local engine"), none of the variants tried did better: wider beams with -lw 10 39.2% word
@@ -27,8 +24,10 @@ export interface Utterance {
 /**
  * Runs pocketsphinx_continuous on a 16 kHz mono WAV and returns its utterances with word timings.
  * Fillers, silences and noise markers are dropped; alternate pronunciations ("our(3)") are folded.
+ * `modelDir` holds Debian's pocketsphinx-en-us model (ENGINE_LOCAL_MODEL_DIR).
  */
-export function recognizeWithPocketsphinx(wavFile: string, options: { timeoutMs: number }): Promise<Utterance[]> {
+export function recognizeWithPocketsphinx(wavFile: string, options: { timeoutMs: number; modelDir: string }): Promise<Utterance[]> {
+  const { modelDir } = options;
   const args = [
     '-infile', wavFile, '-time', 'yes', '-logfn', '/dev/null',
     '-hmm', `${modelDir}/en-us`, '-lm', `${modelDir}/en-us.lm.bin`, '-dict', `${modelDir}/cmudict-en-us.dict`,

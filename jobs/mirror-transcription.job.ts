@@ -1,0 +1,22 @@
+import type { HubContext } from '../src/hub/hub-context.js';
+import { mirrorTranscription } from '../src/hub/mirror/mirror-transcription.js';
+import type { JobHandler } from '../src/queues/job-handler.js';
+
+/**
+ * `hub.mirror-transcription`: mirrors, then mirrors again when a webhook for the same
+ * transcription arrived while it ran (that webhook's enqueue found this job's id taken), at most
+ * three rounds; reconciliation covers anything beyond.
+ */
+export function handleMirrorTranscription(ctx: HubContext): JobHandler<'hub.mirror-transcription'> {
+  return async ({ transcriptionId }) => {
+    for (let round = 0; round < 3; round += 1) {
+      const startedAt = new Date();
+      await mirrorTranscription(ctx, transcriptionId);
+      const newer = await ctx.db.hubWebhookReceipt.findFirst({
+        where: { transcriptionId, receivedAt: { gte: startedAt } },
+        select: { id: true },
+      });
+      if (!newer) return;
+    }
+  };
+}

@@ -1,0 +1,36 @@
+/** Settings of every process: where it listens, what it connects to, how it logs, its workers. */
+import { z } from 'zod';
+import { wholeNumber } from '../lib/config/env-types.js';
+
+export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+export const ProcessSettings = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: wholeNumber({ min: 0, max: 65_535 }).default(3000),
+    /** The address users and webhooks reach this process at; defaults to http://localhost:PORT. */
+    PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgresql://postgres@127.0.0.1:5432/convoqa'),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+    LOG_LEVEL: LogLevel.default('info'),
+    /** BullMQ key prefix in Redis. */
+    QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('convoqa'),
+    /** Recordings one worker process handles at once (CPU-bound: about one per core). */
+    WORKER_CONCURRENCY: wholeNumber({ min: 1, max: 64 }).default(2),
+    /** How long a job's lock lasts without renewal; a worker killed mid-job has its job retried after this. */
+    WORKER_LOCK_DURATION_MS: wholeNumber({ min: 1_000 }).default(30_000),
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    queuePrefix: env.QUEUE_PREFIX,
+    workerConcurrency: env.WORKER_CONCURRENCY,
+    workerLockDurationMs: env.WORKER_LOCK_DURATION_MS,
+  }));
+export type ProcessSettings = z.infer<typeof ProcessSettings>;

@@ -1,0 +1,149 @@
+/**
+ * Every background job, declared once: its payload schema, concurrency, attempts and backoff. Job names are
+ * `domain.verb-noun`; each job has its own BullMQ queue of the same name. The worker's handler
+ * map is typed from this catalog, so a job without a handler does not compile.
+ */
+import { z } from 'zod';
+
+export interface JobDefinition {
+  payload: z.ZodType;
+  /** Jobs of this kind one worker process runs at once (WORKER_CONCURRENCY overrides recordings'). */
+  concurrency: number;
+  attempts: number;
+  /** Remove the job as soon as it completes, so its id can be queued again at once. */
+  removeOnComplete?: boolean;
+  /** For unexpected errors (a database outage); planned retries re-delay the job themselves. */
+  backoff: { type: 'exponential' | 'fixed'; delay: number };
+}
+
+const Id = z.string().min(1);
+
+export const jobCatalog = {
+  /** Download, probe, decode, transcribe, summarise, extract, evaluate, store, notify. */
+  'service.process-recording': {
+    payload: z.object({ transcriptionId: Id }),
+    concurrency: 2,
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 10_000 },
+  },
+  /**
+   * Delivers one webhook. Retries follow decisions.md's schedule, counted on the delivery row
+   * (the job re-delays itself), so they survive a lost or re-enqueued job.
+   */
+  'service.deliver-webhook': {
+    payload: z.object({ deliveryId: Id }),
+    concurrency: 10,
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 5_000 },
+  },
+  /** FAILs a transcription whose upload never came, at the upload URL's expiry. */
+  'service.expire-upload': {
+    payload: z.object({ transcriptionId: Id }),
+    concurrency: 1,
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 5_000 },
+  },
+  /** Daily: deletes transcriptions submitted over a year ago. */
+  'service.purge-expired-transcriptions': {
+    payload: z.object({ day: z.string() }),
+    concurrency: 1,
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 60_000 },
+  },
+  /** Every minute: re-enqueues work Redis lost, fails what can never finish. */
+  'service.sweep-processing': {
+    payload: z.object({ minute: z.string() }),
+    concurrency: 1,
+    attempts: 1,
+    backoff: { type: 'fixed', delay: 0 },
+  },
+  /**
+   * Mirrors one transcription from the upstream (get-transcription → hub tables). Its id is the
+   * transcription's, removed on completion, so webhooks that name it while it waits add nothing
+   * and a later one queues it again. Retried for a while when PostgreSQL or the upstream is down.
+   */
+  'hub.mirror-transcription': {
+    payload: z.object({ transcriptionId: Id }),
+    concurrency: 1,
+    attempts: 10,
+    backoff: { type: 'exponential', delay: 1_000 },
+    removeOnComplete: true,
+  },
+  /** Compares list-transcriptions with the mirror and queues what is new, changed or deleted. */
+  'hub.reconcile': {
+    payload: z.object({ tick: z.string() }),
+    concurrency: 1,
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 10_000 },
+  },
+  /**
+   * Daily (clock, and once when the clock starts): plans the month's scheduled reports within the
+   * quota, records what it skipped and why, enqueues the due runs and any export Redis lost.
+   */
+  'hub.plan-reports': {
+    payload: z.object({ day: z.string() }),
+    concurrency: 1,
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 60_000 },
+  },
+  /**
+   * One scheduled report: ledger, pull, snapshot, enqueue its export. Retried only when the
+   * attempt sent nothing (each sent pull costs quota; a run is never repeated).
+   */
+  'hub.pull-analytics': {
+    payload: z.object({ runId: Id }),
+    concurrency: 1,
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 60_000 },
+  },
+  /** Writes one snapshot to Google Sheets (or CSV files) and rewrites the summary. */
+  'hub.export-report': {
+    payload: z.object({ snapshotId: Id }),
+    concurrency: 1,
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 30_000 },
+  },
+  /**
+   * Sends one Slack alert of the outbox (hub_alerts); its id is the row's (`alert-<id>`). A 429
+   * re-delays it by Retry-After without using an attempt; network errors and 5xx use the attempts
+   * (about 10 minutes in all), after which the row is failed and kept for retry.
+   */
+  'hub.send-alert': {
+    payload: z.object({ alertId: Id }),
+    concurrency: 1,
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 5_000 },
+    removeOnComplete: true,
+  },
+  /** Every minute: queues outbox rows whose send job Redis lost or whose worker died. */
+  'hub.sweep-alerts': {
+    payload: z.object({ minute: z.string() }),
+    concurrency: 1,
+    attempts: 1,
+    backoff: { type: 'fixed', delay: 0 },
+  },
+  /** The pending-review digest of one clock tick (SLACK_DIGEST_CRON); its id is the tick's. */
+  'hub.send-digest': {
+    payload: z.object({ tick: z.string() }),
+    concurrency: 1,
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 30_000 },
+  },
+  /** A review button pressed in Slack: group upstream, mirror, message update. */
+  'hub.apply-review-action': {
+    payload: z.object({
+      transcriptionId: Id,
+      group: z.enum(['UNDER_REVIEW', 'ARCHIVED']),
+      userId: Id,
+      channel: z.string().nullable(),
+      messageTs: z.string().nullable(),
+    }),
+    concurrency: 1,
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 2_000 },
+  },
+} as const satisfies Record<string, JobDefinition>;
+
+export type JobName = keyof typeof jobCatalog;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobCatalog)[N]['payload']>;
+export const jobNames = Object.keys(jobCatalog) as JobName[];

@@ -1,0 +1,36 @@
+/** Which engines process recordings (ENGINE_*): `local` (offline, the default) or `openai`. */
+import { z } from 'zod';
+import { httpUrl, wholeNumber } from '../../lib/config/env-types.js';
+
+/** Debian's pocketsphinx-en-us model, installed by the set-up (.ci/system-packages.sh). */
+export const defaultLocalModelDir = '/usr/share/pocketsphinx/model/en-us';
+
+export const EngineSettings = z
+  .object({
+    /** Speech-to-text and language engines: `local` (offline) or `openai` (any compatible endpoint). */
+    ENGINE: z.enum(['local', 'openai']).default('local'),
+    /** The local engine's acoustic model, language model and dictionary (Debian's pocketsphinx-en-us). */
+    ENGINE_LOCAL_MODEL_DIR: z.string().min(1).default(defaultLocalModelDir),
+    ENGINE_OPENAI_BASE_URL: httpUrl().default('https://api.openai.com/v1'),
+    ENGINE_OPENAI_API_KEY: z.string().optional(),
+    ENGINE_OPENAI_STT_MODEL: z.string().default('whisper-1'),
+    ENGINE_OPENAI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
+    /** Per request to the engine endpoint. */
+    ENGINE_TIMEOUT_MS: wholeNumber({ min: 1 }).default(120_000),
+  })
+  .transform((env, ctx) => {
+    if (env.ENGINE === 'local') return { kind: 'local' as const, modelDir: env.ENGINE_LOCAL_MODEL_DIR };
+    if (!env.ENGINE_OPENAI_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['ENGINE_OPENAI_API_KEY'], message: 'required when ENGINE=openai' });
+      return z.NEVER;
+    }
+    return {
+      kind: 'openai' as const,
+      baseUrl: env.ENGINE_OPENAI_BASE_URL.replace(/\/$/, ''),
+      apiKey: env.ENGINE_OPENAI_API_KEY,
+      sttModel: env.ENGINE_OPENAI_STT_MODEL,
+      chatModel: env.ENGINE_OPENAI_CHAT_MODEL,
+      timeoutMs: env.ENGINE_TIMEOUT_MS,
+    };
+  });
+export type EngineSettings = z.infer<typeof EngineSettings>;
