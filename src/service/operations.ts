@@ -11,6 +11,7 @@ import { deleteEvaluator } from './evaluators/delete-evaluator.js';
 import { getEvaluator } from './evaluators/get-evaluator.js';
 import { listEvaluators } from './evaluators/list-evaluators.js';
 import { updateEvaluator } from './evaluators/update-evaluator.js';
+import type { OperationName } from '../contract/operations.js';
 import type { ServiceOperation } from './http/operation.js';
 import { createParticipant } from './participants/create-participant.js';
 import { deleteParticipant } from './participants/delete-participant.js';
@@ -24,30 +25,35 @@ import { submit } from './transcriptions/submit.js';
 import { updateTranscriptionGroup } from './transcriptions/update-transcription-group.js';
 import { requestUploadUrl } from './uploads/request-upload-url.js';
 
-/** Every operation the built-in service serves. */
-export const serviceOperations: readonly ServiceOperation[] = [
-  createConfiguration,
-  getConfiguration,
-  listConfigurations,
-  updateConfiguration,
-  deleteConfiguration,
-  createEvaluator,
-  getEvaluator,
-  listEvaluators,
-  updateEvaluator,
-  deleteEvaluator,
-  createParticipant,
-  getParticipant,
-  listParticipants,
-  updateParticipant,
-  deleteParticipant,
+/**
+ * Every operation the built-in service serves, keyed by name: a table missing one of the contract's
+ * operations, or holding one under another's name, does not compile.
+ */
+export type ServiceOperationTable = { readonly [N in OperationName]: ServiceOperation<N> };
+
+export const serviceOperations: ServiceOperationTable = {
+  'create-configuration': createConfiguration,
+  'get-configuration': getConfiguration,
+  'list-configurations': listConfigurations,
+  'update-configuration': updateConfiguration,
+  'delete-configuration': deleteConfiguration,
+  'create-evaluator': createEvaluator,
+  'get-evaluator': getEvaluator,
+  'list-evaluators': listEvaluators,
+  'update-evaluator': updateEvaluator,
+  'delete-evaluator': deleteEvaluator,
+  'create-participant': createParticipant,
+  'get-participant': getParticipant,
+  'list-participants': listParticipants,
+  'update-participant': updateParticipant,
+  'delete-participant': deleteParticipant,
   submit,
-  requestUploadUrl,
-  listTranscriptions,
-  getTranscription,
-  updateTranscriptionGroup,
-  deleteTranscription,
-  analyticsAccount,
-  analyticsEvaluator,
-  analyticsParticipant,
-];
+  'request-upload-url': requestUploadUrl,
+  'list-transcriptions': listTranscriptions,
+  'get-transcription': getTranscription,
+  'update-transcription-group': updateTranscriptionGroup,
+  'delete-transcription': deleteTranscription,
+  analytics: analyticsAccount,
+  'analytics-evaluator': analyticsEvaluator,
+  'analytics-participant': analyticsParticipant,
+};

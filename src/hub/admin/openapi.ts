@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorBody } from '../../contract/errors.js';
 import type { AdminRoute } from './admin-route.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -64,11 +65,7 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[], publicBaseUr
     components: {
       securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } },
       schemas: {
-        Error: {
-          type: 'object',
-          properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, request_id: { type: 'string' } }, required: ['code', 'message'] } },
-          required: ['error'],
-        },
+        Error: toSchema(ErrorBody, 'output'),
       },
     },
     paths,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import ky, { HTTPError, type KyInstance } from 'ky';
 import type { Logger } from 'pino';
-import { ErrorBody } from '../../contract/errors.js';
+import { UpstreamErrorBody } from '../../contract/errors.js';
 import { operationTraits, type OperationAlias, type OperationName } from '../../contract/operations.js';
 import { pacingKey, pacingRule, type Pacer } from './pacing.js';
 import { backoffDelay, classifyFailure, retriableStatuses, shouldRetry } from './retry-policy.js';
@@ -128,11 +128,11 @@ export class HttpTransport {
     }
   }
 
-  private errorBody(response: Response): ErrorBody['error'] | undefined {
+  private errorBody(response: Response): UpstreamErrorBody['error'] | undefined {
     const text = this.bodies.get(response);
     if (!text) return undefined;
     try {
-      const parsed = ErrorBody.safeParse(JSON.parse(text));
+      const parsed = UpstreamErrorBody.safeParse(JSON.parse(text));
       return parsed.success ? parsed.data.error : undefined;
     } catch {
       return undefined;

@@ -1,25 +1,11 @@
 /**
  * The error model of every HTTP surface of convoqa (built-in API, webhook receiver, admin API):
  * a closed set of codes, each with one HTTP status. Services throw AppError; one error
- * middleware turns it into `{"error": {"code", "message"}}` (see decisions.md, "Wire format").
+ * middleware turns it into `{"error": {"code", "message"}}` (docs/decisions.md, "Wire format").
  */
-export type ErrorCode =
-  | 'invalid_json'
-  | 'missing_field'
-  | 'invalid_value'
-  | 'limit_exceeded'
-  | 'unsupported_format'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'quota_exceeded'
-  | 'queue_full'
-  | 'unavailable'
-  | 'internal';
+import type { ErrorCode } from '../../contract/errors.js';
 
+/** The HTTP status of each code; a code added to the enum without one does not compile. */
 export function statusForCode(code: ErrorCode): number {
   switch (code) {
     case 'invalid_json':

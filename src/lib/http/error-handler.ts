@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { ErrorBody } from '../../contract/errors.js';
 import { AppError } from '../errors/app-error.js';
 
 /** Errors thrown by express's body parser carry a `type` and a 4xx status. */
@@ -49,12 +50,12 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
         { requestId: req.requestId, method: req.method, path: req.path, status: appError.status, code: appError.code, err: appError.status >= 500 ? appError : undefined },
         appError.message,
       );
-      res.status(appError.status).json({ error: { code: appError.code, message: appError.message } });
+      res.status(appError.status).json({ error: { code: appError.code, message: appError.message } } satisfies ErrorBody);
       return;
     }
     logger.error({ requestId: req.requestId, method: req.method, path: req.path, err: error }, 'unhandled error');
     res.status(500).json({
       error: { code: 'internal', message: 'Internal server error', request_id: req.requestId },
-    });
+    } satisfies ErrorBody);
   };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { AppError, type ErrorCode } from '../errors/app-error.js';
+import type { ErrorCode } from '../../contract/errors.js';
+import { AppError } from '../errors/app-error.js';
 
 type Path = readonly PropertyKey[];
 

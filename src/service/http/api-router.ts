@@ -8,6 +8,7 @@ import { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
 import { meterMonthlyQuota } from '../quotas/meter-monthly-quota.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { authenticate } from './authenticate.js';
+import type { ServiceOperationTable } from '../operations.js';
 import { requestSchemaOf, type ServiceOperation } from './operation.js';
 import { rateLimit } from './rate-limit.js';
 
@@ -16,14 +17,13 @@ import { rateLimit } from './rate-limit.js';
  * body. Order per request: authenticate (403) → rate limit (429) → monthly quota, analytics only
  * (429) → parse JSON (400) → validate (400) → handle → `{"data": ...}`. Anything else is 404.
  */
-export function createApiRouter(deps: ServiceDeps, operations: readonly ServiceOperation[]): Router {
+export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationTable): Router {
   const router = express.Router();
   const limiter = new RedisRateLimiter(deps.redis, {
     prefix: deps.settings.rateLimitPrefix,
     scale: deps.settings.rateLimitScale,
   });
   const parseJson = jsonBody(deps.settings.apiBodyLimitBytes);
-  const byName = new Map(operations.map((op) => [op.name, op]));
 
   const mount = (path: string, operation: ServiceOperation) => {
     const traits: OperationTraits = operationTraits[operation.name];
@@ -47,14 +47,11 @@ export function createApiRouter(deps: ServiceDeps, operations: readonly ServiceO
     );
   };
 
-  for (const operation of operations) mount(operation.name, operation);
-  for (const [alias, target] of Object.entries(operationAliases) as [string, OperationName][]) {
-    const operation = byName.get(target);
-    if (operation) mount(alias, operation);
-  }
+  for (const operation of Object.values(operations) as ServiceOperation[]) mount(operation.name, operation);
+  for (const [alias, target] of Object.entries(operationAliases) as [string, OperationName][]) mount(alias, operations[target] as ServiceOperation);
 
   router.use((req) => {
-    const known = byName.has(req.path.slice(1) as OperationName) || req.path.slice(1) in operationAliases;
+    const known = Object.hasOwn(operations, req.path.slice(1)) || Object.hasOwn(operationAliases, req.path.slice(1));
     throw new AppError(
       'not_found',
       known ? `${req.method} is not supported: every operation is POST` : `Unknown operation: ${req.path}`,
