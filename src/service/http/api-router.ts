@@ -48,7 +48,7 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
   };
 
   for (const operation of Object.values(operations) as ServiceOperation[]) mount(operation.name, operation);
-  for (const [alias, target] of Object.entries(operationAliases) as [string, OperationName][]) mount(alias, operations[target] as ServiceOperation);
+  for (const [alias, target] of Object.entries(operationAliases) as [string, OperationName][]) mount(alias, operations[target]);
 
   router.use((req) => {
     const known = Object.hasOwn(operations, req.path.slice(1)) || Object.hasOwn(operationAliases, req.path.slice(1));
