@@ -141,7 +141,6 @@ export const PeerStats = z.looseObject({
   avg_duration: Rate,
 });
 
-export const trendDirections = ['improving', 'declining', 'stable', 'insufficient_data'] as const;
 export const Trend = z.looseObject({
   direction: z.string(),
   recent_avg: nullable(z.number()),

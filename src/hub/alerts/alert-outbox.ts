@@ -1,24 +1,34 @@
 /**
- * The alerts outbox (hub_alerts): each row moves pending → sending → sent | delivered_to_log |
- * failed, and only the worker holding a row's lease may post it. Leases compare against
- * PostgreSQL's clock, so workers on machines with skewed clocks agree.
+ * The alerts outbox (hub_alerts), and the only module that reads or writes that table: each row
+ * moves pending → sending → sent | delivered_to_log | failed, and only the worker holding a row's
+ * lease may post it. Leases compare against PostgreSQL's clock, so workers on machines with skewed
+ * clocks agree. The mirror hook adds rows, the sender claims and marks them, the sweep and the
+ * admin API find and retry them, all through the functions below.
  */
 import type { JobQueues } from '../../queues/job-queues.js';
 import type { Db } from '../../db.js';
-import type { HubAlert } from '../../generated/prisma/client.js';
+import type { HubAlert, Prisma } from '../../generated/prisma/client.js';
 
 export const alertKinds = ['critical_fail'] as const;
 export type AlertKind = (typeof alertKinds)[number];
 export const alertStatuses = ['pending', 'sending', 'sent', 'delivered_to_log', 'failed'] as const;
 export type AlertStatus = (typeof alertStatuses)[number];
 
-/**
- * The default lease (SLACK_ALERT_LEASE_MS): longer than one Slack call may take (SLACK_TIMEOUT_MS),
- * so a live worker never loses its lease mid-post; a dead worker's alert waits this long.
- */
-export const alertLeaseMs = 60_000;
-
 export const alertJobId = (alertId: string) => `alert-${alertId}`;
+
+/**
+ * Adds the outbox row of a transcription's alert inside the caller's transaction (the mirror's),
+ * once: the row is unique per (transcription, kind). Answers the new row's id, or null when the
+ * transcription already has that alert.
+ */
+export async function insertAlert(tx: Prisma.TransactionClient, transcriptionId: string, kind: AlertKind): Promise<string | null> {
+  const inserted = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO hub_alerts (id, transcription_id, kind)
+    VALUES (gen_random_uuid(), ${transcriptionId.toLowerCase()}::uuid, ${kind})
+    ON CONFLICT (transcription_id, kind) DO NOTHING
+    RETURNING id::text AS id`;
+  return inserted[0]?.id ?? null;
+}
 
 /** Queues the send job of an outbox row (once: its id is the row's). */
 export async function enqueueAlert(jobs: JobQueues, alertId: string): Promise<void> {
@@ -31,7 +41,7 @@ export async function enqueueAlert(jobs: JobQueues, alertId: string): Promise<vo
  * after the first commits and gets nothing. A row taken over from `sending` is marked
  * maybe_posted: its worker may have posted before dying.
  */
-export async function claimAlert(db: Db, alertId: string, leaseMs = alertLeaseMs): Promise<HubAlert | null> {
+export async function claimAlert(db: Db, alertId: string, leaseMs: number): Promise<HubAlert | null> {
   const rows = await db.$queryRaw<{ id: string }[]>`
     UPDATE hub_alerts
        SET status = 'sending',
@@ -85,6 +95,32 @@ export async function markAlertFailed(db: Db, alertId: string, error: string): P
 
 export async function recordAlertChannel(db: Db, alertId: string, channel: string): Promise<void> {
   await db.hubAlert.updateMany({ where: { id: alertId, status: 'sending' }, data: { channel } });
+}
+
+export async function findAlert(db: Db, alertId: string): Promise<HubAlert | null> {
+  return db.hubAlert.findUnique({ where: { id: alertId } });
+}
+
+/**
+ * Rows whose send job is gone (pending untouched for a minute, or sending past their lease), oldest
+ * first, for the sweep to queue again.
+ */
+export async function findStrandedAlerts(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM hub_alerts
+     WHERE (status = 'pending' AND updated_at < clock_timestamp() - interval '1 minute')
+        OR (status = 'sending' AND lease_until < clock_timestamp())
+     ORDER BY created_at
+     LIMIT ${limit}`;
+  return rows.map((r) => r.id);
+}
+
+/** For the admin API: how many rows are in each status (every status listed, 0 when none). */
+export async function countAlertsByStatus(db: Db): Promise<Record<AlertStatus, number>> {
+  const grouped = await db.hubAlert.groupBy({ by: ['status'], _count: { _all: true } });
+  const counts = Object.fromEntries(alertStatuses.map((s) => [s, 0])) as Record<AlertStatus, number>;
+  for (const g of grouped) if ((alertStatuses as readonly string[]).includes(g.status)) counts[g.status as AlertStatus] = g._count._all;
+  return counts;
 }
 
 /** For the admin API: alerts, newest first, optionally of one status. */

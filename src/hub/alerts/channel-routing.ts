@@ -48,6 +48,12 @@ export async function setEvaluatorChannel(db: Db, evaluatorId: string, channel: 
   await db.hubAlertRoute.upsert({ where: { evaluatorId: id }, create: { evaluatorId: id, channel: trimmed }, update: { channel: trimmed } });
 }
 
+/** For the admin API: removes an evaluator's admin route; false when it had none. */
+export async function removeEvaluatorChannel(db: Db, evaluatorId: string): Promise<boolean> {
+  const { count } = await db.hubAlertRoute.deleteMany({ where: { evaluatorId: evaluatorId.toLowerCase() } });
+  return count > 0;
+}
+
 /** For the admin API: every per-evaluator route in effect, admin routes first (they win). */
 export async function listRoutes(db: Db, settings: ChannelSettings): Promise<AlertRoute[]> {
   const admin = await db.hubAlertRoute.findMany({ orderBy: { evaluatorId: 'asc' } });

@@ -1,7 +1,7 @@
 import type { Transcription } from '../../contract/transcriptions.js';
 import type { HubContext } from '../hub-context.js';
 import type { MirrorHook } from '../mirror/mirror-hook.js';
-import { enqueueAlert } from './alert-outbox.js';
+import { enqueueAlert, insertAlert } from './alert-outbox.js';
 
 /**
  * The mirror hook that owes an alert: when a transcription is mirrored COMPLETED with a critical
@@ -20,12 +20,7 @@ export function createCriticalFailHook(ctx: Pick<HubContext, 'jobs' | 'now' | 'l
       ctx.logger.info({ transcriptionId: mirrored.transcription_id, completedAt: mirrored.details.completed_at }, 'critical fail too old to alert; it shows in the digest');
       return;
     }
-    const inserted = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO hub_alerts (id, transcription_id, kind)
-      VALUES (gen_random_uuid(), ${mirrored.transcription_id.toLowerCase()}::uuid, 'critical_fail')
-      ON CONFLICT (transcription_id, kind) DO NOTHING
-      RETURNING id::text AS id`;
-    const alertId = inserted[0]?.id;
+    const alertId = await insertAlert(tx, mirrored.transcription_id, 'critical_fail');
     if (!alertId) return;
     return () => enqueueAlert(ctx.jobs, alertId);
   };

@@ -1,7 +1,7 @@
 import type { HubAlert } from '../../generated/prisma/client.js';
 import type { HubContext } from '../hub-context.js';
 import { alertMarker, alertMarkerEventType, buildCriticalFailMessage } from './alert-blocks.js';
-import { claimAlert, leaseRemainingMs, markAlertFailed, markAlertLogged, markAlertSent, recordAlertChannel, releaseAlert } from './alert-outbox.js';
+import { claimAlert, findAlert, leaseRemainingMs, markAlertFailed, markAlertLogged, markAlertSent, recordAlertChannel, releaseAlert } from './alert-outbox.js';
 import { resolveAlertChannel } from './channel-routing.js';
 import { loadCriticalFailView } from './critical-fail-view.js';
 import { SlackCallError } from './slack-notifier.js';
@@ -105,7 +105,7 @@ async function fail(ctx: HubContext, alert: HubAlert, reason: string): Promise<S
 }
 
 async function explainUnclaimed(ctx: HubContext, alertId: string): Promise<SendAlertOutcome> {
-  const row = await ctx.db.hubAlert.findUnique({ where: { id: alertId }, select: { status: true } });
+  const row = await findAlert(ctx.db, alertId);
   if (!row) return { kind: 'done', status: 'missing' };
   if (row.status !== 'sending') return { kind: 'done', status: row.status };
   // Another worker holds it: come back when its lease ends (by then it is sent, or taken over).

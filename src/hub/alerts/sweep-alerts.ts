@@ -1,5 +1,5 @@
 import type { HubContext } from '../hub-context.js';
-import { alertJobId } from './alert-outbox.js';
+import { alertJobId, findStrandedAlerts } from './alert-outbox.js';
 
 /** Rows looked at per sweep; the next minute's sweep takes the rest. */
 const sweepBatch = 500;
@@ -11,12 +11,7 @@ const sweepBatch = 500;
  * its job id is taken, so the enqueue adds nothing.
  */
 export async function sweepAlerts(ctx: Pick<HubContext, 'db' | 'jobs'>): Promise<{ requeued: number }> {
-  const rows = await ctx.db.$queryRaw<{ id: string }[]>`
-    SELECT id::text AS id FROM hub_alerts
-     WHERE (status = 'pending' AND updated_at < clock_timestamp() - interval '1 minute')
-        OR (status = 'sending' AND lease_until < clock_timestamp())
-     ORDER BY created_at
-     LIMIT ${sweepBatch}`;
-  await ctx.jobs.enqueueMany('hub.send-alert', rows.map((r) => ({ payload: { alertId: r.id }, jobId: alertJobId(r.id) })));
-  return { requeued: rows.length };
+  const ids = await findStrandedAlerts(ctx.db, sweepBatch);
+  await ctx.jobs.enqueueMany('hub.send-alert', ids.map((alertId) => ({ payload: { alertId }, jobId: alertJobId(alertId) })));
+  return { requeued: ids.length };
 }

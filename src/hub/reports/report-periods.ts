@@ -75,6 +75,3 @@ export function weeklyPeriodsDueIn(month: Month): DuePeriod[] {
 export function monthlyPeriodDueIn(month: Month): DuePeriod {
   return { period: monthPeriod(previousMonth(month)), dueAt: month.start };
 }
-
-/** A month key `YYYY-MM` → the DATE of its first day, as the tables store it. */
-export const monthDate = (month: Month): Date => month.start;

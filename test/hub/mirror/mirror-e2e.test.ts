@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileMirror } from '../../../src/hub/mirror/reconcile-mirror.js';
 import { readSyncState } from '../../../src/hub/mirror/sync-state.js';
 import { registerReceiverWebhooks } from '../../../src/hub/webhooks/register-receiver-webhooks.js';
-import { findCriterionFailures } from '../../../src/hub/mirror/criterion-failures.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { startHubStack, type HubStack } from '../../support/hub-stack.js';
 import { startRecordingServer, type RecordingServer } from '../../support/recording-server.js';
@@ -78,10 +77,11 @@ describe('the mirror, end to end', () => {
     expect(receipts[0]?.id).toMatch(/^whid-[0-9a-f-]{36}$/);
     expect(receipts[0]?.enqueuedAt).not.toBeNull();
 
-    // "All FAILs of criterion X last week" is one indexed query.
+    // Each criterion row copies what a query by criterion needs (its status and recording date).
     const holdId = upstream.details.evaluation!.breakdown.results[1].criteria_id;
-    const failures = await findCriterionFailures(h.db, { criterionId: holdId, from: new Date(Date.now() - 7 * 86_400_000), to: new Date(Date.now() + 60_000) });
+    const failures = await h.db.hubCriterionResult.findMany({ where: { criterionId: holdId, status: 'FAIL' } });
     expect(failures.map((f) => f.transcriptionId)).toEqual([id]);
+    expect(failures[0]?.recordedAt.toISOString()).toBe(new Date(upstream.details.created_at).toISOString());
   }, 120_000);
 
   it('mirrors a configuration without webhooks by reconciliation alone', async () => {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { Id } from '../../../contract/common.js';
 import type { HubAlert } from '../../../generated/prisma/client.js';
 import { AppError } from '../../../lib/errors/app-error.js';
-import { alertKinds, alertStatuses, listAlerts, retryAlert, type AlertStatus } from '../../alerts/alert-outbox.js';
-import { listRoutes, resolveAlertChannel, setEvaluatorChannel } from '../../alerts/channel-routing.js';
+import { alertKinds, alertStatuses, countAlertsByStatus, findAlert, listAlerts, retryAlert, type AlertStatus } from '../../alerts/alert-outbox.js';
+import { listRoutes, removeEvaluatorChannel, resolveAlertChannel, setEvaluatorChannel } from '../../alerts/channel-routing.js';
 import { sendTestMessage } from '../../alerts/send-test-message.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { viaUpstream } from '../upstream-errors.js';
@@ -63,9 +63,7 @@ export const alertRoutes = [
     }),
     response: z.object({ counts: z.record(z.enum(alertStatuses), z.number()), alerts: z.array(AlertWire), notifier: z.enum(['slack', 'log']) }),
     async handle({ query }, ctx) {
-      const [alerts, grouped] = await Promise.all([listAlerts(ctx.db, query), ctx.db.hubAlert.groupBy({ by: ['status'], _count: { _all: true } })]);
-      const counts = Object.fromEntries(alertStatuses.map((s) => [s, 0])) as Record<AlertStatus, number>;
-      for (const g of grouped) if ((alertStatuses as readonly string[]).includes(g.status)) counts[g.status as AlertStatus] = g._count._all;
+      const [alerts, counts] = await Promise.all([listAlerts(ctx.db, query), countAlertsByStatus(ctx.db)]);
       return { counts, alerts: alerts.map(toAlertWire), notifier: ctx.slack.kind };
     },
   }),
@@ -81,11 +79,11 @@ export const alertRoutes = [
     response: AlertWire,
     async handle({ params, body }, ctx) {
       const id = params.id.toLowerCase();
-      const alert = await ctx.db.hubAlert.findUnique({ where: { id } });
+      const alert = await findAlert(ctx.db, id);
       if (!alert) throw new AppError('not_found', `No alert ${params.id}`);
       const isRetried = await retryAlert(ctx.db, ctx.jobs, id, { assumeNotPosted: body.assume_not_posted });
       if (!isRetried) throw new AppError('conflict', `Alert ${id} is ${alert.status}, not failed: only failed alerts are retried`);
-      return toAlertWire(await ctx.db.hubAlert.findUniqueOrThrow({ where: { id } }));
+      return toAlertWire((await findAlert(ctx.db, id)) ?? alert);
     },
   }),
   defineAdminRoute({
@@ -142,8 +140,8 @@ export const alertRoutes = [
     response: z.object({ evaluator_id: z.string(), channel: z.string().nullable() }),
     async handle({ params }, ctx) {
       const evaluatorId = params.evaluatorId.toLowerCase();
-      const { count } = await ctx.db.hubAlertRoute.deleteMany({ where: { evaluatorId } });
-      if (!count) throw new AppError('not_found', `No admin route for evaluator ${evaluatorId}`);
+      const isRemoved = await removeEvaluatorChannel(ctx.db, evaluatorId);
+      if (!isRemoved) throw new AppError('not_found', `No admin route for evaluator ${evaluatorId}`);
       return { evaluator_id: evaluatorId, channel: await resolveAlertChannel(ctx.db, ctx.settings.slack, evaluatorId) };
     },
   }),
