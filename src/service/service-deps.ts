@@ -5,9 +5,6 @@ import type { JobQueues } from '../queues/job-queues.js';
 import type { RecordingStorage } from './storage/recording-storage.js';
 import type { ServiceSettings } from './service-settings.js';
 
-export type { ProcessingLimits, ServiceSettings } from './service-settings.js';
-export { defaultProcessingLimits, defaultServiceSettings } from './service-settings.js';
-
 /** What the built-in service needs from its process; tests build it with their own values. */
 export interface ServiceDeps {
   db: Db;

@@ -60,6 +60,3 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
 export type ServiceSettings = z.infer<ReturnType<typeof serviceSettingsSchema>>;
 export type ProcessingLimits = ServiceSettings['processing'];
 
-/** The settings with no environment (tests start from these). */
-export const defaultServiceSettings: ServiceSettings = serviceSettingsSchema({ publicBaseUrl: 'http://localhost:3000', nodeEnv: 'production' }).parse({});
-export const defaultProcessingLimits: ProcessingLimits = defaultServiceSettings.processing;

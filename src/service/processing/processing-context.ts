@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db.js';
 import type { JobQueues } from '../../queues/job-queues.js';
 import type { Engines } from '../engines/engine-types.js';
-import type { ProcessingLimits } from '../service-deps.js';
+import type { ProcessingLimits } from '../service-settings.js';
 import type { RecordingStorage } from '../storage/recording-storage.js';
 import type { AccountSlots } from './account-slots.js';
 
