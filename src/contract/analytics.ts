@@ -1,6 +1,6 @@
 /**
  * The three analytics dashboards (spec: "Analytics: evaluator and participant dashboards";
- * decisions.md: account-wide shape, empty answer, rounding). Averages and rates are null when
+ * docs/decisions.md: account-wide shape, empty answer, rounding). Averages and rates are null when
  * there is no data, never 0.
  */
 import { z } from 'zod';

@@ -10,7 +10,7 @@ export interface OperationLimit {
 
 export interface OperationTraits {
   limit: OperationLimit;
-  /** 201 for creations (decisions.md), 200 otherwise. */
+  /** 201 for creations (docs/decisions.md), 200 otherwise. */
   successStatus: 200 | 201;
   /** Safe to resend when the outcome of an attempt is unknown (reads, idempotent writes). */
   retrySafe: boolean;

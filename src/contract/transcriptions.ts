@@ -73,7 +73,7 @@ export const Transcription = z.looseObject({
     summary: nullable(Summary),
     fields: nullable(ExtractedFields),
     evaluation: nullable(Evaluation),
-    /** FAILED only (decisions.md); null otherwise. */
+    /** FAILED only (docs/decisions.md); null otherwise. */
     error: nullable(FailureInfo),
   }),
 });

@@ -27,7 +27,7 @@ export const jobCatalog = {
     backoff: { type: 'exponential', delay: 10_000 },
   },
   /**
-   * Delivers one webhook. Retries follow decisions.md's schedule, counted on the delivery row
+   * Delivers one webhook. Retries follow docs/decisions.md's schedule, counted on the delivery row
    * (the job re-delays itself), so they survive a lost or re-enqueued job.
    */
   'service.deliver-webhook': {

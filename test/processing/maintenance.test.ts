@@ -108,7 +108,7 @@ describe('account processing slots', () => {
 });
 
 describe('webhook retry schedule', () => {
-  it('is decisions.md\'s: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then none', () => {
+  it('is docs/decisions.md\'s: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then none', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => nextRetryDelay(webhookRetryDelaysMs, attempt))).toEqual([
       5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, null,
     ]);

@@ -53,7 +53,7 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** The evaluation score recomputed from its own breakdown, per decisions.md. */
+/** The evaluation score recomputed from its own breakdown, per docs/decisions.md. */
 function scoreFromBreakdown(results: { max_weight: number; score_obtained: number; type: string; score_raw_ai: number }[]): number {
   const weighted = results.filter((r) => r.max_weight > 0);
   const total = weighted.reduce((s, r) => s + r.max_weight, 0);

@@ -3,7 +3,7 @@ import { scoreEvaluation, type CriterionForScoring } from '../../src/service/pro
 
 const judge = (criterionId: string, scoreRawAi: number) => ({ criterionId, scoreRawAi, reasoning: 'r', quote: 'q', feedback: null });
 
-describe('scoring (decisions.md)', () => {
+describe('scoring (docs/decisions.md)', () => {
   it('weights normalised scores: score = 100 × Σ obtained / Σ weight; scale n = (raw − 1) / 4', () => {
     const criteria: CriterionForScoring[] = [
       { id: 'a', name: 'Greeting', type: 'boolean', weight: 20 },

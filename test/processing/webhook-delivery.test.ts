@@ -12,7 +12,7 @@ beforeAll(async () => {
   h = createHarness();
   account = await h.createAccount();
   receiver = await startWebhookReceiver(() => account.webhookSecret);
-  // decisions.md's schedule is 5 s … 10 h; here the same six retries, in milliseconds.
+  // docs/decisions.md's schedule is 5 s … 10 h; here the same six retries, in milliseconds.
   h.startWorker({ webhookRetryDelaysMs: [50, 100, 150, 200, 250, 300] });
 });
 afterAll(async () => {

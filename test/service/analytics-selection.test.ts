@@ -1,5 +1,5 @@
 /**
- * What the dashboards read: the standard empty answer (decisions.md) and the 20,000 read cap.
+ * What the dashboards read: the standard empty answer (docs/decisions.md) and the 20,000 read cap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBulkScoredTranscriptions, seedEvaluator, seedParticipant, seedScoredTranscription } from '../support/analytics-seed.js';

@@ -1,5 +1,5 @@
 /**
- * Monthly analytics quotas (spec Limits; decisions.md): 30 / 500 / 500 calls per account and UTC
+ * Monthly analytics quotas (spec Limits; docs/decisions.md): 30 / 500 / 500 calls per account and UTC
  * month, counted in PostgreSQL; 429 quota_exceeded with Retry-After up to the reset.
  */
 import request from 'supertest';

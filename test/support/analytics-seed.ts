@@ -1,7 +1,7 @@
 /**
  * Seeding for analytics tests and the bench: evaluated transcriptions written straight into the
  * database (the submit pipeline is built elsewhere), with per-criterion results scored as
- * decisions.md says (normalised n; PASS when n ≥ 0.5; score_obtained = n × weight).
+ * docs/decisions.md says (normalised n; PASS when n ≥ 0.5; score_obtained = n × weight).
  */
 import { randomUUID } from 'node:crypto';
 import type { CriterionType } from '../../src/contract/evaluators.js';

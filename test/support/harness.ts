@@ -199,5 +199,5 @@ function testConfig(options: HarnessOptions, where: { queuePrefix: string; dataD
   return { ...config, service: { ...config.service, processing } };
 }
 
-/** The error body of the API (decisions.md). */
+/** The error body of the API (docs/decisions.md). */
 export const errorBody = (code: string, message: string) => ({ error: { code, message } });

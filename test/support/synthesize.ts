@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const cacheDir = path.join(tmpdir(), 'convoqa-test-audio');
 
-/** Voices the en-us acoustic model recognises best among espeak-ng's (README, "Local engine"). */
+/** Voices the en-us acoustic model recognises best among espeak-ng's (docs/processing.md, "Local engine quality"). */
 export const voices = { A: 'en-us+klatt2', B: 'en-us+f2' } as const;
 
 export interface Turn {

@@ -2,7 +2,7 @@
  * Which failed attempts the client tries again (the transport does the waiting and counting):
  *
  * - 429 rate_limited: always, for every operation. A rate-limited request did not run upstream
- *   and used no quota (decisions.md), so resending it is harmless; the wait is Retry-After when
+ *   and used no quota (docs/decisions.md), so resending it is harmless; the wait is Retry-After when
  *   the answer has one, otherwise the backoff (1 s doubling).
  * - 429 quota_exceeded and queue_full: never; waiting seconds does not refill a monthly quota or
  *   drain a queue of a hundred recordings. A 429 without a recognisable code on an analytics

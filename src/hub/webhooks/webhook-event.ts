@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The webhook body (decisions.md), read leniently: the hub takes only the transcription id from
+ * The webhook body (docs/decisions.md), read leniently: the hub takes only the transcription id from
  * it, then fetches the transcription itself. Everything else a sender adds is ignored.
  */
 export const WebhookEvent = z.looseObject({

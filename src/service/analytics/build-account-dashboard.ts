@@ -7,7 +7,7 @@ import { buildPeersTable } from './peers-table.js';
 import { toRawDataEntry } from './raw-data.js';
 
 /**
- * The account-wide dashboard (decisions.md): shared members, the heatmap, evaluators and
+ * The account-wide dashboard (docs/decisions.md): shared members, the heatmap, evaluators and
  * participants tables, raw_data with both references. Its criteria are every criterion of every
  * evaluator the account has now.
  */

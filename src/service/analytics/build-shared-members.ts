@@ -14,7 +14,7 @@ const formatGeneratedAt = (now: Date): string => now.toISOString().slice(0, -1);
 
 /**
  * The members all three dashboards share. With no selected transcription this is the standard
- * empty answer (decisions.md): counts 0, averages and rates null, arrays and objects empty, the
+ * empty answer (docs/decisions.md): counts 0, averages and rates null, arrays and objects empty, the
  * comparison with no calls and an empty delta, even when its previous period has data.
  *
  * @param criteria the criteria the breakdown lists, in any order: those still on the

@@ -9,7 +9,7 @@ export interface ComparisonWindows {
 const defaultComparisonDays = 30;
 
 /**
- * decisions.md: with both dates, current = [start_date, end_date] and previous = as many days
+ * docs/decisions.md: with both dates, current = [start_date, end_date] and previous = as many days
  * right before; otherwise current = the 30 days ending today (UTC, today included) and previous
  * = the 30 days before those.
  */

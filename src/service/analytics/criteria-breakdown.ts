@@ -32,7 +32,7 @@ const normalisedMean = (criterion: CurrentCriterion, totals: Totals): number => 
  * criteria_breakdown: every criterion given (still on its evaluator), never-failed and
  * never-evaluated ones included. Rates are over evaluated_count; with no evaluation, rates and
  * avg_score are null ("no data"). avg_score is on the criterion's own scale (0..1 boolean and
- * strict, 1..5 scale). Order (decisions.md): fail_rate descending, then normalised avg_score
+ * strict, 1..5 scale). Order (docs/decisions.md): fail_rate descending, then normalised avg_score
  * ascending, then name, evaluator tag and id; criteria without data last, by name, tag and id.
  */
 export function buildCriteriaBreakdown(criteria: readonly CurrentCriterion[], stats: readonly CriterionMonthStats[]): BreakdownEntry[] {

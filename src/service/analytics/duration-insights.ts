@@ -4,7 +4,7 @@ import { meanOf, nearestRankOf, roundOrNull } from './numbers.js';
 import type { ScoredTranscription } from './select-scored-transcriptions.js';
 
 /**
- * decisions.md: p25 and p75 of the durations by nearest rank; short < p25, long > p75, medium
+ * docs/decisions.md: p25 and p75 of the durations by nearest rank; short < p25, long > p75, medium
  * otherwise (the thresholds themselves are medium). avg_score is null for an empty bucket.
  */
 export function computeDurationInsights(rows: readonly ScoredTranscription[]): z.output<typeof DurationInsights> {

@@ -1,5 +1,5 @@
 /**
- * Arithmetic of the dashboards. Averages and rates are rounded to 2 decimals (decisions.md), half
+ * Arithmetic of the dashboards. Averages and rates are rounded to 2 decimals (docs/decisions.md), half
  * away from zero; the tiny nudge absorbs binary representation error (1.005 → 1.01, not 1.00).
  */
 export function round2(value: number): number {

@@ -6,7 +6,7 @@ import type { ScoredTranscription } from './select-scored-transcriptions.js';
 type PeerStatsEntry = z.output<typeof PeerStats>;
 
 /**
- * decisions.md: 100 − the population standard deviation of the scores, clamped to 0..100; null
+ * docs/decisions.md: 100 − the population standard deviation of the scores, clamped to 0..100; null
  * with fewer than 2 calls (one call has no spread to speak of).
  */
 function computeConsistency(scores: readonly number[]): number | null {

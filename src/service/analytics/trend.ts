@@ -9,7 +9,7 @@ type TrendMember = z.output<typeof Trend>;
 const minimumTrendSample = 6;
 
 /**
- * decisions.md: the calls by created_at, split in halves (odd count: the middle call goes to the
+ * docs/decisions.md: the calls by created_at, split in halves (odd count: the middle call goes to the
  * newer half); delta = recent − previous of the averages as shown (rounded): ≥ 5 improving,
  * ≤ −5 declining, else stable. degradation_alert: declining with delta ≤ −10.
  */

@@ -6,7 +6,7 @@ import { storedWeight } from './criterion-weight.js';
 import { criteriaInOrder, toEvaluatorWire } from './evaluator-wire.js';
 
 /**
- * Only evaluator_id is required. `criteria`, when sent, is the complete new list (decisions.md):
+ * Only evaluator_id is required. `criteria`, when sent, is the complete new list (docs/decisions.md):
  * an item with an id updates that criterion (an id not on this evaluator is 400), an item without
  * one is added with a new id, and criteria left out are removed. `tag` cannot change.
  */

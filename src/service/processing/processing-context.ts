@@ -19,6 +19,6 @@ export interface ProcessingContext {
   agent: Agent;
   slots: AccountSlots;
   now: () => Date;
-  /** Delays of webhook retries (decisions.md's schedule; tests shorten it). */
+  /** Delays of webhook retries (docs/decisions.md's schedule; tests shorten it). */
   webhookRetryDelaysMs: readonly number[];
 }

@@ -1,4 +1,4 @@
-/** The failure codes of a FAILED transcription (decisions.md). */
+/** The failure codes of a FAILED transcription (docs/decisions.md). */
 export type FailureCode =
   | 'download_failed'
   | 'download_timeout'

@@ -37,7 +37,7 @@ function clampRaw(type: CriterionType, raw: number): number {
 }
 
 /**
- * decisions.md, "Scoring": n is raw for boolean and strict, (raw − 1) / 4 for scale;
+ * docs/decisions.md, "Scoring": n is raw for boolean and strict, (raw − 1) / 4 for scale;
  * score_obtained = n × weight; PASS when n ≥ 0.5; score = 100 × Σ obtained / Σ weight over
  * weighted criteria, else 100 × mean(n) over non-strict criteria, else 100; a failed strict
  * criterion is a critical fail and does not change the score. Rounded to 2 decimals.

@@ -6,7 +6,7 @@ import { formatResetInstant } from './quota-month.js';
 
 /**
  * The monthly quota of an analytics operation (spec Limits). Mounted after the rate limiter and
- * before JSON parsing, so (decisions.md) a request the rate limiter refused uses no quota, and
+ * before JSON parsing, so (docs/decisions.md) a request the rate limiter refused uses no quota, and
  * every other one uses a call, even a 400 for bad dates, a 404 or an empty result.
  * Refused: 429 quota_exceeded with Retry-After up to 00:00 UTC on the 1st of next month.
  */

@@ -9,7 +9,7 @@ export interface WebhookSubject {
 }
 
 /**
- * The body of a webhook (decisions.md): a signal that says which transcription changed and how;
+ * The body of a webhook (docs/decisions.md): a signal that says which transcription changed and how;
  * receivers fetch the transcription itself for its content.
  */
 export function buildWebhookEvent(

@@ -27,7 +27,7 @@ export type ReserveResult =
  * How a reserved call ended:
  * - `used`: it reached the upstream, or may have (an answer of any kind, a time-out);
  * - `released`: nothing reached the upstream, or the upstream's rate limiter refused it (which
- *   uses no quota, decisions.md);
+ *   uses no quota, docs/decisions.md);
  * - `exhausted`: the upstream answered 429 quota_exceeded: no more calls this month.
  */
 export type SettleOutcome = 'used' | 'released' | 'exhausted';

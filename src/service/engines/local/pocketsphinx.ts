@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
 /**
- * pocketsphinx's default decoder settings. Measured on the bench's synthesized set (README,
+ * pocketsphinx's default decoder settings. Measured on the bench's synthesized set (docs/processing.md,
  * "Local engine"), none of the variants tried did better: wider beams with -lw 10 39.2% word
  * errors, -lw 8 38.7%, -lw 12 55.4%, -vad_threshold 3 41.1%, no fwdflat/bestpath 47.8%, against
  * 38.7% for the defaults.
