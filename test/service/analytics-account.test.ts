@@ -3,33 +3,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountDashboard } from '../../src/contract/analytics.js';
-import { seedAnalyticsDataset, datasetNow, type AnalyticsDataset } from '../support/analytics-dataset.js';
+import { fetchDashboard, sharedDashboardMembers, startAnalyticsDataset, wireTimestamp as ts, type AnalyticsDataset } from '../support/analytics-dataset.js';
 import { seedEvaluator, seedScoredTranscription } from '../support/analytics-seed.js';
-import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
+import { type Harness, type TestAccount } from '../support/harness.js';
 
 let h: Harness;
 let account: TestAccount;
 let d: AnalyticsDataset;
-beforeAll(async () => {
-  h = createHarness({ now: () => datasetNow });
-  account = await h.createAccount();
-  const other = await h.createAccount();
-  d = await seedAnalyticsDataset(h.db, account.id, other.id);
-});
+beforeAll(async () => ({ h, account, d } = await startAnalyticsDataset()));
 afterAll(() => h.close());
 
-const ts = (iso: string) => iso.replace('Z', '.000+00:00');
 
 describe('analytics (account-wide) on the seeded dataset', () => {
   it('answers every member with the hand-computed values', async () => {
-    const res = await account.call('analytics', {});
-    expect(res.status).toBe(200);
-    const data = res.body.data;
-    expect(AccountDashboard.parse(data)).toBeTruthy();
-    expect(Object.keys(data)).toEqual([
-      'metadata', 'kpis', 'charts', 'criteria_breakdown', 'criteria_evolution', 'score_distribution', 'comparison',
-      'duration_insights', 'raw_data', 'evaluators', 'participants',
-    ]);
+    const data = await fetchDashboard(account, 'analytics', {}, AccountDashboard);
+    expect(Object.keys(data)).toEqual([...sharedDashboardMembers, 'evaluators', 'participants']);
 
     // T1..T9. Σ scores 545.5 / 9; passes T1 T5 T8.
     expect(data.metadata).toEqual({ total_records_analyzed: 9, query_limit_reached: false, filtered: false, generated_at: '2026-03-15T12:00:00.000' });

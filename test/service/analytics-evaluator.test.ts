@@ -4,32 +4,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EvaluatorDashboard } from '../../src/contract/analytics.js';
-import { seedAnalyticsDataset, datasetNow, type AnalyticsDataset } from '../support/analytics-dataset.js';
-import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
+import { fetchDashboard, sharedDashboardMembers, startAnalyticsDataset, wireTimestamp as ts, type AnalyticsDataset } from '../support/analytics-dataset.js';
+import { errorBody, type Harness, type TestAccount } from '../support/harness.js';
 
 let h: Harness;
 let account: TestAccount;
 let d: AnalyticsDataset;
-beforeAll(async () => {
-  h = createHarness({ now: () => datasetNow });
-  account = await h.createAccount();
-  const other = await h.createAccount();
-  d = await seedAnalyticsDataset(h.db, account.id, other.id);
-});
+beforeAll(async () => ({ h, account, d } = await startAnalyticsDataset()));
 afterAll(() => h.close());
 
-const ts = (iso: string) => iso.replace('Z', '.000+00:00');
 
 describe('analytics-evaluator on the seeded dataset, no date filter', () => {
   it('answers every member with the hand-computed values', async () => {
-    const res = await account.call('analytics-evaluator', { evaluator_id: d.e1.id });
-    expect(res.status).toBe(200);
-    const data = res.body.data;
-    expect(EvaluatorDashboard.parse(data)).toBeTruthy();
-    expect(Object.keys(data)).toEqual([
-      'metadata', 'kpis', 'charts', 'criteria_breakdown', 'criteria_evolution', 'score_distribution', 'comparison',
-      'duration_insights', 'raw_data', 'participants',
-    ]);
+    const data = await fetchDashboard(account, 'analytics-evaluator', { evaluator_id: d.e1.id }, EvaluatorDashboard);
+    expect(Object.keys(data)).toEqual([...sharedDashboardMembers, 'participants']);
 
     // T1..T7: seven calls. The IN_PROGRESS, FAILED, unscored and other-account rows are not read.
     expect(data.metadata).toEqual({

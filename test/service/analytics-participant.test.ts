@@ -4,33 +4,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ParticipantDashboard } from '../../src/contract/analytics.js';
-import { seedAnalyticsDataset, datasetNow, type AnalyticsDataset } from '../support/analytics-dataset.js';
+import { fetchDashboard, sharedDashboardMembers, startAnalyticsDataset, wireTimestamp as ts, type AnalyticsDataset } from '../support/analytics-dataset.js';
 import { seedParticipant, seedScoredTranscription } from '../support/analytics-seed.js';
-import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
+import { errorBody, type Harness, type TestAccount } from '../support/harness.js';
 
 let h: Harness;
 let account: TestAccount;
 let d: AnalyticsDataset;
-beforeAll(async () => {
-  h = createHarness({ now: () => datasetNow });
-  account = await h.createAccount();
-  const other = await h.createAccount();
-  d = await seedAnalyticsDataset(h.db, account.id, other.id);
-});
+beforeAll(async () => ({ h, account, d } = await startAnalyticsDataset()));
 afterAll(() => h.close());
 
-const ts = (iso: string) => iso.replace('Z', '.000+00:00');
 
 describe('analytics-participant on the seeded dataset', () => {
   it('answers every member for Ana with the hand-computed values', async () => {
-    const res = await account.call('analytics-participant', { participant_id: d.p1.id });
-    expect(res.status).toBe(200);
-    const data = res.body.data;
-    expect(ParticipantDashboard.parse(data)).toBeTruthy();
-    expect(Object.keys(data)).toEqual([
-      'metadata', 'kpis', 'charts', 'criteria_breakdown', 'criteria_evolution', 'score_distribution', 'comparison',
-      'duration_insights', 'raw_data', 'evaluators', 'trend', 'degradation_alert',
-    ]);
+    const data = await fetchDashboard(account, 'analytics-participant', { participant_id: d.p1.id }, ParticipantDashboard);
+    expect(Object.keys(data)).toEqual([...sharedDashboardMembers, 'evaluators', 'trend', 'degradation_alert']);
 
     // Ana: T1 T2 T6 (Support QA) and T8 (Sales QA). The other account's call with her id is not read.
     expect(data.metadata).toEqual({ total_records_analyzed: 4, query_limit_reached: false, filtered: false, generated_at: '2026-03-15T12:00:00.000' });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListTranscriptionsResponse, Transcription, TranscriptionWithMessage } from '../../src/contract/transcriptions.js';
 import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
-import { seedTranscription } from '../support/seed.js';
+import { seedEvaluatedTranscription, seedTranscription } from '../support/seed.js';
 
 let h: Harness;
 beforeAll(() => {
@@ -10,57 +10,10 @@ beforeAll(() => {
 });
 afterAll(() => h.close());
 
-/** A COMPLETED, evaluated transcription with a participant, an evaluator and two criterion results. */
-async function seedEvaluated(account: TestAccount, createdAt = new Date('2026-02-03T14:30:00Z')) {
-  const participant = await h.db.participant.create({ data: { accountId: account.id, tag: 'Ana', metadata: {} } });
-  const evaluator = await h.db.evaluator.create({
-    data: {
-      accountId: account.id,
-      tag: 'Support QA',
-      criteria: {
-        create: [
-          { name: 'Greeting', type: 'boolean', weight: 40, position: 0 },
-          { name: 'No promises', type: 'strict', weight: 0, position: 1 },
-        ],
-      },
-    },
-    include: { criteria: { orderBy: { position: 'asc' } } },
-  });
-  const [greeting, strict] = evaluator.criteria;
-  const row = await seedTranscription(h.db, account.id, {
-    status: 'COMPLETED',
-    name: 'Call 42',
-    duration: 125.5,
-    participantId: participant.id,
-    evaluatorId: evaluator.id,
-    language: 'en',
-    numSpeakers: 2,
-    createdAt,
-    completedAt: new Date('2026-02-03T14:35:00Z'),
-    conversation: { segments: [{ speaker: 'A', text: 'Hello, thanks for calling.' }, { speaker: 'B', text: 'Hi.' }] },
-    summary: { text: 'A greeting.', language: 'en' },
-    fields: { fields: [{ name: 'order_id', value: null }] },
-    score: 100,
-    criticalFail: true,
-    evaluationStatus: 'COMPLETED',
-    evaluatorTag: 'Support QA',
-    evaluationGeneratedAt: new Date('2026-02-03T14:35:00Z'),
-    evaluationLanguage: 'en',
-    evaluationFeedback: '**Good** greeting; a promise was made.',
-    results: {
-      create: [
-        {
-          criterionId: greeting.id, position: 0, name: 'Greeting', type: 'boolean', maxWeight: 40, scoreRawAi: 1,
-          scoreObtained: 40, status: 'PASS', reasoning: 'Greets warmly', quote: 'Hello, thanks for calling.', feedback: null,
-        },
-        {
-          criterionId: strict.id, position: 1, name: 'No promises', type: 'strict', maxWeight: 0, scoreRawAi: 0,
-          scoreObtained: 0, status: 'FAIL', reasoning: 'Promised a refund', quote: 'Hi.', feedback: 'Avoid promises',
-        },
-      ],
-    },
-  });
-  return { row, participant, evaluator, greeting: greeting, strict: strict };
+/** "Call 42" (test/support/seed.ts), as the tests below destructure it. */
+async function seedEvaluated(account: TestAccount, createdAt?: Date) {
+  const row = await seedEvaluatedTranscription(h.db, account.id, { createdAt });
+  return { row, participant: row.participant, evaluator: row.evaluator, greeting: row.greeting, strict: row.strict };
 }
 
 describe('get-transcription', () => {

@@ -25,7 +25,10 @@
  * Never selected: E1 calls IN_PROGRESS, FAILED, COMPLETED without a score; a call of another
  * account that carries E1's and P1's ids.
  */
+import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { Db } from '../../src/db.js';
+import { createHarness, type Harness, type TestAccount } from './harness.js';
 import {
   addCriterion, seedEvaluator, seedParticipant, seedScoredTranscription, type SeededCriterion, type SeededEvaluator,
 } from './analytics-seed.js';
@@ -111,4 +114,31 @@ export async function seedAnalyticsDataset(db: Db, accountId: string, otherAccou
     p1, p2, p3Id: p3.id,
     t: { t1, t2, t3, t4, t5, t6, t7, t8, t9 },
   };
+}
+
+/**
+ * A harness on the frozen clock, an account holding the dataset and a neighbour account (whose
+ * rows must never show): what every analytics test file starts from. Close `h` after the file.
+ */
+export async function startAnalyticsDataset(): Promise<{ h: Harness; account: TestAccount; d: AnalyticsDataset }> {
+  const h = createHarness({ now: () => datasetNow });
+  const account = await h.createAccount();
+  const other = await h.createAccount();
+  return { h, account, d: await seedAnalyticsDataset(h.db, account.id, other.id) };
+}
+
+/** A timestamp of the dataset table as the API writes it (`…T10:00:00.000+00:00`). */
+export const wireTimestamp = (iso: string) => iso.replace('Z', '.000+00:00');
+
+/** The members every dashboard answers first, in order; each dashboard adds its own after them. */
+export const sharedDashboardMembers = [
+  'metadata', 'kpis', 'charts', 'criteria_breakdown', 'criteria_evolution', 'score_distribution', 'comparison', 'duration_insights', 'raw_data',
+];
+
+/** Calls a dashboard, expects a 200 whose data its contract schema accepts, and answers the data. */
+export async function fetchDashboard(account: TestAccount, operation: string, body: object, schema: z.ZodType) {
+  const res = await account.call(operation, body);
+  expect(res.status).toBe(200);
+  expect(schema.safeParse(res.body.data).success).toBe(true);
+  return res.body.data;
 }

@@ -11,7 +11,7 @@ import { startFakeSlack, type FakeSlack } from '../../fakes/fake-slack.js';
 import { createHarness, errorBody, type Harness } from '../../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../../support/hub-stack.js';
 import { eventually } from '../../support/webhook-receiver.js';
-import { seedEvaluatedTranscription } from '../client/support.js';
+import { seedEvaluatedTranscription } from '../../support/seed.js';
 import { alertMessagesOf, slackHub } from '../alerts/support.js';
 
 let h: Harness;

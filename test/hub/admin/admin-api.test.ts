@@ -6,7 +6,7 @@ import { writeMirror } from '../../../src/hub/mirror/mirror-transcription.js';
 import { createRedis } from '../../../src/redis.js';
 import { createHarness, errorBody, testRedisUrl, type Harness } from '../../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../../support/hub-stack.js';
-import { seedEvaluatedTranscription } from '../client/support.js';
+import { seedEvaluatedTranscription } from '../../support/seed.js';
 import { seedTranscription } from '../../support/seed.js';
 
 let h: Harness;

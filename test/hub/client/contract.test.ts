@@ -17,7 +17,8 @@ import {
   type ConversationClient,
 } from '../../../src/hub/client/index.js';
 import { createHarness, type Harness, type TestAccount } from '../../support/harness.js';
-import { recordingFetch, seedEvaluatedTranscription, serveBuiltIn, testPacingPrefix, type WireAnswer } from './support.js';
+import { seedEvaluatedTranscription } from '../../support/seed.js';
+import { recordingFetch, serveBuiltIn, testPacingPrefix, type WireAnswer } from './support.js';
 
 let h: Harness;
 let service: { baseUrl: string; close: () => Promise<void> };
