@@ -1,15 +1,7 @@
 import type { HubContext } from '../hub-context.js';
 import { enqueueMirror } from './enqueue-mirror.js';
-import { recordSyncState } from './sync-state.js';
+import { recordSyncState, type ReconcileReport } from './sync-state.js';
 
-export interface ReconcileReport {
-  listed: number;
-  queuedNew: number;
-  queuedChanged: number;
-  queuedGone: number;
-  queuedUnsent: number;
-  listCut: boolean;
-}
 
 /**
  * Catches what webhooks missed: lists the upstream's transcriptions (list form: status, group)

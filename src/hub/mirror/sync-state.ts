@@ -3,14 +3,19 @@ import { readHubSetting } from '../settings/hub-settings.js';
 
 const syncStateKey = 'mirror_sync_state';
 
-export interface SyncState {
-  lastReconcileAt: string;
+/** What one reconciliation found (reconcile-mirror.ts). */
+export interface ReconcileReport {
   listed: number;
   queuedNew: number;
   queuedChanged: number;
   queuedGone: number;
   queuedUnsent: number;
   listCut: boolean;
+}
+
+/** The last reconciliation's report, and when it ran. */
+export interface SyncState extends ReconcileReport {
+  lastReconcileAt: string;
 }
 
 /** The last reconciliation's outcome (the admin API's sync status reads it). */

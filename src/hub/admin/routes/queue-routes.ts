@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { jobNames, type JobName } from '../../../queues/job-catalog.js';
 import { AppError } from '../../../lib/errors/app-error.js';
 import { defineAdminRoute } from '../admin-route.js';
+import { failedJobFacts } from '../failed-job-wire.js';
 
 const QueueName = z.enum(jobNames as [JobName, ...JobName[]], { error: `expected one of ${jobNames.join(', ')}` });
 const JobRef = z.object({ name: QueueName, jobId: z.string().min(1).max(200) });
@@ -42,9 +43,7 @@ export const queueRoutes = [
         jobs: jobs.map((job) => ({
           id: String(job.id),
           data: job.data as unknown,
-          reason: job.failedReason ?? '',
-          attempts: job.attemptsMade,
-          failed_at: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+          ...failedJobFacts(job),
         })),
       };
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readSyncState } from '../../mirror/sync-state.js';
 import { defineAdminRoute } from '../admin-route.js';
+import { failedJobFacts } from '../failed-job-wire.js';
 
 export const syncRoutes = [
   defineAdminRoute({
@@ -37,9 +38,7 @@ export const syncRoutes = [
         mirror_queue: counts,
         failed_mirrors: failed.map((job) => ({
           transcription_id: String((job.data as { transcriptionId?: string }).transcriptionId ?? ''),
-          reason: job.failedReason ?? '',
-          attempts: job.attemptsMade,
-          failed_at: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+          ...failedJobFacts(job),
         })),
       };
     },
