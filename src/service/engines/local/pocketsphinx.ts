@@ -11,6 +11,18 @@ const modelDir = process.env.POCKETSPHINX_MODEL_DIR ?? '/usr/share/pocketsphinx/
  */
 const decoderArgs: string[] = [];
 
+/** The installed model's general language model and pronouncing dictionary. */
+export const generalModelFiles = { languageModel: `${modelDir}/en-us.lm.bin`, dictionary: `${modelDir}/cmudict-en-us.dict` };
+
+export interface RecognitionOptions {
+  timeoutMs: number;
+  /** An ARPA model to use instead of the general one (recognition-domain.ts builds one per call). */
+  languageModelFile?: string;
+  dictionaryFile?: string;
+  /** pocketsphinx -lw; its default (6.5) when absent. */
+  languageWeight?: number;
+}
+
 export interface RecognizedWord {
   word: string;
   start: number;
@@ -28,11 +40,13 @@ export interface Utterance {
  * Runs pocketsphinx_continuous on a 16 kHz mono WAV and returns its utterances with word timings.
  * Fillers, silences and noise markers are dropped; alternate pronunciations ("our(3)") are folded.
  */
-export function recognizeWithPocketsphinx(wavFile: string, options: { timeoutMs: number }): Promise<Utterance[]> {
+export function recognizeWithPocketsphinx(wavFile: string, options: RecognitionOptions): Promise<Utterance[]> {
   const args = [
     '-infile', wavFile, '-time', 'yes', '-logfn', '/dev/null',
-    '-hmm', `${modelDir}/en-us`, '-lm', `${modelDir}/en-us.lm.bin`, '-dict', `${modelDir}/cmudict-en-us.dict`,
-    ...decoderArgs,
+    '-hmm', `${modelDir}/en-us`,
+    '-lm', options.languageModelFile ?? generalModelFiles.languageModel,
+    '-dict', options.dictionaryFile ?? generalModelFiles.dictionary,
+    ...(options.languageWeight ? ['-lw', String(options.languageWeight)] : decoderArgs),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn('pocketsphinx_continuous', args, { stdio: ['ignore', 'pipe', 'pipe'] });
