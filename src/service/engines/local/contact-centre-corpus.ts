@@ -186,6 +186,20 @@ the appointment is confirmed for thursday at ten
 you are booked in for next tuesday
 i can offer you a credit as a gesture of goodwill
 we cannot guarantee a refund until the investigation is complete
+i am sorry you feel that way but that is the policy
+that is your fault you should have checked
+you should have read the contract before you signed
+it is not my problem
+that is not our fault
+calm down please
+are you even listening to me
+i have already told you twice
+as i said before there is nothing i can do
+look i have already explained this
+i guarantee you will get your money back
+i promise you will get compensation
+i promise it will be free for a year
+we will definitely refund you in full
 i cannot promise anything but i will look into it
 `;
 

@@ -15,7 +15,7 @@ export interface DomainModelSettings {
   discount: number;
 }
 
-export const defaultDomainModelSettings: DomainModelSettings = { domainUnigramWeight: 0.5, generalWords: 20_000, discount: 0.7 };
+export const defaultDomainModelSettings: DomainModelSettings = { domainUnigramWeight: 0.8, generalWords: 20_000, discount: 0.7 };
 
 const begin = '<s>';
 const end = '</s>';

@@ -5,13 +5,20 @@ import { findAnyPhrase } from './phrase-match.js';
 
 const greetingWords = ['hello', 'hi', 'hiya', 'hey', 'good morning|afternoon|evening|day', 'morning', 'afternoon', 'evening', 'welcome'];
 /** Phrases that name the organisation without saying its name (the name itself is often misheard). */
-const organisationFrames = ['thank|thanks * for calling', 'thank|thanks for calling', 'you are through to', 'you have reached', 'welcome to', 'you are speaking with|to'];
+const organisationFrames = [
+  'thank|thanks * for calling', 'thank|thanks for calling', 'you are through to', 'you have reached', 'welcome to', 'you are speaking with|to',
+  'customer service|services|support|care', 'help desk', '* team', '* department',
+];
 const ownNameCues = ['my name is', 'this is', 'name is', '* speaking', '* here', 'you are speaking with|to', 'i am *'];
 const notANameAfterIAm = new Set(['sorry', 'afraid', 'so', 'really', 'just', 'going', 'not', 'calling', 'here', 'looking', 'able', 'happy', 'glad', 'the', 'a']);
 
-const offerCues = ['anything else', 'anything more', 'anything further', 'is that everything', 'something else', 'any other question-', 'help with anything', 'anything i can'];
+// Recognisers often mishear "anything" ("is there and is in else i can"), so the frame around it counts too.
+const offerCues = [
+  'anything|everything|something else', 'anything more|further', 'is that everything', 'any other question-', 'help with anything', 'anything i can',
+  'is there ~ else', 'else i can help|do',
+];
 const farewellCues = [
-  'goodbye', 'bye', 'have a * day|evening|afternoon|weekend', 'have a * * day', 'take care', 'thank|thanks * for calling', 'thank|thanks for calling',
+  'goodbye', 'bye', 'have a * day-|evening|afternoon|weekend', 'have a * * day-', 'take care', 'thank|thanks * for calling', 'thank|thanks for calling',
   'thank you for your call|patience|time', 'thanks for your call|patience|time', 'enjoy *', 'speak soon', 'all the best', 'cheers for calling',
 ];
 
