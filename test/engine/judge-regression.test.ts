@@ -56,3 +56,29 @@ describe('verdicts quote the deciding turn and say what was missing', () => {
     expect(judgement?.reasoning).toMatch(/^The agent \(speaker A\) said “you should have” at \d:\d\d\.$/);
   });
 });
+
+describe('conduct cues need their frame', () => {
+  const judgeOne = (agentText: string, id: 'respect' | 'promises') => {
+    const transcript: Transcript = {
+      language: 'en',
+      segments: [
+        { speaker: 'A', start: 0, end: 3, text: 'thank you for calling brightline my name is anna how can i help' },
+        { speaker: 'B', start: 4, end: 6, text: 'my bill is wrong' },
+        { speaker: 'A', start: 7, end: 10, text: agentText },
+      ],
+    };
+    return judgeCriteria(transcript, { context: devEvaluator.context, criteria: devEvaluator.criteria.filter((c) => c.id === id) })[0]?.scoreRawAi;
+  };
+
+  it('a guarantee of money fails even after "do not worry"; "I can not guarantee" and a promised callback do not', () => {
+    expect(judgeOne('do not worry i guarantee you will get the money back', 'promises')).toBe(0);
+    expect(judgeOne('i can not guarantee a refund until we investigate', 'promises')).toBe(1);
+    expect(judgeOne('i promise i will call you back on monday and i have also checked the refund policy for you', 'promises')).toBe(1);
+  });
+
+  it('"your fault" counts as blame only in its frame (a misheard "your postcode" does not)', () => {
+    expect(judgeOne('that is your fault', 'respect')).toBe(0);
+    expect(judgeOne('what is your fault and your date of birth', 'respect')).toBe(1);
+  });
+});
+

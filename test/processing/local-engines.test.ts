@@ -133,7 +133,13 @@ describe('pocketsphinx output and speaker turns', () => {
   it('splits at pauses of 0.35 s and merges a speaker\'s consecutive stretches', () => {
     const chunks = chunksOf(parseTimedOutput(output));
     expect(chunks.map((c) => c.text)).toEqual(['hello there', 'how can']);
-    expect(mergeTurns(chunks.map((c) => ({ ...c, speaker: 'A' })))).toEqual([{ speaker: 'A', text: 'hello there how can', start: 0.03, end: 1.8 }]);
+    const twoSpeakers = [...chunks.map((c) => ({ ...c, speaker: 'A' })), { start: 2.5, end: 3, text: 'hi', speaker: 'B' }];
+    expect(mergeTurns(twoSpeakers)).toEqual([
+      { speaker: 'A', text: 'hello there how can', start: 0.03, end: 1.8 },
+      { speaker: 'B', text: 'hi', start: 2.5, end: 3 },
+    ]);
+    // One speaker found (voices alike): a pause of 0.6 s or more is kept as a likely turn change.
+    expect(mergeTurns(chunks.map((c) => ({ ...c, speaker: 'A' }))).map((s) => s.text)).toEqual(['hello there', 'how can']);
   });
 });
 

@@ -5,7 +5,8 @@ import { findAnyPhrase, findPhrase, isNegatedAt } from './phrase-match.js';
 
 /** Blame, condescension and dismissiveness: what a rude agent says without swearing. */
 const disrespectCues = [
-  'your own fault', 'your fault', 'you should have|of', 'you should not have', 'that is on you', 'that is your problem', 'your problem',
+  // "your fault" alone is often a misheard "your postcode": the blame needs its frame.
+  'your own fault', 'it|that|this is|was your fault', 'all your fault', 'you should have|of', 'you should not have', 'that is on you', 'that is your problem', 'your problem',
   'not my problem', 'not our problem', 'not our fault', 'are you * listening', 'are you listening', 'calm down',
   'i have already explained|told', 'already told you', 'as i said', 'like i said', 'it is obvious', 'it is * obvious', 'learn to',
   'how many times', 'you people', 'if you had read|listened|checked', 'you need to listen', 'do you not understand', 'pay attention',
@@ -53,9 +54,11 @@ function findPromise(view: CallView): Finding {
     for (const sentence of turn.sentences) {
       for (const cue of promiseCues) {
         const match = findPhrase(sentence, cue);
-        if (!match || isNegatedAt(sentence, match.start)) continue;
+        if (!match || isNegatedAt(sentence, match.start, 1)) continue;
         const isGuarantee = cue === 'guarantee-';
-        if (isGuarantee || findAnyPhrase(sentence, outcomeWords)) return foundAt(turn, wordsOf(sentence, match.start, Math.min(sentence.length, match.end + 8)), 1);
+        // The outcome must follow the promise closely: an unpunctuated turn is one long "sentence".
+        const after = sentence.slice(match.end, match.end + 10);
+        if (isGuarantee || findAnyPhrase(after, outcomeWords)) return foundAt(turn, wordsOf(sentence, match.start, Math.min(sentence.length, match.end + 8)), 1);
       }
     }
   }

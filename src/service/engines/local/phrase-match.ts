@@ -99,8 +99,11 @@ export function findAnyPhrase(words: string[], patterns: readonly string[]): Phr
   return best;
 }
 
-/** Whether a matched cue is negated just before it ("not able to", "never", "no"). */
-export function isNegatedAt(words: string[], start: number): boolean {
-  const before = words.slice(Math.max(0, start - 3), start);
+/**
+ * Whether a matched cue is negated just before it ("not able to", "never", "no"), looking back
+ * `reach` words (1 for a verb: "can not guarantee", but "do not worry, I guarantee" is not).
+ */
+export function isNegatedAt(words: string[], start: number, reach = 3): boolean {
+  const before = words.slice(Math.max(0, start - reach), start);
   return before.some((w) => w === 'not' || w === 'never' || w === 'no' || w === 'unable');
 }
