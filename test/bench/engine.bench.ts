@@ -5,6 +5,7 @@
  * and recall, word error rate per voice and speaker-role accuracy, against the issue's goals.
  *   npm run bench:engine                 everything (about 15 min on 2 cores, audio cached after)
  *   npm run bench:engine -- --quick      development calls, tuned voices, stereo only
+ *   npm run bench:engine -- --compare-general   also the held-out calls on pocketsphinx's general model (before)
  *   npm run bench:engine -- --lw=8 --unigram-weight=0.5 --general-words=20000 --discount=0.7 --no-domain-model
  */
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
@@ -36,6 +37,8 @@ const untunedPairs: VoicePair[] = [
   { agent: 'en-us+klatt4', customer: 'en-us+m3', tuned: false },
 ];
 
+/** pocketsphinx's general model, as before issue 19: the baseline of the untuned voices. */
+const generalStt = new LocalSpeechToText({ domainModel: false });
 const stt = new LocalSpeechToText({
   languageWeight: numberArg('lw', defaultLocalSpeechSettings.languageWeight),
   domainModel: args.has('no-domain-model')
@@ -69,12 +72,16 @@ for (const [name, calls, evaluator, fields] of [
 print();
 print('2. end to end through speech (espeak-ng → sox → decode → local speech-to-text → judge)');
 const runs: { set: string; pair: VoicePair; run: SpeechRun; call: LabelledCall }[] = [];
-const plan: { set: string; calls: LabelledCall[]; evaluator: EvaluatorSpec; fields: FieldSpec[]; pairs: VoicePair[]; modes: boolean[] }[] = quick
+type Plan = { set: string; calls: LabelledCall[]; evaluator: EvaluatorSpec; fields: FieldSpec[]; pairs: VoicePair[]; modes: boolean[]; engine?: LocalSpeechToText };
+const plan: Plan[] = quick
   ? [{ set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: [tunedPairs[0]!], modes: [true] }]
   : [
       { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: tunedPairs, modes: [true, false] },
       { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: untunedPairs, modes: [true, false] },
       { set: 'held-out', calls: heldOutCalls, evaluator: heldOutEvaluator, fields: heldOutFields, pairs: untunedPairs, modes: [true, false] },
+      ...(args.has('compare-general')
+        ? [{ set: 'held-out (general model, before)', calls: heldOutCalls, evaluator: heldOutEvaluator, fields: heldOutFields, pairs: untunedPairs, modes: [true], engine: generalStt }]
+        : []),
     ];
 const jobs = plan.flatMap((p) => p.pairs.flatMap((pair) => p.modes.flatMap((stereo) => p.calls.map((call) => ({ ...p, pair, stereo, call })))));
 const started = performance.now();
@@ -84,7 +91,7 @@ await Promise.all(
   [0, 1].map(async () => {
     while (next < jobs.length) {
       const job = jobs[next++]!;
-      const run = await runCallThroughSpeech(job.call, job.pair, job.stereo, stt, job.evaluator, job.fields);
+      const run = await runCallThroughSpeech(job.call, job.pair, job.stereo, job.engine ?? stt, job.evaluator, job.fields);
       runs.push({ set: job.set, pair: job.pair, run, call: job.call });
     }
   }),
@@ -111,7 +118,7 @@ for (const [key, group] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
 print();
 print('  word error rate per voice (stereo, by channel)');
 const voiceTotals = new Map<string, { errors: number; words: number; tuned: boolean }>();
-for (const r of runs.filter((x) => x.run.stereo)) {
+for (const r of runs.filter((x) => x.run.stereo && !x.set.includes('general'))) {
   for (const [voice, w] of r.run.byVoice) {
     const tuned = tunedPairs.some((p) => p.agent === voice || p.customer === voice);
     const t = voiceTotals.get(voice) ?? { errors: 0, words: 0, tuned };
@@ -121,9 +128,10 @@ for (const r of runs.filter((x) => x.run.stereo)) {
 for (const [voice, t] of [...voiceTotals].sort()) print(`    ${voice.padEnd(14)} ${t.tuned ? 'tuned  ' : 'UNTUNED'} ${pct(t.errors, t.words)} over ${t.words} words`);
 
 if (!quick) {
-  const untuned = runs.filter((r) => !r.pair.tuned);
+  const measured = runs.filter((r) => !r.set.includes('general'));
+  const untuned = measured.filter((r) => !r.pair.tuned);
   const f = scoreOutcomes(untuned.map((r) => r.run.outcome));
-  const all = scoreOutcomes(runs.map((r) => r.run.outcome));
+  const all = scoreOutcomes(measured.map((r) => r.run.outcome));
   const untunedWer = [...voiceTotals].filter(([, t]) => !t.tuned);
   const worst = Math.max(...untunedWer.map(([, t]) => t.errors / Math.max(1, t.words)));
   print();
