@@ -59,7 +59,7 @@ export async function runCallThroughSpeech(
     const roles = assignRoles(transcript, organisationWordsOf(evaluator.context));
     const roleSeconds = { right: 0, total: 0 };
     for (const { segment, role } of roles) {
-      const [left, right] = await Promise.all([readPcmRange(truth.channels[0]!, segment.start, segment.end), readPcmRange(truth.channels[1]!, segment.start, segment.end)]);
+      const [left, right] = await Promise.all([readPcmRange(truth.channels[0], segment.start, segment.end), readPcmRange(truth.channels[1], segment.start, segment.end)]);
       const trueLabel = energy(left) >= energy(right) ? 'A' : 'B';
       const trueRole = trueLabel === call.agent ? 'agent' : 'customer';
       const seconds = segment.end - segment.start;

@@ -74,7 +74,7 @@ print('2. end to end through speech (espeak-ng → sox → decode → local spee
 const runs: { set: string; pair: VoicePair; run: SpeechRun; call: LabelledCall }[] = [];
 type Plan = { set: string; calls: LabelledCall[]; evaluator: EvaluatorSpec; fields: FieldSpec[]; pairs: VoicePair[]; modes: boolean[]; engine?: LocalSpeechToText };
 const plan: Plan[] = quick
-  ? [{ set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: [tunedPairs[0]!], modes: [true] }]
+  ? [{ set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: [tunedPairs[0]], modes: [true] }]
   : [
       { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: tunedPairs, modes: [true, false] },
       { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: untunedPairs, modes: [true, false] },
@@ -90,7 +90,7 @@ let next = 0;
 await Promise.all(
   [0, 1].map(async () => {
     while (next < jobs.length) {
-      const job = jobs[next++]!;
+      const job = jobs[next++];
       const run = await runCallThroughSpeech(job.call, job.pair, job.stereo, job.engine ?? stt, job.evaluator, job.fields);
       runs.push({ set: job.set, pair: job.pair, run, call: job.call });
     }
@@ -116,16 +116,24 @@ for (const [key, group] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
 }
 
 print();
-print('  word error rate per voice (stereo, by channel)');
 const voiceTotals = new Map<string, { errors: number; words: number; tuned: boolean }>();
-for (const r of runs.filter((x) => x.run.stereo && !x.set.includes('general'))) {
-  for (const [voice, w] of r.run.byVoice) {
-    const tuned = tunedPairs.some((p) => p.agent === voice || p.customer === voice);
-    const t = voiceTotals.get(voice) ?? { errors: 0, words: 0, tuned };
-    voiceTotals.set(voice, { errors: t.errors + w.errors, words: t.words + w.words, tuned });
+for (const [title, chosen] of [
+  ['domain model (this engine)', runs.filter((x) => x.run.stereo && !x.set.includes('general'))],
+  ['general model, held-out calls (before issue 19)', runs.filter((x) => x.run.stereo && x.set.includes('general'))],
+] as const) {
+  if (!chosen.length) continue;
+  print(`  word error rate per voice, stereo by channel — ${title}`);
+  const totals = new Map<string, { errors: number; words: number; tuned: boolean }>();
+  for (const r of chosen) {
+    for (const [voice, w] of r.run.byVoice) {
+      const tuned = tunedPairs.some((p) => p.agent === voice || p.customer === voice);
+      const t = totals.get(voice) ?? { errors: 0, words: 0, tuned };
+      totals.set(voice, { errors: t.errors + w.errors, words: t.words + w.words, tuned });
+    }
   }
+  for (const [voice, t] of [...totals].sort()) print(`    ${voice.padEnd(14)} ${t.tuned ? 'tuned  ' : 'UNTUNED'} ${pct(t.errors, t.words)} over ${t.words} words`);
+  if (voiceTotals.size === 0) for (const [voice, t] of totals) voiceTotals.set(voice, t);
 }
-for (const [voice, t] of [...voiceTotals].sort()) print(`    ${voice.padEnd(14)} ${t.tuned ? 'tuned  ' : 'UNTUNED'} ${pct(t.errors, t.words)} over ${t.words} words`);
 
 if (!quick) {
   const measured = runs.filter((r) => !r.set.includes('general'));
