@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../../src/service/engines/engine-types.js';
-import { judgeCriterion } from '../../src/service/engines/local/criterion-judge.js';
+import { judgeCriteria } from '../../src/service/engines/local/criterion-judge.js';
 import { summarizeExtractively } from '../../src/service/engines/local/extractive-summary.js';
 import { extractFieldValues } from '../../src/service/engines/local/field-extraction.js';
 import { parseTimedOutput } from '../../src/service/engines/local/pocketsphinx.js';
@@ -52,38 +52,41 @@ describe('field extraction', () => {
 
 describe('criterion judgements', () => {
   const criterion = (name: string, description: string, type: 'boolean' | 'scale' | 'strict') => ({ id: name, name, description, type });
+  const judge = (transcript: Transcript, c: ReturnType<typeof criterion>) => judgeCriteria(transcript, { context: '', criteria: [c] })[0];
 
-  it('a requirement passes when a cue is said, quoting the turn', () => {
-    expect(judgeCriterion(call, criterion('Greeting', 'Greets the customer', 'boolean'))).toEqual({
+  it('a requirement passes when the agent shows it, quoting the agent\'s turn', () => {
+    expect(judge(call, criterion('Greeting', 'Greets the customer', 'boolean'))).toEqual({
       criterionId: 'Greeting',
       scoreRawAi: 1,
-      reasoning: 'Found “hello” at 0:00 (speaker A) and 1 more cue(s).',
+      reasoning: 'The agent (speaker A) said “hello thank you for calling acme my” at 0:00.',
       quote: 'hello thank you for calling acme my name is daniel how can i help',
       feedback: null,
     });
   });
 
-  it('a scale criterion scores 1 + 2 per distinct cue, up to 5', () => {
-    expect(judgeCriterion(call, criterion('Empathy', 'Apologises to the customer', 'scale')).scoreRawAi).toBe(3);
-    expect(judgeCriterion(call, criterion('Closing', 'Offers more help and says goodbye', 'scale')).scoreRawAi).toBe(5);
+  it('a scale criterion grows with the distinct ways the behaviour is shown', () => {
+    expect(judge(call, criterion('Empathy', 'Apologises to the customer', 'scale'))?.scoreRawAi).toBe(3);
+    expect(judge(call, criterion('Closing', 'Offers more help and says goodbye', 'scale'))?.scoreRawAi).toBe(5);
   });
 
-  it('a prohibition fails when its phrase is said, and passes otherwise', () => {
-    const refunds = judgeCriterion(call, criterion('No refund promises', 'Never promises a refund', 'strict'));
+  it('a prohibition fails when the agent says it, and passes otherwise', () => {
+    const refunds = judge(call, criterion('No refund promises', 'Never promises a refund', 'strict'));
     expect(refunds).toMatchObject({ scoreRawAi: 1, feedback: null });
-    const rude = judgeCriterion(
+    const rude = judge(
       { language: 'en', segments: [{ speaker: 'A', start: 65, end: 70, text: 'that is a stupid question' }] },
       criterion('No rudeness', 'Never insults the customer', 'strict'),
     );
-    expect(rude).toMatchObject({ scoreRawAi: 0, reasoning: 'Prohibited phrase “stupid” at 1:05 (speaker A).', quote: 'that is a stupid question' });
+    expect(rude).toMatchObject({ scoreRawAi: 0, reasoning: 'The agent (speaker A) said “stupid” at 1:05.', quote: 'that is a stupid question' });
   });
 
-  it('a requirement never said fails with feedback', () => {
-    const judged = judgeCriterion(call, criterion('Verification', 'Verifies the date of birth', 'boolean'));
-    expect(judged.scoreRawAi).toBe(1); // "order number" is a verification cue
-    const missing = judgeCriterion(call, criterion('Hold etiquette', 'Asks before putting on hold', 'boolean'));
+  it('a requirement never met fails and says what was missing', () => {
+    // Before issue 19 the order number counted as verification; it does not prove identity.
+    const judged = judge(call, criterion('Verification', 'Verifies the date of birth', 'boolean'));
+    expect(judged).toMatchObject({ scoreRawAi: 0, quote: 'hello thank you for calling acme my name is daniel how can i help' });
+    expect(judged?.feedback).toBe('Verification: missing a check of the date of birth.');
+    const missing = judge(call, criterion('Hold etiquette', 'Asks before putting on hold', 'boolean'));
     expect(missing).toMatchObject({ scoreRawAi: 0, quote: '' });
-    expect(missing.feedback).toContain('Hold etiquette');
+    expect(missing?.feedback).toContain('Hold etiquette');
   });
 });
 
@@ -130,7 +133,13 @@ describe('pocketsphinx output and speaker turns', () => {
   it('splits at pauses of 0.35 s and merges a speaker\'s consecutive stretches', () => {
     const chunks = chunksOf(parseTimedOutput(output));
     expect(chunks.map((c) => c.text)).toEqual(['hello there', 'how can']);
-    expect(mergeTurns(chunks.map((c) => ({ ...c, speaker: 'A' })))).toEqual([{ speaker: 'A', text: 'hello there how can', start: 0.03, end: 1.8 }]);
+    const twoSpeakers = [...chunks.map((c) => ({ ...c, speaker: 'A' })), { start: 2.5, end: 3, text: 'hi', speaker: 'B' }];
+    expect(mergeTurns(twoSpeakers)).toEqual([
+      { speaker: 'A', text: 'hello there how can', start: 0.03, end: 1.8 },
+      { speaker: 'B', text: 'hi', start: 2.5, end: 3 },
+    ]);
+    // One speaker found (voices alike): a pause of 0.6 s or more is kept as a likely turn change.
+    expect(mergeTurns(chunks.map((c) => ({ ...c, speaker: 'A' }))).map((s) => s.text)).toEqual(['hello there', 'how can']);
   });
 });
 

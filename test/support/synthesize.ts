@@ -16,6 +16,7 @@ const cacheDir = path.join(tmpdir(), 'convoqa-test-audio');
 
 /** Voices the en-us acoustic model recognises best among espeak-ng's (docs/processing.md, "Local engine quality"). */
 export const voices = { A: 'en-us+klatt2', B: 'en-us+f2' } as const;
+const defaultVoices: { A: string; B: string } = voices;
 
 export interface Turn {
   speaker: 'A' | 'B';
@@ -27,10 +28,13 @@ export interface SynthesisOptions {
   format?: 'wav' | 'mp3' | 'ogg' | 'flac' | 'm4a';
   pauseSeconds?: number;
   wordsPerMinute?: number;
+  /** espeak-ng voice of each speaker (default: the two voices above). */
+  voices?: { A: string; B: string };
 }
 
 export async function synthesizeConversation(turns: Turn[], options: SynthesisOptions = {}): Promise<string> {
   const { stereo = false, format = 'wav', pauseSeconds = 0.7, wordsPerMinute = 150 } = options;
+  const voices = options.voices ?? defaultVoices;
   const key = createHash('sha256').update(JSON.stringify({ turns, stereo, pauseSeconds, wordsPerMinute, voices, v: 1 })).digest('hex').slice(0, 20);
   const target = path.join(cacheDir, `${key}.${format}`);
   if (existsSync(target)) return target;

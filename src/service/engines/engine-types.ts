@@ -21,9 +21,17 @@ export interface Transcript {
   segments: TranscriptSegment[];
 }
 
+/** What the configuration and evaluator say about a call, to bias recognition toward its domain. */
+export interface RecognitionHints {
+  /** The configuration's vocabulary (product and company names, jargon). */
+  vocabulary: string[];
+  /** Other text about the calls: the evaluator's context, criterion names and descriptions, field names and descriptions. */
+  domainText?: string[];
+}
+
 export interface SpeechToTextEngine {
   readonly name: string;
-  transcribe(audio: DecodedRecording, hints: { vocabulary: string[] }): Promise<Transcript>;
+  transcribe(audio: DecodedRecording, hints: RecognitionHints): Promise<Transcript>;
 }
 
 export interface ExtractionFieldSpec {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ExtractionFieldSpec } from '../engines/engine-types.js';
+import type { ExtractionFieldSpec, RecognitionHints } from '../engines/engine-types.js';
 import { recordingKey } from '../storage/recording-storage.js';
 import { analyseConversation, type AnalysisSettings } from './analyse-conversation.js';
 import { decodeRecording } from './decode-recording.js';
@@ -54,7 +54,7 @@ export async function processRecording(
         stereo: (probed.channels ?? 1) >= 2,
         maxDurationSeconds: ctx.limits.maxDurationSeconds,
       });
-      const text = await ctx.engines.speechToText.transcribe(decoded, { vocabulary: settings.vocabulary });
+      const text = await ctx.engines.speechToText.transcribe(decoded, settings.hints);
       return { duration: Math.round(decoded.durationSeconds * 100) / 100, transcript: text };
     });
     const analysis = await analyseConversation(ctx.engines, transcript, settings.analysis);
@@ -107,7 +107,7 @@ async function ensureRecordingStored(
 async function loadAnalysisSettings(
   ctx: ProcessingContext,
   transcription: { accountId: string; configurationId: string; evaluatorId: string | null; createdAt: Date },
-): Promise<{ vocabulary: string[]; analysis: AnalysisSettings }> {
+): Promise<{ hints: RecognitionHints; analysis: AnalysisSettings }> {
   const [configuration, evaluator] = await Promise.all([
     ctx.db.configuration.findFirst({ where: { id: transcription.configurationId, accountId: transcription.accountId } }),
     transcription.evaluatorId
@@ -117,13 +117,18 @@ async function loadAnalysisSettings(
         })
       : null,
   ]);
+  const fields = (configuration?.extractionFields as ExtractionFieldSpec[] | undefined) ?? [];
+  const domainText = [
+    ...(evaluator ? [evaluator.context, ...evaluator.criteria.map((c) => `${c.name}. ${c.description}`)] : []),
+    ...fields.map((f) => `${f.name.replace(/_/g, ' ')}. ${f.description}`),
+  ].filter((text) => text.trim() !== '');
   return {
-    vocabulary: configuration?.vocabulary ?? [],
+    hints: { vocabulary: configuration?.vocabulary ?? [], domainText },
     analysis: {
       summary: configuration?.summary
         ? { enabled: true, instruction: configuration.customSummary, language: configuration.summaryLanguage }
         : null,
-      extractionFields: (configuration?.extractionFields as ExtractionFieldSpec[] | undefined) ?? [],
+      extractionFields: fields,
       evaluator: evaluator
         ? {
             tag: evaluator.tag,

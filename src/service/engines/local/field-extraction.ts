@@ -1,89 +1,143 @@
 import type { ExtractedValue, ExtractionFieldSpec, Transcript } from '../engine-types.js';
-import { contentStems, readSpokenNumber, stem, words } from './text-tools.js';
+import { findPhrase, normaliseWords, splitSentences } from './phrase-match.js';
+import { findSpokenDates } from './spoken-dates.js';
+import { contentStems, readSpokenNumber, stem } from './text-tools.js';
 
-const lookAhead = 12;
+interface Sentence {
+  turn: number;
+  speaker: string;
+  words: string[];
+}
+
+/** Words that may stand between a cue and its value ("the account number is, er, it's 4 5…"). */
+const linkWords = new Set(['is', 'was', 'are', 'it', 'its', 'be', 'of', 'the', 'a', 'my', 'your', 'number', 'called', 'named', 'that', 'yes', 'yeah', 'sure', 'okay', 'ok', 'so', 'ending', 'ends', 'in', 'digits', 'on', 'er', 'um', 'just']);
+const currencyWords = new Set(['dollar', 'dollars', 'pound', 'pounds', 'euro', 'euros', 'bucks', 'quid', 'cents', 'pence']);
+const moneyWords = /\b(amount|dollars?|pounds?|euros?|price|cost|fee|refund|charge|balance|total|paid|payment|sum)\b/i;
 const yesWords = new Set(['yes', 'yeah', 'yep', 'correct', 'sure', 'right', 'definitely', 'absolutely']);
-const noWords = new Set(['no', 'nope', 'not', 'never', "don't", "didn't", "doesn't", "isn't", "wasn't"]);
-const linkWords = new Set(['is', 'was', 'are', "it's", 'its', 'be', 'of', 'the', 'a', 'my', 'your', 'number', 'called', 'named']);
-const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const ordinals: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
-  eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17,
-  eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
-};
+const noWords = new Set(['no', 'nope', 'not', 'never']);
+/** Stems that say nothing about where a value is (every date field has "date"). */
+const vagueStems = new Set(['amount', 'number', 'value', 'total', 'date', 'day', 'time', 'when', 'which', 'what', 'customer', 'agent', 'call', 'dollar', 'name'].map(stem));
+/** Words that name the same kind of event, so "appointment date" finds "I have booked an engineer". */
+const eventFamilies = [
+  ['appointment', 'visit', 'engineer', 'technician', 'booked', 'book', 'booking', 'scheduled', 'schedule', 'callback', 'call', 'arranged', 'arrange'],
+  ['delivery', 'deliver', 'delivered', 'arrive', 'arrives', 'ship', 'shipped', 'dispatch', 'dispatched', 'replacement', 'new'],
+].map((family) => family.map(stem));
 
 /**
- * Rule-based extraction: finds where the conversation mentions a field (its name's words; for
- * numbers, booleans and dates also its description's) and reads a value of the field's type right
- * after it. Null when not found; never a guess from elsewhere in the call.
+ * Rule-based extraction that picks a value by its cue and prefers null to a wrong value:
+ * - numbers: the number said right after the field's own name ("account number is seven three…"),
+ *   or answering a question that named it; an amount of money only with its currency and a
+ *   sentence about the field ("refunded forty dollars"); a quantity never fills an identifier;
+ * - dates: a future date said in a sentence about the field's event (dates of birth and other
+ *   past dates never count), resolved against the recording date;
+ * - yes/no and text: read right after the field's name.
  */
 export function extractFieldValues(transcript: Transcript, fields: ExtractionFieldSpec[], recordedAt: Date): ExtractedValue[] {
-  const tokens = transcript.segments.flatMap((s) => words(s.text));
-  const stems = tokens.map(stem);
+  const sentences: Sentence[] = transcript.segments.flatMap((segment, turn) =>
+    splitSentences(segment.text).map((text) => ({ turn, speaker: segment.speaker, words: normaliseWords(text) })),
+  );
   return fields.map((field) => {
-    const cues = new Set(contentStems(field.name.replace(/[_-]+/g, ' ')));
-    // A string read after any word of the description is mostly noise; typed values are safer.
-    const fallbackCues = field.type === 'string' ? new Set<string>() : new Set(contentStems(field.description));
-    for (const cueSet of [cues, fallbackCues]) {
-      if (!cueSet.size) continue;
-      for (let i = 0; i < stems.length; i += 1) {
-        if (!cueSet.has(stems[i] ?? '')) continue;
-        const value = readValue(field.type, tokens, i + 1, recordedAt);
-        if (value !== null) return value;
-      }
+    switch (field.type) {
+      case 'number':
+        return moneyWords.test(`${field.name.replace(/[_-]+/g, ' ')} ${field.description}`) && !/\b(number|id|code|digits)\b/i.test(field.name.replace(/[_-]+/g, ' '))
+          ? readAmount(sentences, field)
+          : readAfterCue(sentences, field, readIdentifier);
+      case 'date':
+        return readEventDate(sentences, field, recordedAt);
+      case 'boolean':
+        return readAfterCue(sentences, field, readYesNo, false);
+      case 'string':
+        return readAfterCue(sentences, field, readText);
     }
-    return null;
   });
 }
 
-function readValue(type: ExtractionFieldSpec['type'], tokens: string[], from: number, recordedAt: Date): ExtractedValue {
-  const end = Math.min(tokens.length, from + lookAhead);
-  switch (type) {
-    case 'number':
-      for (let i = from; i < end; i += 1) {
-        const found = readSpokenNumber(tokens, i);
-        if (found) return found.value;
-      }
-      return null;
-    case 'boolean':
-      for (let i = from; i < end; i += 1) {
-        if (yesWords.has(tokens[i] ?? '')) return true;
-        if (noWords.has(tokens[i] ?? '')) return false;
-      }
-      return null;
-    case 'date':
-      for (let i = from; i < end; i += 1) {
-        const date = readDate(tokens, i, recordedAt);
-        if (date) return date;
-      }
-      return null;
-    case 'string': {
-      let i = from;
-      while (i < end && linkWords.has(tokens[i] ?? '')) i += 1;
-      const value = tokens.slice(i, Math.min(end, i + 4)).filter((t) => !linkWords.has(t));
-      return value.length ? value.join(' ') : null;
-    }
-  }
+/** The field's name as phrases to look for: the whole name, then its two-word parts. */
+function cuePhrases(field: ExtractionFieldSpec): string[] {
+  const words = normaliseWords(field.name.replace(/[_-]+/g, ' '));
+  const phrases = [words.join(' ')];
+  for (let i = 0; i + 2 <= words.length && words.length > 2; i += 1) phrases.push(words.slice(i, i + 2).join(' '));
+  return phrases.filter(Boolean);
 }
 
-/** "march third", "the third of march", "today", "tomorrow", "yesterday" → YYYY-MM-DD. */
-function readDate(tokens: string[], i: number, recordedAt: Date): string | null {
-  const token = tokens[i] ?? '';
-  const relative = { yesterday: -1, today: 0, tomorrow: 1 }[token];
-  if (relative !== undefined) return isoDay(new Date(recordedAt.getTime() + relative * 86_400_000));
-  const monthIndex = months.indexOf(token);
-  if (monthIndex >= 0) {
-    const day = dayAt(tokens, i + 1) ?? (tokens[i - 1] === 'of' ? dayAt(tokens, i - 2) : null);
-    if (day) return isoDay(new Date(Date.UTC(recordedAt.getUTCFullYear(), monthIndex, day)));
+function readAfterCue<T extends ExtractedValue>(
+  sentences: Sentence[],
+  field: ExtractionFieldSpec,
+  read: (words: string[], from: number) => T | null,
+  skipsLinkWords = true,
+): T | null {
+  // A yes or no right after the cue is the value itself, not a link word to skip.
+  const start = (words: string[], from: number) => (skipsLinkWords ? skipLinks(words, from) : from);
+  for (const phrase of cuePhrases(field)) {
+    for (const [index, sentence] of sentences.entries()) {
+      const cue = findPhrase(sentence.words, phrase);
+      if (!cue) continue;
+      const value = read(sentence.words, start(sentence.words, cue.end));
+      if (value !== null) return value;
+      // A question that names the field ("what is your account number?") is answered next.
+      const answer = sentences.slice(index + 1).find((s) => s.speaker !== sentence.speaker);
+      if (cue.end >= sentence.words.length - 3 && answer && answer.turn === sentence.turn + 1) {
+        const answered = read(answer.words, start(answer.words, 0));
+        if (answered !== null) return answered;
+      }
+    }
   }
   return null;
 }
 
-function dayAt(tokens: string[], i: number): number | null {
-  const token = tokens[i] ?? '';
-  if (token in ordinals) return ordinals[token] ?? null;
-  const spoken = readSpokenNumber(tokens, i);
-  return spoken && spoken.value >= 1 && spoken.value <= 31 ? spoken.value : null;
+function skipLinks(words: string[], from: number): number {
+  let i = from;
+  while (i < words.length && i < from + 4 && linkWords.has(words[i] ?? '')) i += 1;
+  return i;
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** An identifier: a spoken number not followed by a currency (forty dollars is not an account). */
+function readIdentifier(words: string[], from: number): number | null {
+  const spoken = readSpokenNumber(words, from);
+  if (!spoken) return null;
+  return currencyWords.has(words[from + spoken.length] ?? '') ? null : spoken.value;
+}
+
+function readYesNo(words: string[], from: number): boolean | null {
+  for (let i = from; i < Math.min(words.length, from + 6); i += 1) {
+    if (yesWords.has(words[i] ?? '')) return true;
+    if (noWords.has(words[i] ?? '')) return false;
+  }
+  return null;
+}
+
+function readText(words: string[], from: number): string | null {
+  const value = words.slice(from, from + 4).filter((w) => !linkWords.has(w));
+  return value.length ? value.join(' ') : null;
+}
+
+/** An amount with its currency, in a sentence that says what the field is about ("refunded"). */
+function readAmount(sentences: Sentence[], field: ExtractionFieldSpec): number | null {
+  const keys = keyStems(field.name);
+  if (!keys.size) return null;
+  for (const sentence of sentences) {
+    if (!sentence.words.some((w) => keys.has(stem(w)))) continue;
+    for (let i = 0; i < sentence.words.length; i += 1) {
+      const spoken = readSpokenNumber(sentence.words, i);
+      if (spoken && currencyWords.has(sentence.words[i + spoken.length] ?? '')) return spoken.value;
+      if (spoken) i += spoken.length - 1;
+    }
+  }
+  return null;
+}
+
+/** A future date said in a sentence about the field's event. */
+function readEventDate(sentences: Sentence[], field: ExtractionFieldSpec, recordedAt: Date): string | null {
+  const keys = keyStems(`${field.name} ${field.description}`);
+  for (const family of eventFamilies) if (family.some((s) => keys.has(s))) for (const s of family) keys.add(s);
+  for (const sentence of sentences) {
+    if (sentence.words.some((w) => ['born', 'birth', 'birthday'].includes(w))) continue;
+    const dates = findSpokenDates(sentence.words, recordedAt).filter((d) => !d.isPast);
+    if (dates.length && sentence.words.some((w) => keys.has(stem(w)))) return dates[0]?.iso ?? null;
+  }
+  return null;
+}
+
+function keyStems(text: string): Set<string> {
+  return new Set(contentStems(text.replace(/[_-]+/g, ' ')).filter((s) => !vagueStems.has(s) && s.length > 2));
+}

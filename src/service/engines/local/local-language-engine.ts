@@ -1,5 +1,5 @@
 import type { CriterionJudgement, ExtractedValue, LanguageEngine, Transcript } from '../engine-types.js';
-import { judgeCriterion } from './criterion-judge.js';
+import { judgeCriteria } from './criterion-judge.js';
 import { summarizeExtractively } from './extractive-summary.js';
 import { extractFieldValues } from './field-extraction.js';
 
@@ -20,6 +20,6 @@ export class LocalLanguageEngine implements LanguageEngine {
   }
 
   judgeCriteria(transcript: Transcript, evaluator: Parameters<LanguageEngine['judgeCriteria']>[1]): Promise<CriterionJudgement[]> {
-    return Promise.resolve(evaluator.criteria.map((criterion) => judgeCriterion(transcript, criterion)));
+    return Promise.resolve(judgeCriteria(transcript, evaluator));
   }
 }

@@ -1,15 +1,38 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { readPcmRange } from '../../processing/pcm-wav.js';
 import type { DecodedRecording } from '../../processing/decode-recording.js';
-import type { SpeechToTextEngine, Transcript } from '../engine-types.js';
-import { recognizeWithPocketsphinx } from './pocketsphinx.js';
+import type { RecognitionHints, SpeechToTextEngine, Transcript } from '../engine-types.js';
+import { generalModelFiles, recognizeWithPocketsphinx } from './pocketsphinx.js';
+import { defaultRecognitionDomainSettings, prepareRecognitionDomain, type RecognitionDomainSettings } from './recognition-domain.js';
 import { assignSpeakersByChannel, assignSpeakersByVoice, chunksOf, mergeTurns } from './speaker-turns.js';
+import { organisationWordsOf } from './speaker-roles.js';
 import { applyVocabulary } from './vocabulary-hints.js';
 
+export interface LocalSpeechSettings {
+  /** Debian's pocketsphinx-en-us model (ENGINE_LOCAL_MODEL_DIR). */
+  modelDir: string;
+  timeoutMs: number;
+  /** Bias recognition with a language model built per call (false: pocketsphinx's general model). */
+  domainModel: RecognitionDomainSettings | false;
+  /** pocketsphinx -lw with the domain model (measured on the development voices, docs/engine.md). */
+  languageWeight: number;
+}
+
+export const defaultLocalSpeechSettings: Omit<LocalSpeechSettings, 'modelDir'> = {
+  timeoutMs: 30 * 60_000,
+  domainModel: defaultRecognitionDomainSettings,
+  languageWeight: 6.5,
+};
+
 /**
- * Offline speech-to-text: pocketsphinx (Debian's en-us model) on the mixdown; speakers from the
+ * Offline speech-to-text: pocketsphinx (Debian's en-us acoustic model) on the mixdown, with a
+ * language model built for the call's domain (recognition-domain.ts: a contact-centre corpus plus
+ * the configuration's vocabulary and text, over the general model's unigrams); speakers from the
  * channels of a stereo recording (the louder channel during each stretch of speech), or from
- * voices (pitch) in a mono one; vocabulary applied as a sound-alike correction. English only:
- * the only acoustic model installed is en-us.
+ * voices in a mono one; vocabulary applied as a sound-alike correction. English only: the only
+ * acoustic model installed is en-us.
  *
  * A stereo recording is decoded once, mixed, rather than channel by channel: measured on the
  * synthesized set, a channel that is silent half the time decodes worse (52% word errors against
@@ -17,18 +40,35 @@ import { applyVocabulary } from './vocabulary-hints.js';
  */
 export class LocalSpeechToText implements SpeechToTextEngine {
   readonly name = 'local';
+  private readonly settings: LocalSpeechSettings;
 
-  /** `modelDir`: the pocketsphinx model (ENGINE_LOCAL_MODEL_DIR); `timeoutMs` bounds one decode. */
-  constructor(private readonly options: { modelDir: string; timeoutMs?: number }) {}
+  constructor(settings: Partial<LocalSpeechSettings> & Pick<LocalSpeechSettings, 'modelDir'>) {
+    this.settings = { ...defaultLocalSpeechSettings, ...settings };
+  }
 
-  async transcribe(audio: DecodedRecording, hints: { vocabulary: string[] }): Promise<Transcript> {
-    const recognized = await recognizeWithPocketsphinx(audio.mixdown, { modelDir: this.options.modelDir, timeoutMs: this.options.timeoutMs ?? 30 * 60_000 });
-    const chunks = chunksOf(recognized);
-    const [left, right] = audio.channels;
-    const byChannel = left && right && (await channelsDiffer([left, right], audio.durationSeconds));
-    const withSpeakers = byChannel ? await assignSpeakersByChannel(left, right, chunks) : await assignSpeakersByVoice(audio.mixdown, chunks);
-    const segments = mergeTurns(withSpeakers).map((s) => ({ ...s, text: applyVocabulary(s.text, hints.vocabulary) }));
-    return { language: 'en', segments };
+  async transcribe(audio: DecodedRecording, hints: RecognitionHints): Promise<Transcript> {
+    const workDir = await mkdtemp(path.join(tmpdir(), 'convoqa-lm-'));
+    try {
+      const general = generalModelFiles(this.settings.modelDir);
+      const domain = this.settings.domainModel
+        ? await prepareRecognitionDomain(workDir, { generalModelFile: general.languageModel, dictionaryFile: general.dictionary }, hints, this.settings.domainModel)
+        : null;
+      const utterances = await recognizeWithPocketsphinx(audio.mixdown, {
+        timeoutMs: this.settings.timeoutMs,
+        modelDir: this.settings.modelDir,
+        ...(domain ? { languageModelFile: domain.languageModelFile, dictionaryFile: domain.dictionaryFile, languageWeight: this.settings.languageWeight } : {}),
+      });
+      const chunks = chunksOf(utterances);
+      const [left, right] = audio.channels;
+      const byChannel = left && right && (await channelsDiffer([left, right], audio.durationSeconds));
+      const withSpeakers = byChannel ? await assignSpeakersByChannel(left, right, chunks) : await assignSpeakersByVoice(audio.mixdown, chunks);
+      // Names the dictionary lacks were recognised as two words ("bright line"): join them back.
+      const terms = [...hints.vocabulary, ...(domain?.joinedTerms ?? []).filter((t) => organisationWordsOf((hints.domainText ?? []).join(' ')).includes(t) || hints.vocabulary.some((v) => v.toLowerCase() === t))];
+      const segments = mergeTurns(withSpeakers).map((s) => ({ ...s, text: applyVocabulary(s.text, [...new Set(terms)]) }));
+      return { language: 'en', segments };
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -8,6 +8,20 @@ import { spawn } from 'node:child_process';
  */
 const decoderArgs: string[] = [];
 
+/** The installed model's general language model and pronouncing dictionary (ENGINE_LOCAL_MODEL_DIR). */
+export const generalModelFiles = (modelDir: string) => ({ languageModel: `${modelDir}/en-us.lm.bin`, dictionary: `${modelDir}/cmudict-en-us.dict` });
+
+export interface RecognitionOptions {
+  timeoutMs: number;
+  /** Debian's pocketsphinx-en-us model (ENGINE_LOCAL_MODEL_DIR): acoustic model, general LM, dictionary. */
+  modelDir: string;
+  /** An ARPA model to use instead of the general one (recognition-domain.ts builds one per call). */
+  languageModelFile?: string;
+  dictionaryFile?: string;
+  /** pocketsphinx -lw; its default (6.5) when absent. */
+  languageWeight?: number;
+}
+
 export interface RecognizedWord {
   word: string;
   start: number;
@@ -26,12 +40,15 @@ export interface Utterance {
  * Fillers, silences and noise markers are dropped; alternate pronunciations ("our(3)") are folded.
  * `modelDir` holds Debian's pocketsphinx-en-us model (ENGINE_LOCAL_MODEL_DIR).
  */
-export function recognizeWithPocketsphinx(wavFile: string, options: { timeoutMs: number; modelDir: string }): Promise<Utterance[]> {
+export function recognizeWithPocketsphinx(wavFile: string, options: RecognitionOptions): Promise<Utterance[]> {
   const { modelDir } = options;
+  const general = generalModelFiles(modelDir);
   const args = [
     '-infile', wavFile, '-time', 'yes', '-logfn', '/dev/null',
-    '-hmm', `${modelDir}/en-us`, '-lm', `${modelDir}/en-us.lm.bin`, '-dict', `${modelDir}/cmudict-en-us.dict`,
-    ...decoderArgs,
+    '-hmm', `${modelDir}/en-us`,
+    '-lm', options.languageModelFile ?? general.languageModel,
+    '-dict', options.dictionaryFile ?? general.dictionary,
+    ...(options.languageWeight ? ['-lw', String(options.languageWeight)] : decoderArgs),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn('pocketsphinx_continuous', args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -99,13 +99,19 @@ function twoMeans(values: number[]): { low: number; high: number } | null {
   return { low, high };
 }
 
-/** Consecutive stretches of one speaker become one segment of the conversation. */
-export function mergeTurns(chunks: SpeechChunk[]): TranscriptSegment[] {
+/**
+ * Consecutive stretches of one speaker become one segment of the conversation. When only one
+ * speaker was found (voices too alike to tell apart), stretches stay separate at pauses of
+ * `turnPauseSeconds` or more: they are the likeliest turn changes, and the judge can still give
+ * each its role by what it says.
+ */
+export function mergeTurns(chunks: SpeechChunk[], turnPauseSeconds = 0.6): TranscriptSegment[] {
   const segments: TranscriptSegment[] = [];
+  const isOneSpeaker = new Set(chunks.map((c) => c.speaker ?? 'A')).size === 1;
   for (const chunk of [...chunks].sort((a, b) => a.start - b.start)) {
     const last = segments.at(-1);
     const speaker = chunk.speaker ?? 'A';
-    if (last && last.speaker === speaker) {
+    if (last && last.speaker === speaker && !(isOneSpeaker && chunk.start - last.end >= turnPauseSeconds)) {
       last.text = `${last.text} ${chunk.text}`;
       last.end = chunk.end;
     } else {

@@ -1,0 +1,67 @@
+import type { CallView, Turn } from './call-view.js';
+import { mentions, type CriterionReading } from './criterion-reading.js';
+import { foundAt, notFound, wordsOf, type Finding } from './finding.js';
+import { findAnyPhrase } from './phrase-match.js';
+
+/** Identifiers that verify a caller, each with the words that ask for or confirm it. */
+const identifiers: { name: string; named: string[]; cues: string[] }[] = [
+  { name: 'date of birth', named: ['date of birth', 'birth date', 'birthday', 'dob'], cues: ['date of birth', 'birth date', 'birthday', 'born', 'd o b'] },
+  { name: 'postcode', named: ['postcode', 'post code', 'zip', 'postal code'], cues: ['postcode', 'post code', 'zip code', 'postal code', 'zip'] },
+  {
+    name: 'security question',
+    named: ['security', 'secret question', 'memorable', 'password', 'passcode', 'pin'],
+    cues: ['security question|answer|word|details|check', 'secret question|answer', 'memorable word|date|answer', 'password', 'passcode', 'pin'],
+  },
+  { name: 'address', named: ['address'], cues: ['first line of * address', 'your address', 'home address', 'billing address'] },
+  { name: 'full name', named: ['full name', 'name on the account'], cues: ['full name', 'name on the account'] },
+];
+/** Identifiers a caller can read off a bill or card: on their own they do not prove identity. */
+const weakIdentifierCues = ['account number', 'order number', 'reference number', 'card number', 'last four digits', 'phone number', 'customer number'];
+/** Agent statements that disclose the account: verification is due before the first of them. */
+const disclosureCues = [
+  'i can see', 'your balance', 'your bill', 'your account', 'the bill includes', 'you missed', 'your payment', 'your discount', 'your card is',
+  'i have booked|refunded|ordered|blocked|raised|applied|removed|updated|set|opened|cancelled|processed|credited',
+];
+const birthYear = 'nineteen|twenty thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh|zero';
+
+/**
+ * Identity verification: the agent asks for (or confirms) an identifier that proves identity.
+ * The description decides which ones count ("date of birth, postcode or security question");
+ * an account number never counts alone. When the description says "before", the check must come
+ * before the agent first discloses or changes anything on the account.
+ */
+export function checkVerification(view: CallView, reading: CriterionReading): Finding {
+  const named = identifiers.filter((id) => mentions(reading, id.named));
+  const accepted = named.length ? named : identifiers;
+  const names = accepted.map((a) => a.name);
+  const acceptedNames = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+  const verified = firstVerification(view, accepted);
+  const disclosure = mentions(reading, ['before']) ? firstDisclosure(view) : null;
+  if (verified && (!disclosure || verified.turn.index <= disclosure.index)) return foundAt(verified.turn, verified.cue);
+  const weak = view.agentTurns.map((t) => ({ t, m: findAnyPhrase(t.words, weakIdentifierCues) })).find((x) => x.m);
+  const onlyWeak = weak?.m ? ` (only the ${wordsOf(weak.t.words, weak.m.start, weak.m.end)} was asked, which does not prove identity)` : '';
+  if (verified && disclosure) {
+    return notFound(`verification before the account was discussed: the agent discussed it at this turn and asked for the ${verified.cue} only later`, disclosure);
+  }
+  return notFound(`a check of the ${acceptedNames}${onlyWeak}`, disclosure ?? weak?.t ?? view.agentTurns[0] ?? null);
+}
+
+function firstVerification(view: CallView, accepted: typeof identifiers): { turn: Turn; cue: string } | null {
+  for (const turn of view.turns) {
+    if (turn.role === 'agent') {
+      const match = findAnyPhrase(turn.words, accepted.flatMap((a) => a.cues));
+      if (match) return { turn, cue: wordsOf(turn.words, match.start, match.end) };
+    } else if (accepted.some((a) => a.name === 'date of birth')) {
+      // The recogniser may miss "date of birth", but the caller's answer ("nineteen eighty five")
+      // right after an agent's question shows the check took place.
+      const previous = view.turns[turn.index - 1];
+      const year = findAnyPhrase(turn.words, [birthYear]);
+      if (previous?.role === 'agent' && year) return { turn: previous, cue: 'date of birth (answered with a birth year)' };
+    }
+  }
+  return null;
+}
+
+function firstDisclosure(view: CallView): Turn | null {
+  return view.agentTurns.find((t) => findAnyPhrase(t.words, disclosureCues) !== null) ?? null;
+}

@@ -1,0 +1,154 @@
+/**
+ * Offline engine bench (issue 19): the labelled calls of test/engine/ judged from their scripts
+ * (judge only), then end to end through speech: espeak-ng voices, stereo and mono, the voices the
+ * engine was tuned on and voices it never was. Prints verdict accuracy, critical-fail precision
+ * and recall, word error rate per voice and speaker-role accuracy, against the issue's goals.
+ *   npm run bench:engine                 everything (about 15 min on 2 cores, audio cached after)
+ *   npm run bench:engine -- --quick      development calls, tuned voices, stereo only
+ *   npm run bench:engine -- --compare-general   also the held-out calls on pocketsphinx's general model (before)
+ *   npm run bench:engine -- --lw=8 --unigram-weight=0.5 --general-words=20000 --discount=0.7 --no-domain-model
+ */
+import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
+import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
+import { defaultRecognitionDomainSettings } from '../../src/service/engines/local/recognition-domain.js';
+import { devCalls, devEvaluator, devFields } from '../engine/dev-set.js';
+import { heldOutCalls, heldOutEvaluator, heldOutFields } from '../engine/held-out-set.js';
+import { judgeCall, precisionOf, recallOf, referenceTranscript, scoreOutcomes } from '../engine/judge-set.js';
+import type { EvaluatorSpec, FieldSpec, LabelledCall } from '../engine/labelled-call.js';
+import { runCallThroughSpeech, type SpeechRun, type VoicePair } from './engine-speech-run.js';
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+const args = new Map<string, string>(process.argv.slice(2).map((a) => {
+  const [name = '', value = ''] = a.replace(/^--/, '').split('=');
+  return [name, value];
+}));
+const numberArg = (name: string, fallback: number) => (args.has(name) ? Number(args.get(name)) : fallback);
+const quick = args.has('quick');
+const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
+const goal = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+
+/** Tuned on: the pipeline bench's two voices and a second male voice of similar pitch. */
+const tunedPairs: VoicePair[] = [
+  { agent: 'en-us+klatt2', customer: 'en-us+f2', tuned: true },
+  { agent: 'en-us+m1', customer: 'en-us+klatt2', tuned: true },
+];
+/** Never tuned on: chosen before any tuning and only measured. */
+const untunedPairs: VoicePair[] = [
+  { agent: 'en-us+m3', customer: 'en-us+f4', tuned: false },
+  { agent: 'en-us+klatt4', customer: 'en-us+m3', tuned: false },
+];
+
+/** pocketsphinx's general model, as before issue 19: the baseline of the untuned voices. */
+const generalStt = new LocalSpeechToText({ modelDir: defaultLocalModelDir, domainModel: false });
+const stt = new LocalSpeechToText({
+  modelDir: defaultLocalModelDir,
+  languageWeight: numberArg('lw', defaultLocalSpeechSettings.languageWeight),
+  domainModel: args.has('no-domain-model')
+    ? false
+    : {
+        ...defaultRecognitionDomainSettings,
+        domainUnigramWeight: numberArg('unigram-weight', defaultRecognitionDomainSettings.domainUnigramWeight),
+        generalWords: numberArg('general-words', defaultRecognitionDomainSettings.generalWords),
+        discount: numberArg('discount', defaultRecognitionDomainSettings.discount),
+        hintWeight: numberArg('hint-weight', defaultRecognitionDomainSettings.hintWeight),
+      },
+});
+
+print('engine bench — offline (local) engine, issue 19 goals');
+print(`machine: ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+print();
+print('1. judge only, on the scripts (perfect transcript and speaker labels)');
+for (const [name, calls, evaluator, fields] of [
+  ['development', devCalls, devEvaluator, devFields],
+  ['held-out', heldOutCalls, heldOutEvaluator, heldOutFields],
+] as const) {
+  const outcomes = await Promise.all(calls.map((c) => judgeCall(c, referenceTranscript(c), evaluator, fields)));
+  const f = scoreOutcomes(outcomes);
+  const ok = f.verdictsRight / f.verdicts >= 0.95 && precisionOf(f) === 1 && recallOf(f) === 1;
+  print(
+    `  ${name.padEnd(12)} ${calls.length} calls: verdicts ${f.verdictsRight}/${f.verdicts} (${pct(f.verdictsRight, f.verdicts)}), critical-fail precision ${precisionOf(f).toFixed(2)} recall ${recallOf(f).toFixed(2)}, fields ${f.fieldsRight}/${f.fieldValues} — goal ≥95%, 1.0, 1.0: ${goal(ok)}`,
+  );
+  for (const wrong of [...f.wrongVerdicts, ...f.wrongFields]) print(`      ${wrong}`);
+}
+
+print();
+print('2. end to end through speech (espeak-ng → sox → decode → local speech-to-text → judge)');
+const runs: { set: string; pair: VoicePair; run: SpeechRun; call: LabelledCall }[] = [];
+type Plan = { set: string; calls: LabelledCall[]; evaluator: EvaluatorSpec; fields: FieldSpec[]; pairs: VoicePair[]; modes: boolean[]; engine?: LocalSpeechToText };
+const plan: Plan[] = quick
+  ? [{ set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: [tunedPairs[0]], modes: [true] }]
+  : [
+      { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: tunedPairs, modes: [true, false] },
+      { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: untunedPairs, modes: [true, false] },
+      { set: 'held-out', calls: heldOutCalls, evaluator: heldOutEvaluator, fields: heldOutFields, pairs: untunedPairs, modes: [true, false] },
+      ...(args.has('compare-general')
+        ? [{ set: 'held-out (general model, before)', calls: heldOutCalls, evaluator: heldOutEvaluator, fields: heldOutFields, pairs: untunedPairs, modes: [true], engine: generalStt }]
+        : []),
+    ];
+const jobs = plan.flatMap((p) => p.pairs.flatMap((pair) => p.modes.flatMap((stereo) => p.calls.map((call) => ({ ...p, pair, stereo, call })))));
+const started = performance.now();
+let next = 0;
+// Two decodes at a time: one per core.
+await Promise.all(
+  [0, 1].map(async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      const run = await runCallThroughSpeech(job.call, job.pair, job.stereo, job.engine ?? stt, job.evaluator, job.fields);
+      runs.push({ set: job.set, pair: job.pair, run, call: job.call });
+    }
+  }),
+);
+print(`  ${jobs.length} recordings in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+const groups = new Map<string, typeof runs>();
+for (const r of runs) {
+  const key = `${r.set} calls, ${r.pair.tuned ? 'tuned' : 'UNTUNED'} voices ${r.pair.agent} / ${r.pair.customer}, ${r.run.stereo ? 'stereo' : 'mono'}`;
+  groups.set(key, [...(groups.get(key) ?? []), r]);
+}
+for (const [key, group] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+  const f = scoreOutcomes(group.map((g) => g.run.outcome));
+  const words = group.reduce((s, g) => s + g.run.all.words, 0);
+  const errors = group.reduce((s, g) => s + g.run.all.errors, 0);
+  const role = group.reduce((s, g) => ({ right: s.right + g.run.roleSeconds.right, total: s.total + g.run.roleSeconds.total }), { right: 0, total: 0 });
+  const twoSpeakers = group.filter((g) => g.run.speakers === 2).length;
+  print(`  ${key}`);
+  print(
+    `    verdicts ${pct(f.verdictsRight, f.verdicts)} (${f.verdictsRight}/${f.verdicts}), critical fail precision ${precisionOf(f).toFixed(2)} recall ${recallOf(f).toFixed(2)}, false critical fails on compliant calls ${f.falseCriticalOnCompliant}, WER ${pct(errors, words)}, role accuracy ${pct(role.right, role.total)} of speech, two speakers in ${twoSpeakers}/${group.length}, fields ${f.fieldsRight}/${f.fieldValues}`,
+  );
+}
+
+print();
+const voiceTotals = new Map<string, { errors: number; words: number; tuned: boolean }>();
+for (const [title, chosen] of [
+  ['domain model (this engine)', runs.filter((x) => x.run.stereo && !x.set.includes('general'))],
+  ['general model, held-out calls (before issue 19)', runs.filter((x) => x.run.stereo && x.set.includes('general'))],
+] as const) {
+  if (!chosen.length) continue;
+  print(`  word error rate per voice, stereo by channel — ${title}`);
+  const totals = new Map<string, { errors: number; words: number; tuned: boolean }>();
+  for (const r of chosen) {
+    for (const [voice, w] of r.run.byVoice) {
+      const tuned = tunedPairs.some((p) => p.agent === voice || p.customer === voice);
+      const t = totals.get(voice) ?? { errors: 0, words: 0, tuned };
+      totals.set(voice, { errors: t.errors + w.errors, words: t.words + w.words, tuned });
+    }
+  }
+  for (const [voice, t] of [...totals].sort()) print(`    ${voice.padEnd(14)} ${t.tuned ? 'tuned  ' : 'UNTUNED'} ${pct(t.errors, t.words)} over ${t.words} words`);
+  if (voiceTotals.size === 0) for (const [voice, t] of totals) voiceTotals.set(voice, t);
+}
+
+if (!quick) {
+  const measured = runs.filter((r) => !r.set.includes('general'));
+  const untuned = measured.filter((r) => !r.pair.tuned);
+  const f = scoreOutcomes(untuned.map((r) => r.run.outcome));
+  const all = scoreOutcomes(measured.map((r) => r.run.outcome));
+  const untunedWer = [...voiceTotals].filter(([, t]) => !t.tuned);
+  const worst = Math.max(...untunedWer.map(([, t]) => t.errors / Math.max(1, t.words)));
+  print();
+  print('  goals (end to end)');
+  print(`    no false critical fail on compliant calls: ${all.falseCriticalOnCompliant} (all runs) — ${goal(all.falseCriticalOnCompliant === 0)}`);
+  print(`    critical-fail recall ≥ 0.8 on untuned voices: ${recallOf(f).toFixed(2)} (precision ${precisionOf(f).toFixed(2)}) — ${goal(recallOf(f) >= 0.8)}`);
+  print(`    WER ≤ 35% on every untuned voice: worst ${(100 * worst).toFixed(1)}% — ${goal(worst <= 0.35)}`);
+}
+if (args.has('show-wrong')) for (const r of runs) for (const w of scoreOutcomes([r.run.outcome]).wrongVerdicts) print(`      [${r.pair.agent}/${r.pair.customer} ${r.run.stereo ? 'st' : 'mo'}] ${w}`);
+process.exit(0);
