@@ -17,7 +17,7 @@ import type { HubContext } from '../hub/hub-context.js';
 import type { MirrorHook } from '../hub/mirror/mirror-hook.js';
 import { receiverCredentialsProvider } from '../hub/webhooks/receiver-credentials.js';
 import type { ReceiverCredentials } from '../hub/webhooks/verify-webhook.js';
-import { createOutboundAgent } from '../lib/network/network-guard.js';
+import { createOutboundHttp } from '../lib/network/outbound-http.js';
 import type { Logger } from '../logger.js';
 import type { JobQueues } from '../queues/job-queues.js';
 import type { Redis } from '../redis.js';
@@ -68,7 +68,7 @@ export function buildContexts(infra: Infrastructure, config: AppConfig, override
     now,
     limits,
     engines: overrides.engines ?? createEngines(config.engine),
-    agent: createOutboundAgent(limits),
+    http: createOutboundHttp(limits),
     slots: new AccountSlots(redis, { prefix: `${config.process.queuePrefix}:slots:`, limit: limits.maxConcurrentPerAccount }),
     webhookRetryDelaysMs: overrides.webhookRetryDelaysMs ?? webhookRetryDelaysMs,
   };
