@@ -101,8 +101,17 @@ function toProcessingError(error: unknown, { signal, timeouts, url, received }: 
     return new ProcessingError('download_failed', `The recording server ${host} did not accept a connection within ${seconds(timeouts.connectMs)}`, false);
   }
   if (error instanceof RequestError && error.response && received) {
-    // The answer had started: the body was cut short.
     const expected = received.total ? ` of ${received.total}` : '';
+    if (error.code.startsWith('HPE_')) {
+      // node:http's parser refused the bytes (more body than Content-Length, a broken chunk): not worth retrying.
+      return new ProcessingError(
+        'download_failed',
+        `The recording could not be downloaded from ${host}: the answer is not valid HTTP after ${received.transferred}${expected} bytes of the body (${rootMessage(error)})`,
+        true,
+        { cause: error },
+      );
+    }
+    // The answer had started: the body was cut short.
     return new ProcessingError(
       'download_failed',
       `The recording could not be downloaded from ${host}: the connection closed after ${received.transferred}${expected} bytes of the body (${rootMessage(error)})`,
