@@ -4,6 +4,7 @@
  * there is no data, never 0.
  */
 import { z } from 'zod';
+import { requestObject } from './request-object.js';
 import { Id, Timestamp, nullable } from './common.js';
 import { criterionTypes } from './evaluators.js';
 import { reviewGroups, transcriptionStatuses } from './transcriptions.js';
@@ -28,11 +29,11 @@ const Day = (field: 'start_date' | 'end_date') =>
 
 const dateFilters = { start_date: Day('start_date').optional(), end_date: Day('end_date').optional() };
 
-export const AccountAnalyticsRequest = z.object(dateFilters);
+export const AccountAnalyticsRequest = requestObject(dateFilters);
 export type AccountAnalyticsRequest = z.input<typeof AccountAnalyticsRequest>;
-export const EvaluatorAnalyticsRequest = z.object({ evaluator_id: Id, ...dateFilters });
+export const EvaluatorAnalyticsRequest = requestObject({ evaluator_id: Id, ...dateFilters });
 export type EvaluatorAnalyticsRequest = z.input<typeof EvaluatorAnalyticsRequest>;
-export const ParticipantAnalyticsRequest = z.object({ participant_id: Id, ...dateFilters });
+export const ParticipantAnalyticsRequest = requestObject({ participant_id: Id, ...dateFilters });
 export type ParticipantAnalyticsRequest = z.input<typeof ParticipantAnalyticsRequest>;
 
 // ── members ──
