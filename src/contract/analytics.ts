@@ -4,6 +4,7 @@
  * there is no data, never 0.
  */
 import { z } from 'zod';
+import { requestObject } from './request-object.js';
 import { Id, Timestamp, nullable } from './common.js';
 import { dateString, parseCalendarDay } from './dates.js';
 import { criterionTypes } from './evaluators.js';
@@ -19,11 +20,11 @@ const Day = () => dateString(parseCalendarDay, 'expected YYYY-MM-DD');
 
 const dateFilters = { start_date: Day().optional(), end_date: Day().optional() };
 
-export const AccountAnalyticsRequest = z.object(dateFilters);
+export const AccountAnalyticsRequest = requestObject(dateFilters);
 export type AccountAnalyticsRequest = z.input<typeof AccountAnalyticsRequest>;
-export const EvaluatorAnalyticsRequest = z.object({ evaluator_id: Id, ...dateFilters });
+export const EvaluatorAnalyticsRequest = requestObject({ evaluator_id: Id, ...dateFilters });
 export type EvaluatorAnalyticsRequest = z.input<typeof EvaluatorAnalyticsRequest>;
-export const ParticipantAnalyticsRequest = z.object({ participant_id: Id, ...dateFilters });
+export const ParticipantAnalyticsRequest = requestObject({ participant_id: Id, ...dateFilters });
 export type ParticipantAnalyticsRequest = z.input<typeof ParticipantAnalyticsRequest>;
 
 // ── members ──

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import ISO6391 from 'iso-639-1';
+import { requestObject } from './request-object.js';
 
 /** A UUID in its textual 8-4-4-4-12 form (any version: a real upstream may not use v4). */
 export const Id = z.guid({ error: 'expected a UUID' });
@@ -51,4 +52,4 @@ export const MessageOnly = z.looseObject({ message: z.string() });
 export type MessageOnly = z.output<typeof MessageOnly>;
 
 /** An empty request body (operations without parameters accept `{}`). */
-export const EmptyRequest = z.object({});
+export const EmptyRequest = requestObject({});

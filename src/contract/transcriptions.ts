@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestObject } from './request-object.js';
 import { Id, Timestamp, nullable } from './common.js';
 import { dateString, parseDateTime } from './dates.js';
 import { criterionTypes } from './evaluators.js';
@@ -119,30 +120,30 @@ const submissionFields = {
   period_date: PeriodDate.optional(),
 };
 
-export const SubmitRequest = z.object({
+export const SubmitRequest = requestObject({
   configuration_id: Id,
   url: z.string().max(4096, { error: 'must be at most 4096 characters' }),
   ...submissionFields,
 });
 export type SubmitRequest = z.input<typeof SubmitRequest>;
 
-export const RequestUploadUrlRequest = z.object({
+export const RequestUploadUrlRequest = requestObject({
   configuration_id: Id,
   filename: z.string().min(1, { error: 'must not be empty' }).max(255, { error: 'must be at most 255 characters' }),
   ...submissionFields,
 });
 export type RequestUploadUrlRequest = z.input<typeof RequestUploadUrlRequest>;
 
-export const TranscriptionIdRequest = z.object({ transcription_id: Id });
+export const TranscriptionIdRequest = requestObject({ transcription_id: Id });
 export type TranscriptionIdRequest = z.input<typeof TranscriptionIdRequest>;
 
 /** group: one of the three names, or "" to clear (anything else: "Invalid group value"). */
-export const UpdateTranscriptionGroupRequest = z.object({
+export const UpdateTranscriptionGroupRequest = requestObject({
   transcription_id: Id,
   group: z.custom<ReviewGroup | ''>(
     (value) => value === '' || (reviewGroups as readonly unknown[]).includes(value),
     { error: 'Invalid group value', params: { code: 'invalid_value', verbatim: true } },
-  ),
+  ).meta({ override: { type: 'string', enum: [...reviewGroups, ''] } }),
 });
 export type UpdateTranscriptionGroupRequest = z.input<typeof UpdateTranscriptionGroupRequest>;
 

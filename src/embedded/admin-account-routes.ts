@@ -47,6 +47,7 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts',
+    errors: ['invalid_value'],
     summary: 'Create an account of the built-in service',
     tag: 'accounts',
     status: 201,
@@ -59,6 +60,7 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/accounts/:account',
+    errors: ['not_found'],
     summary: 'An account (by id or name) with its webhook signing secret',
     tag: 'accounts',
     params: AccountRef,
@@ -72,6 +74,7 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/accounts/:account/keys',
+    errors: ['not_found'],
     summary: 'An account\'s API keys (never the keys themselves)',
     tag: 'accounts',
     params: AccountRef,
@@ -84,6 +87,7 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts/:account/keys',
+    errors: ['not_found', 'invalid_value'],
     summary: 'Create an API key; the key is in this answer only',
     tag: 'accounts',
     status: 201,
@@ -99,6 +103,7 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/keys/:keyId/deactivate',
+    errors: ['not_found'],
     summary: 'Deactivate an API key (requests with it get 403)',
     tag: 'accounts',
     params: KeyRef,
@@ -110,6 +115,7 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'delete',
     path: '/keys/:keyId',
+    errors: ['not_found'],
     summary: 'Delete an API key',
     tag: 'accounts',
     params: KeyRef,

@@ -7,7 +7,8 @@ import type { ReportKind, RunStatus } from '../../reports/report-kinds.js';
 import { listReportRuns, type ListedReportRun } from '../../reports/runs/report-run-store.js';
 import { runReportOnDemand } from '../../reports/runs/run-report-on-demand.js';
 import { defineAdminRoute } from '../admin-route.js';
-import { viaUpstream } from '../upstream-errors.js';
+import { countsOf } from '../counts-wire.js';
+import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
 
 const reportKinds = ['account', 'evaluator', 'participant'] as const satisfies readonly ReportKind[];
 const runStatuses = ['planned', 'skipped', 'running', 'succeeded', 'failed'] as const satisfies readonly RunStatus[];
@@ -87,6 +88,7 @@ export const reportRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/quotas',
+    errors: upstreamErrorCodes,
     summary: "This month's analytics quota per endpoint: limit, used, reserved (in flight), the on-demand reserve, what is left, when it resets; and the month's scheduled runs by status",
     tag: 'reports',
     response: z.object({
@@ -102,7 +104,7 @@ export const reportRoutes = [
           remaining: z.number(),
           remaining_for_scheduled: z.number(),
           exhausted_at: z.string().nullable(),
-          runs: z.record(z.enum(runStatuses), z.number()),
+          runs: countsOf(runStatuses),
         }),
       ),
     }),
@@ -128,6 +130,7 @@ export const reportRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/reports/runs',
+    errors: upstreamErrorCodes,
     summary: 'Report runs, planned and done, in due order: skip and failure reasons, each pull and where it was exported',
     tag: 'reports',
     query: z.object({
@@ -146,6 +149,7 @@ export const reportRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/reports/runs',
+    errors: upstreamErrorCodes,
     summary:
       'Pull a report now, paid from the monthly quota through the ledger (the on-demand reserve included), and export it; a period not ended yet is pulled so far and its scheduled run still comes',
     tag: 'reports',

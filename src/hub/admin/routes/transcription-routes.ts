@@ -7,7 +7,7 @@ import { AppError } from '../../../lib/errors/app-error.js';
 import { writeMirror } from '../../mirror/mirror-transcription.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { MirroredTranscription, MirroredTranscriptionDetail, toMirroredDetail, toMirroredTranscription } from '../mirrored-transcription-wire.js';
-import { viaUpstream } from '../upstream-errors.js';
+import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
 
 /** A day (`YYYY-MM-DD`, UTC, whole day) or an instant (ISO 8601), within the supported dates. */
 const DateBound = dateString(parseDateTime, 'expected YYYY-MM-DD or an ISO 8601 datetime');
@@ -88,6 +88,7 @@ export const transcriptionRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/transcriptions/:id',
+    errors: ['not_found'],
     summary: 'One mirrored transcription with its criterion results',
     tag: 'transcriptions',
     params: z.object({ id: Id }),
@@ -101,6 +102,7 @@ export const transcriptionRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/transcriptions/:id/group',
+    errors: upstreamErrorCodes,
     summary: 'Change a transcription\'s review group upstream (through the client), then mirror the answer',
     tag: 'transcriptions',
     params: z.object({ id: Id }),

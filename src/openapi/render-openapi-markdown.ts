@@ -1,0 +1,1 @@
+export function renderOpenApiMarkdown(_document: Record<string, unknown>): string { return ''; }
