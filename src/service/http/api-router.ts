@@ -24,6 +24,7 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
     scale: deps.settings.rateLimitScale,
   });
   const parseJson = jsonBody(deps.settings.apiBodyLimitBytes);
+  const auth = authenticate(deps.apiKeys);
 
   const mount = (path: string, operation: ServiceOperation) => {
     const traits: OperationTraits = operationTraits[operation.name];
@@ -31,7 +32,7 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
       traits.monthlyQuota === undefined ? [] : [meterMonthlyQuota(deps, operation.name, traits.monthlyQuota)];
     router.post(
       `/${path}`,
-      authenticate(deps.db),
+      auth,
       rateLimit(limiter, operation.name, traits.limit, deps.logger),
       ...quota,
       ...parseJson,
