@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { createApp } from '../app.js';
 import { adminAccountRoutes } from '../embedded/admin-account-routes.js';
+import { adminDeliveryRoutes } from '../embedded/admin-delivery-routes.js';
 import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
 import { ensureAdminToken } from '../hub/admin/admin-token.js';
 import { listenForApiKeyChanges } from '../service/accounts/listen-api-key-changes.js';
@@ -17,7 +18,7 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
   }
   const app = createApp(runtime.contexts.service, runtime.contexts.hub, {
     token: () => Promise.resolve(admin.token),
-    routes: [...hubAdminRoutes, ...adminAccountRoutes],
+    routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes],
   });
   const stopListening = listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger);
   const server = createServer(app);
