@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 import { commaList, flag, wholeNumber } from '../lib/config/env-types.js';
+import { parseHostEntry } from '../lib/network/network-guard.js';
 
 /** What the service's settings depend on from the process settings. */
 export interface ServiceSettingsContext {
   publicBaseUrl: string;
-  nodeEnv: 'development' | 'test' | 'production';
 }
 
 export function serviceSettingsSchema(context: ServiceSettingsContext) {
@@ -30,12 +30,22 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
       /** Where recordings wait for processing (the folder storage). */
       DATA_DIR: z.string().min(1).default('./data'),
       /**
-       * Whether recording URLs and webhook receivers may resolve to loopback, private, link-local
-       * or metadata addresses. Default: allowed except when NODE_ENV=production.
+       * Whether recording URLs and webhook receivers may reach any loopback, private, link-local
+       * or metadata address. Default false whatever NODE_ENV says: the safe choice is the default.
        */
-      ALLOW_PRIVATE_NETWORK: flag().optional(),
-      /** Comma-separated host names that may be private even when private addresses are not allowed. */
-      ALLOW_PRIVATE_HOSTS: commaList().default([]),
+      ALLOW_PRIVATE_NETWORK: flag().default(false),
+      /**
+       * Comma-separated `host` or `host:port` entries (IPv6 in brackets when a port follows) that
+       * may be private even so, matched on the URL's host name: an internal storage host, the
+       * machine's own test servers. PUBLIC_BASE_URL's own host and port are always allowed.
+       */
+      ALLOW_PRIVATE_HOSTS: commaList().pipe(
+        z.array(
+          z.string().refine((entry) => parseHostEntry(entry) !== undefined, {
+            error: (issue) => `"${String(issue.input)}" is not a host or host:port (e.g. storage.internal, 10.0.0.5:9000, [fd00::5]:8080)`,
+          }),
+        ),
+      ).default([]),
     })
     .transform((env) => ({
       apiBodyLimitBytes: env.API_BODY_LIMIT_BYTES,
@@ -54,14 +64,20 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
         maxWaitingPerAccount: 100,
         maxConcurrentPerAccount: 25,
         uploadUrlTtlMs: 15 * 60_000,
-        /** Recording URLs and webhook receivers may resolve to private or loopback addresses. */
-        allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK ?? context.nodeEnv !== 'production',
-        /** Hosts that may be private even when private addresses are not allowed. */
-        allowedPrivateHosts: env.ALLOW_PRIVATE_HOSTS,
+        /** Recording URLs and webhook receivers may reach any private or loopback address. */
+        allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
+        /** host or host:port entries that may be private: ALLOW_PRIVATE_HOSTS and this deployment's own (the embedded hub receiver). */
+        allowedPrivateHosts: [...env.ALLOW_PRIVATE_HOSTS, ownHostEntry(context.publicBaseUrl)] as readonly string[],
         /** Time-out of one webhook attempt. */
         webhookTimeoutMs: 10_000,
       },
     }));
+}
+
+/** PUBLIC_BASE_URL's host and port, as an allow-list entry. */
+function ownHostEntry(publicBaseUrl: string): string {
+  const url = new URL(publicBaseUrl);
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
 
 export type ServiceSettings = z.infer<ReturnType<typeof serviceSettingsSchema>>;
