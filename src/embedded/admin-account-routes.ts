@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { defineAdminRoute } from '../hub/admin/admin-route.js';
-import { createApiKey, deactivateApiKey, deleteApiKey, listApiKeys, type ApiKeySummary } from '../service/accounts/api-keys.js';
-import { createAccount, type AccountRecord } from '../service/accounts/create-account.js';
+import { KeyName, createApiKey, deactivateApiKey, deleteApiKey, listApiKeys, type ApiKeySummary } from '../service/accounts/api-keys.js';
+import { AccountName, createAccount, type AccountRecord } from '../service/accounts/create-account.js';
 import { findAccount, listAccounts } from '../service/accounts/find-account.js';
 
 const Account = z.object({ id: z.string(), name: z.string(), created_at: z.string() });
@@ -51,7 +51,7 @@ export const adminAccountRoutes = [
     summary: 'Create an account of the built-in service',
     tag: 'accounts',
     status: 201,
-    body: z.object({ name: z.string() }),
+    body: z.object({ name: AccountName }),
     response: Account,
     async handle({ body }, ctx) {
       return toAccount(await createAccount(ctx.db, body.name));
@@ -92,7 +92,7 @@ export const adminAccountRoutes = [
     tag: 'accounts',
     status: 201,
     params: AccountRef,
-    body: z.object({ name: z.string() }),
+    body: z.object({ name: KeyName }),
     response: ApiKey.extend({ key: z.string() }),
     async handle({ params, body }, ctx) {
       const account = await findAccount(ctx.db, params.account);

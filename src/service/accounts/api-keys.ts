@@ -1,4 +1,5 @@
 /** API keys are managed outside the API (spec, Authentication): by the CLI and the admin API. */
+import { Name } from '../../contract/common.js';
 import type { Db } from '../../db.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { displayPrefix, generateApiKey, hashApiKey } from './secrets.js';
@@ -23,14 +24,18 @@ const summaryFields = {
   deactivatedAt: true,
 } as const;
 
+/** A key's name: the admin text rule (trimmed, 1 to 100 characters, no control characters). */
+export const KeyName = Name(100);
+
 /** Creates a key; the returned `key` is the only time the secret exists outside its hash. */
 export async function createApiKey(
   db: Db,
   accountId: string,
   rawName: string,
 ): Promise<{ key: string; apiKey: ApiKeySummary }> {
-  const name = rawName.trim();
-  if (!name || name.length > 100) throw new AppError('invalid_value', 'Invalid key name: must be 1 to 100 characters');
+  const parsed = KeyName.safeParse(rawName);
+  if (!parsed.success) throw new AppError('invalid_value', `Invalid key name: ${parsed.error.issues[0]?.message}`);
+  const name = parsed.data;
   const key = generateApiKey();
   const apiKey = await db.apiKey.create({
     data: { accountId, name, prefix: displayPrefix(key), hash: hashApiKey(key) },
