@@ -12,6 +12,11 @@ export function handleMirrorTranscription(ctx: HubContext): JobHandler<'hub.mirr
     for (let round = 0; round < 3; round += 1) {
       const startedAt = new Date();
       await mirrorTranscription(ctx, transcriptionId);
+      // Mirror lag (docs/metrics.md): the receipts this mirror answered.
+      await ctx.db.hubWebhookReceipt.updateMany({
+        where: { transcriptionId, mirroredAt: null, receivedAt: { lte: startedAt } },
+        data: { mirroredAt: new Date() },
+      });
       const newer = await ctx.db.hubWebhookReceipt.findFirst({
         where: { transcriptionId, receivedAt: { gte: startedAt } },
         select: { id: true },

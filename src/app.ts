@@ -4,6 +4,7 @@ import type { AdminRoute } from './hub/admin/admin-route.js';
 import { createSlackRouter } from './hub/alerts/interactivity-router.js';
 import type { HubContext } from './hub/hub-context.js';
 import { createReceiverRouter } from './hub/webhooks/receiver-router.js';
+import { requestMetrics } from './lib/metrics/request-metrics.js';
 import { AppError } from './lib/errors/app-error.js';
 import { accessLog } from './lib/http/access-log.js';
 import { createErrorHandler } from './lib/http/error-handler.js';
@@ -29,6 +30,7 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
   app.set('trust proxy', false);
   app.use(assignRequestId());
   app.use(accessLog(deps.logger));
+  app.use(requestMetrics());
   app.use('/api', createApiRouter(deps, serviceOperations));
   app.use('/uploads', createUploadRouter(deps));
   if (hub) {

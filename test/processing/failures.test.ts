@@ -104,7 +104,7 @@ describe('private addresses', () => {
         ['http://10.1.2.3:8080/a.wav', /^The recording URL is not allowed: 10\.1\.2\.3 resolves to 10\.1\.2\.3, a private or reserved address$/],
         ['http://[::1]:9/a.wav', /^The recording URL is not allowed: \[::1\] resolves to ::1, a private or reserved address$/],
         ['http://169.254.169.254/latest/meta-data.wav', /^The recording URL is not allowed: 169\.254\.169\.254 resolves to 169\.254\.169\.254, a private or reserved address$/],
-        ['http://[::ffff:127.0.0.2]:9/a.wav', /^The recording URL is not allowed: \[::ffff:7f00:2\] resolves to ::ffff:7f00:2, a private or reserved address$/],
+        ['http://[::ffff:127.0.0.2]:9/a.wav', /^The recording URL is not allowed: \[::ffff:7f00:2\] resolves to 127\.0\.0\.2, a private or reserved address$/],
         [`http://localhost:${port}/tone.wav`, /^The recording URL is not allowed: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/],
         [`${recordings.baseUrl}/redirect/hop.wav?to=${encodeURIComponent(`http://localhost:${port}/tone.wav`)}`, /^The recording URL is not allowed: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/],
       ];

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from '../../src/app.js';
 import { adminAccountRoutes } from '../../src/embedded/admin-account-routes.js';
+import { adminDeliveryRoutes } from '../../src/embedded/admin-delivery-routes.js';
 import { hubAdminRoutes } from '../../src/hub/admin/admin-routes.js';
 import { createConversationClient, type ConversationClient } from '../../src/hub/client/index.js';
 import type { HubContext } from '../../src/hub/hub-context.js';
@@ -49,7 +50,7 @@ export async function startHubStack(
     settings: { ...h.hubContext().settings, publicBaseUrl: baseUrl },
   });
   const hub: HubContext = { ...defaults, ...options.hub?.(defaults) };
-  const app = (serving.app = createApp(h.deps, hub, { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes] }));
+  const app = (serving.app = createApp(h.deps, hub, { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes] }));
   return {
     account,
     baseUrl,

@@ -19,7 +19,8 @@ interface Pending {
  * are settled together, each answered only once its batch is done:
  *   1. one read finds the events already received and enqueued (repeats: acknowledged, nothing more);
  *   2. one round trip to Redis enqueues the mirror of each transcription named (job id = transcription);
- *   3. one insert stores the new receipts, marked enqueued (a repeat whose enqueue had failed is marked now).
+ *   3. one insert stores the new receipts, marked enqueued (a repeat whose enqueue had failed is marked now);
+ *   4. repeats, if any, are counted on their receipt (one update).
  * Enqueueing comes before storing: if the insert then fails the sender gets 503 and retries, and
  * the repeated enqueue is harmless; nothing is acknowledged that is not both queued and stored.
  * Under load this turns a few hundred commits a second into a few dozen.
@@ -80,6 +81,13 @@ export class ReceiptBatcher {
                       ${fresh.map((r) => r.eventType)}::text[], ${fresh.map((r) => r.outcome)}::text[])
                AS u(id, transcription_id, event_type, outcome)
           ON CONFLICT (id) DO UPDATE SET enqueued_at = now() WHERE hub_webhook_receipts.enqueued_at IS NULL`;
+      }
+      const repeated = [...new Set(batch.filter((_p, i) => duplicate[i]).map((p) => p.receipt.id))];
+      if (repeated.length) {
+        // For the admin API: how often an event came again (a repeat within this batch is
+        // counted once the receipt exists, i.e. from the next batch on).
+        await this.db.$executeRaw`
+          UPDATE hub_webhook_receipts SET duplicates = duplicates + 1, last_duplicate_at = now() WHERE id = ANY(${repeated}::text[])`;
       }
       batch.forEach((p, i) => p.resolve({ duplicate: duplicate[i] ?? false }));
     } catch (error) {

@@ -25,6 +25,7 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
     scale: deps.settings.rateLimitScale,
   });
   const parseJson = jsonBody(deps.settings.apiBodyLimitBytes);
+  const auth = authenticate(deps.apiKeys);
   let document: Record<string, unknown> | undefined;
 
   // The description is public: it says what the API accepts, nothing of any account. Built on
@@ -40,7 +41,7 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
       traits.monthlyQuota === undefined ? [] : [meterMonthlyQuota(deps, operation.name, traits.monthlyQuota)];
     router.post(
       `/${path}`,
-      authenticate(deps.db),
+      auth,
       rateLimit(limiter, operation.name, traits.limit, deps.logger),
       ...quota,
       ...parseJson,

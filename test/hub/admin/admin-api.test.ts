@@ -88,7 +88,12 @@ describe('the OpenAPI document', () => {
       '/admin/keys/{keyId}', '/admin/keys/{keyId}/deactivate', '/admin/queues', '/admin/queues/{name}/failed',
       '/admin/queues/{name}/jobs/{jobId}', '/admin/queues/{name}/jobs/{jobId}/retry', '/admin/quotas', '/admin/ready', '/admin/reports/runs', '/admin/sync',
       '/admin/sync/reconcile', '/admin/transcriptions', '/admin/transcriptions/{id}', '/admin/transcriptions/{id}/group',
-    ]);
+      // Outgoing webhooks per account (docs/deliveries.md) and the incoming side.
+      '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', '/admin/accounts/{account}/deliveries',
+      '/admin/accounts/{account}/deliveries/recover', '/admin/accounts/{account}/deliveries/{deliveryId}',
+      '/admin/accounts/{account}/deliveries/{deliveryId}/replay', '/admin/accounts/{account}/rotate-secret',
+      '/admin/sync/runs', '/admin/transcriptions/{id}/mirror', '/admin/webhooks/receipts', '/admin/webhooks/rejections',
+    ].sort());
     const list = doc.paths['/admin/transcriptions'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['critical', 'group', 'evaluator_id', 'participant_id', 'status', 'from', 'to', 'include_deleted', 'limit', 'cursor']);
     expect(list.parameters.find((p: { name: string }) => p.name === 'group').schema.enum).toEqual(['PENDING_REVIEW', 'UNDER_REVIEW', 'ARCHIVED', 'none']);

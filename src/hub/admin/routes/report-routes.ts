@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateString, parseCalendarMonth } from '../../../contract/dates.js';
 import { Id } from '../../../contract/common.js';
 import { analyticsEndpoints } from '../../reports/quota/analytics-endpoints.js';
 import { getQuotaStatus } from '../../reports/quota/quota-status.js';
@@ -14,7 +15,7 @@ const runStatuses = ['planned', 'skipped', 'running', 'succeeded', 'failed'] as 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-const QuotaMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'expected a month, YYYY-MM' });
+const QuotaMonth = dateString(parseCalendarMonth, 'expected a month, YYYY-MM');
 const Period = z.string().regex(/^\d{4}-(\d{2}|W\d{2})$/, { error: 'expected a period, YYYY-MM or YYYY-Www' });
 
 const ReportRunWire = z.object({
