@@ -4,6 +4,8 @@ import { adminAccountRoutes } from '../embedded/admin-account-routes.js';
 import { adminDeliveryRoutes } from '../embedded/admin-delivery-routes.js';
 import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
 import { ensureAdminToken } from '../hub/admin/admin-token.js';
+import { createScrapeMetrics } from '../metrics/scrape-metrics.js';
+import { processMetricsRegistry } from '../metrics/metrics-endpoint.js';
 import type { Runtime } from './runtime.js';
 
 /** Starts the HTTP server; stop() stops accepting, lets in-flight requests finish, then resolves. */
@@ -18,6 +20,9 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
   const app = createApp(runtime.contexts.service, runtime.contexts.hub, {
     token: () => Promise.resolve(admin.token),
     routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes],
+  }, {
+    registry: processMetricsRegistry([createScrapeMetrics(runtime)]),
+    token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token),
   });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
