@@ -12,6 +12,7 @@ import { upstreamSettingsSchema } from './hub/client/upstream-settings.js';
 import { MirrorSettings } from './hub/mirror/mirror-settings.js';
 import { ReportsSettings } from './hub/reports/reports-settings.js';
 import { ReceiverSettings } from './hub/webhooks/receiver-settings.js';
+import { MetricsSettings } from './metrics/metrics-settings.js';
 import { ProcessSettings } from './processes/process-settings.js';
 import { EngineSettings } from './service/engines/engine-settings.js';
 import { serviceSettingsSchema } from './service/service-settings.js';
@@ -27,6 +28,7 @@ function sectionSchemas(process: ProcessSettings) {
     admin: AdminSettings,
     reports: ReportsSettings,
     slack: SlackSettings,
+    metrics: MetricsSettings,
   };
 }
 

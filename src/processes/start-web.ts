@@ -5,6 +5,8 @@ import { adminDeliveryRoutes } from '../embedded/admin-delivery-routes.js';
 import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
 import { ensureAdminToken } from '../hub/admin/admin-token.js';
 import { listenForApiKeyChanges } from '../service/accounts/listen-api-key-changes.js';
+import { createScrapeMetrics } from '../metrics/scrape-metrics.js';
+import { processMetricsRegistry } from '../metrics/metrics-endpoint.js';
 import type { Runtime } from './runtime.js';
 
 /** Starts the HTTP server; stop() stops accepting, lets in-flight requests finish, then resolves. */
@@ -19,6 +21,9 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
   const app = createApp(runtime.contexts.service, runtime.contexts.hub, {
     token: () => Promise.resolve(admin.token),
     routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes],
+  }, {
+    registry: processMetricsRegistry([createScrapeMetrics(runtime)]),
+    token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token),
   });
   const stopListening = listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger);
   const server = createServer(app);
