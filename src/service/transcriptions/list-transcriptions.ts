@@ -44,9 +44,9 @@ export const listTranscriptions = defineOperation('list-transcriptions', async (
   ]);
   const countOf = (status: string) => counts.find((c) => c.status === status)?._count._all ?? 0;
   const total = counts.reduce((sum, c) => sum + c._count._all, 0);
-  const transcriptions: TranscriptionListItem[] = new Array(rows.length);
+  const transcriptions = new Array<TranscriptionListItem>(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i] as ListRow;
+    const row = rows[i];
     const evaluated = row.status === 'COMPLETED' && row.score !== null;
     transcriptions[i] = {
       transcription_id: row.id,
