@@ -74,6 +74,7 @@ export const adminDeliveryRoutes = [
     path: '/accounts/:account/deliveries',
     summary: "An account's outgoing webhook deliveries, newest first, each with its attempts",
     tag: 'deliveries',
+    errors: ['not_found'],
     params: AccountRef,
     query: z.object({
       status: z.enum(['pending', 'delivered', 'failed']).optional(),
@@ -100,6 +101,7 @@ export const adminDeliveryRoutes = [
     path: '/accounts/:account/deliveries/:deliveryId',
     summary: 'One outgoing webhook delivery with its attempts and body',
     tag: 'deliveries',
+    errors: ['not_found'],
     params: DeliveryRef,
     response: Delivery.extend({ payload: z.string() }),
     async handle({ params }, ctx) {
@@ -113,6 +115,7 @@ export const adminDeliveryRoutes = [
     path: '/accounts/:account/deliveries/:deliveryId/replay',
     summary: 'Replay a delivered or failed webhook: a new attempt series, same body and webhook-id, signed afresh (409 while pending)',
     tag: 'deliveries',
+    errors: ['not_found', 'conflict'],
     status: 202,
     params: DeliveryRef,
     response: z.object({ id: z.string(), status: z.literal('pending') }),
@@ -127,6 +130,7 @@ export const adminDeliveryRoutes = [
     path: '/accounts/:account/deliveries/recover',
     summary: 'Re-send every failed delivery created at or after `since` (at most 1,000 per call; `has_more` says to call again)',
     tag: 'deliveries',
+    errors: ['not_found'],
     status: 202,
     params: AccountRef,
     body: z.object({ since: Instant }),
@@ -142,6 +146,7 @@ export const adminDeliveryRoutes = [
     path: '/accounts/:account/configurations/:configurationId/test-webhook',
     summary: `Send a signed ${testEventType} event to the configuration's webhook URLs (a delivery like any other)`,
     tag: 'deliveries',
+    errors: ['not_found', 'conflict'],
     status: 202,
     params: AccountRef.extend({ configurationId: Id }),
     response: z.object({ event_type: z.literal(testEventType), delivery_ids: z.array(z.string()) }),
@@ -156,6 +161,7 @@ export const adminDeliveryRoutes = [
     path: '/accounts/:account/rotate-secret',
     summary: 'Rotate the webhook signing secret; the old one keeps signing too (two signatures) for `overlap` (default 24h, 0s drops it at once)',
     tag: 'deliveries',
+    errors: ['not_found'],
     params: AccountRef,
     body: z.object({ overlap: Duration.prefault('24h').describe('e.g. 30m, 24h, 7d; at most 30d') }),
     response: z.object({

@@ -221,6 +221,39 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('delete', '/admin/keys/{keyId}', { values: { keyId }, expect: 200 });
     await callAdmin('delete', '/admin/keys/{keyId}', { values: { keyId }, expect: 404 });
 
+    // Incoming webhooks at the hub.
+    await callAdmin('get', '/admin/webhooks/receipts', { expect: 200 });
+    await callAdmin('get', '/admin/webhooks/receipts', { query: '?cursor=nonsense', expect: 400 });
+    await callAdmin('get', '/admin/webhooks/rejections', { expect: 200 });
+    await callAdmin('get', '/admin/webhooks/rejections', { query: '?outcome=nonsense', expect: 400 });
+    await callAdmin('post', '/admin/transcriptions/{id}/mirror', { values: id, expect: 202 });
+    await callAdmin('post', '/admin/transcriptions/{id}/mirror', { values: { id: 'not-a-uuid' }, expect: 400 });
+    await callAdmin('get', '/admin/sync/runs', { expect: 200 });
+    await callAdmin('get', '/admin/sync/runs', { token: null, expect: 401 });
+
+    // Outgoing webhooks of the built-in service, on the account made above.
+    const owner = await h.db.account.findFirstOrThrow({ where: { name } });
+    const delivery = await h.db.webhookDelivery.create({
+      data: { accountId: owner.id, transcriptionId: randomUUID(), eventType: 'transcription.completed', url: 'http://127.0.0.1:9/hook', payload: '{}', status: 'failed', attemptCount: 1, lastError: 'connection refused' },
+    });
+    const deliveryValues = { account: name, deliveryId: delivery.id };
+    await callAdmin('get', '/admin/accounts/{account}/deliveries', { values: { account: name }, expect: 200 });
+    await callAdmin('get', '/admin/accounts/{account}/deliveries', { values: { account: name }, query: '?status=nonsense', expect: 400 });
+    await callAdmin('get', '/admin/accounts/{account}/deliveries/{deliveryId}', { values: deliveryValues, expect: 200 });
+    await callAdmin('get', '/admin/accounts/{account}/deliveries/{deliveryId}', { values: { ...deliveryValues, deliveryId: missing }, expect: 404 });
+    await callAdmin('post', '/admin/accounts/{account}/deliveries/recover', { values: { account: name }, body: { since: '2026-01-01T00:00:00Z' }, expect: 202 });
+    await callAdmin('post', '/admin/accounts/{account}/deliveries/recover', { values: { account: name }, body: { since: 'yesterday' }, expect: 400 });
+    await callAdmin('post', '/admin/accounts/{account}/deliveries/{deliveryId}/replay', { values: { ...deliveryValues, deliveryId: missing }, expect: 404 });
+    await h.db.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed' } });
+    await callAdmin('post', '/admin/accounts/{account}/deliveries/{deliveryId}/replay', { values: deliveryValues, expect: 202 });
+    const hooked = await h.db.configuration.create({
+      data: { accountId: owner.id, tag: 'openapi', vocabulary: [], extractionFields: [], webhookSuccessUrl: 'http://127.0.0.1:9/hook' },
+    });
+    await callAdmin('post', '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', { values: { account: name, configurationId: hooked.id }, expect: 202 });
+    await callAdmin('post', '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', { values: { account: name, configurationId: missing }, expect: 404 });
+    await callAdmin('post', '/admin/accounts/{account}/rotate-secret', { values: { account: name }, body: { overlap: '1h' }, expect: 200 });
+    await callAdmin('post', '/admin/accounts/{account}/rotate-secret', { values: { account: name }, body: { overlap: 'forever' }, expect: 400 });
+
     // The probes take no input and answer no client error; readiness's 503 is shown in admin-api.test.ts.
     expect(coverage(admin)).toEqual(['GET /admin/health', 'GET /admin/ready']);
   });
