@@ -1,17 +1,23 @@
 import cliProgress from 'cli-progress';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { HubContext } from '../hub/hub-context.js';
 import { backfillMirror } from '../hub/mirror/backfill.js';
 import { registerReceiverWebhooks } from '../hub/webhooks/register-receiver-webhooks.js';
 import { printLine } from './output.js';
 
+function parseConcurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 32) throw new InvalidArgumentError('expected a whole number from 1 to 32.');
+  return n;
+}
+
 export function registerHubCommands(program: Command, openHub: () => Promise<HubContext>): void {
   program
     .command('backfill')
     .description('mirror every transcription of the upstream account into the hub (resumes where a previous run stopped)')
-    .option('--concurrency <n>', 'fetches at once', '4')
+    .option('--concurrency <n>', 'fetches at once (1 to 32)', parseConcurrency, 4)
     .option('--with-alerts', 'raise Slack alerts for recent critical fails it mirrors (by default history raises none)')
-    .action(async (options: { concurrency: string; withAlerts?: boolean }) => {
+    .action(async (options: { concurrency: number; withAlerts?: boolean }) => {
       const hub = await openHub();
       // The bar goes to stderr; the summary line is the answer on stdout.
       const bar = new cliProgress.SingleBar(
@@ -27,7 +33,7 @@ export function registerHubCommands(program: Command, openHub: () => Promise<Hub
       );
       let started = false;
       const result = await backfillMirror(hub, {
-        concurrency: Math.max(1, Number(options.concurrency) || 4),
+        concurrency: options.concurrency,
         // A year of history must not post a year of alerts; the digest lists what is pending.
         hooks: options.withAlerts ? hub.mirrorHooks : [],
         onProgress: (p) => {
