@@ -27,8 +27,8 @@ export async function downloadRecording(
   settings: DownloadSettings,
 ): Promise<{ bytes: number }> {
   const signal = AbortSignal.timeout(settings.timeoutMs);
+  let url = new URL(sourceUrl);
   try {
-    let url = new URL(sourceUrl);
     for (let hop = 0; ; hop += 1) {
       assertUrlAllowed(url, settings.network);
       const res = await fetch(url, { redirect: 'manual', dispatcher: settings.agent, signal });
@@ -42,7 +42,7 @@ export async function downloadRecording(
       if (!res.ok || !res.body) {
         await res.body?.cancel();
         const transient = res.status >= 500 || res.status === 429;
-        throw new ProcessingError('download_failed', `The recording URL answered HTTP ${res.status}`, !transient);
+        throw new ProcessingError('download_failed', `The recording URL answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''} (host ${url.host})`, !transient);
       }
       const declared = Number(res.headers.get('content-length') ?? Number.NaN);
       if (declared > settings.maxBytes) {
@@ -53,20 +53,20 @@ export async function downloadRecording(
       return await storage.write(key, body, { maxBytes: settings.maxBytes, signal });
     }
   } catch (error) {
-    throw toProcessingError(error, signal, settings.timeoutMs);
+    throw toProcessingError(error, signal, settings.timeoutMs, url.host);
   }
 }
 
-function toProcessingError(error: unknown, signal: AbortSignal, timeoutMs: number): ProcessingError {
+function toProcessingError(error: unknown, signal: AbortSignal, timeoutMs: number, host: string): ProcessingError {
   if (error instanceof ProcessingError) return error;
   if (error instanceof RecordingTooLargeError) return new ProcessingError('recording_too_large', error.message);
   if (signal.aborted) {
-    return new ProcessingError('download_timeout', `The recording was not downloaded within ${Math.round(timeoutMs / 1000)} s`);
+    return new ProcessingError('download_timeout', `The recording was not downloaded within ${Math.round(timeoutMs / 1000)} s (host ${host})`);
   }
   const chain = causeChain(error);
   const blocked = chain.find((e): e is BlockedAddressError => e instanceof BlockedAddressError);
   if (blocked) return new ProcessingError('download_failed', `The recording URL is not allowed: ${blocked.message}`);
   // undici reports network failures as TypeError("fetch failed") with the real reason as cause.
-  return new ProcessingError('download_failed', `The recording could not be downloaded: ${rootMessage(error)}`, false, { cause: error });
+  return new ProcessingError('download_failed', `The recording could not be downloaded from host ${host}: ${rootMessage(error)}`, false, { cause: error });
 }
 
