@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import { createAdminRouter } from './hub/admin/admin-router.js';
+import type { AdminIndexLink } from './hub/admin/admin-index.js';
 import type { AdminRoute } from './hub/admin/admin-route.js';
 import { createSlackRouter } from './hub/alerts/interactivity-router.js';
 import type { HubContext } from './hub/hub-context.js';
@@ -19,6 +20,8 @@ import { createMetricsRouter } from './metrics/metrics-endpoint.js';
 export interface AdminOptions {
   token: () => Promise<string>;
   routes: readonly AdminRoute[];
+  /** More links on the /admin index page (the console, when it is installed). */
+  indexLinks?: readonly AdminIndexLink[];
 }
 
 /** GET /metrics (docs/metrics.md): what it serves and its bearer token. */

@@ -2,10 +2,12 @@
  * The one place that reads the environment. Each domain owns its settings schema, with its
  * variables, defaults and checks (`*-settings.ts`); this file composes them. Every value has an
  * embedded default, so `npm start` needs no environment at all: PostgreSQL and Redis on
- * 127.0.0.1, port 3000. Only entry and wiring files call loadConfig(); everything else takes its
+ * 127.0.0.1, port 3000. A `.env` file in the working directory is read first (explicit variables
+ * win; ENV_FILE names another file). Only entry and wiring files call loadConfig(); everything else takes its
  * settings as parameters.
  */
 import { type z } from 'zod';
+import { applyEnvFile } from './lib/config/env-file.js';
 import { AdminSettings } from './hub/admin/admin-settings.js';
 import { SlackSettings } from './hub/alerts/slack-settings.js';
 import { upstreamSettingsSchema } from './hub/client/upstream-settings.js';
@@ -34,6 +36,11 @@ function sectionSchemas(process: ProcessSettings) {
 
 type Sections = ReturnType<typeof sectionSchemas>;
 
+/** Every settings schema by section, built with the defaults (for .env.example, see env-example.ts). */
+export function settingsSchemas(): { process: typeof ProcessSettings } & Sections {
+  return { process: ProcessSettings, ...sectionSchemas(ProcessSettings.parse({})) };
+}
+
 export type AppConfig = { process: ProcessSettings } & { [K in keyof Sections]: z.infer<Sections[K]> };
 
 export class ConfigError extends Error {
@@ -44,8 +51,16 @@ export class ConfigError extends Error {
  * Parses the environment once; a bad value stops the process with a message naming each variable
  * that is wrong. An empty variable means "not set", as in most deployment tools.
  */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const env = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+export function loadConfig(source?: NodeJS.ProcessEnv): AppConfig {
+  if (source === undefined) {
+    // A process reading its own environment takes `.env` too (an explicit variable wins).
+    try {
+      applyEnvFile(process.env);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  }
+  const env = Object.fromEntries(Object.entries(source ?? process.env).filter(([, value]) => value !== ''));
   const issues: string[] = [];
   const parse = <S extends z.ZodType>(schema: S): z.infer<S> | undefined => {
     const result = schema.safeParse(env);

@@ -1,6 +1,7 @@
 /** API keys are managed outside the API (spec, Authentication): by the CLI and the admin API. */
 import { Name } from '../../contract/common.js';
 import type { Db } from '../../db.js';
+import { Id } from '../../contract/common.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { displayPrefix, generateApiKey, hashApiKey } from './secrets.js';
 
@@ -49,6 +50,8 @@ export function listApiKeys(db: Db, accountId: string): Promise<ApiKeySummary[]>
 }
 
 async function requireKey(db: Db, keyId: string, accountId?: string): Promise<void> {
+  // Key ids are UUIDs; anything else cannot name a key (and must not reach the database as one).
+  if (!Id.safeParse(keyId).success) throw new AppError('not_found', `No API key ${keyId}: key ids are UUIDs, as keys:list shows them`);
   const found = await db.apiKey.findFirst({ where: { id: keyId, ...(accountId ? { accountId } : {}) }, select: { id: true } });
   if (!found) throw new AppError('not_found', `No API key ${keyId}`);
 }

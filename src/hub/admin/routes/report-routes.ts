@@ -155,13 +155,33 @@ export const reportRoutes = [
     tag: 'reports',
     body: RunOnDemandBody,
     status: 201,
-    response: z.object({ run: ReportRunWire, rows: z.number(), complete: z.boolean(), export_job_id: z.string().nullable() }),
+    response: z.object({
+      /** The pull itself: it succeeded (a failed pull answers an error). */
+      status: z.literal('succeeded'),
+      /** What the answer means and what the schedule does next, in a sentence. */
+      note: z.string(),
+      /** The report-period's run as the schedule sees it (`skipped` while the period runs: the schedule pulls the whole period once it ends). */
+      run: ReportRunWire,
+      rows: z.number(),
+      complete: z.boolean(),
+      export_job_id: z.string().nullable(),
+    }),
     async handle({ body }, ctx) {
       const result = await viaUpstream(() =>
         runReportOnDemand(ctx, { kind: body.kind, ...(body.subject_id ? { subjectId: body.subject_id } : {}), period: body.period, shouldExport: body.export }),
       );
       const [listed] = await listReportRuns(ctx.db, { scope: result.run.scope, kind: result.run.kind, limit: 1, id: result.run.id });
-      return { run: toRunWire(listed ?? { ...result.run, snapshot: null }), rows: result.rows, complete: result.isComplete, export_job_id: result.exportJobId };
+      const note = result.isComplete
+        ? `pulled ${result.rows} row(s) of the ended period ${result.run.period}${result.exportJobId ? '; its export (report file and summary row) is queued' : ''}`
+        : `pulled ${result.rows} row(s) of ${result.run.period} so far${result.exportJobId ? '; its export (report file and summary row) is queued' : ''}; the period has not ended, so the schedule still pulls the complete report after ${day(result.run.periodEnd)} (run status ${result.run.status} until that month's plan takes it up)`;
+      return {
+        status: 'succeeded' as const,
+        note,
+        run: toRunWire(listed ?? { ...result.run, snapshot: null }),
+        rows: result.rows,
+        complete: result.isComplete,
+        export_job_id: result.exportJobId,
+      };
     },
   }),
 ];
