@@ -81,7 +81,9 @@ const env = {
   RATE_LIMIT_SCALE: '10',
   LOG_LEVEL: 'warn',
 };
-const web = startEntry('src/web.ts', env);
+// BENCH_CPU_PROF_DIR=/tmp/prof: the web process runs with node --cpu-prof (test/bench/summarize-cpu-profile.ts reads it).
+const profileDir = process.env.BENCH_CPU_PROF_DIR;
+const web = startEntry('src/web.ts', env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
 await waitForPort(`http://127.0.0.1:${port}/api/`);
 const receiver = await fire(`http://127.0.0.1:${port}/webhooks/transcriptions/success`);
 const accepted = receiver['2xx'];

@@ -44,11 +44,9 @@ export const listTranscriptions = defineOperation('list-transcriptions', async (
   ]);
   const countOf = (status: string) => counts.find((c) => c.status === status)?._count._all ?? 0;
   const total = counts.reduce((sum, c) => sum + c._count._all, 0);
-  const transcriptions = new Array<TranscriptionListItem>(rows.length);
-  for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i];
+  const transcriptions = rows.map((row): TranscriptionListItem => {
     const evaluated = row.status === 'COMPLETED' && row.score !== null;
-    transcriptions[i] = {
+    return {
       transcription_id: row.id,
       status: row.status,
       configuration_id: row.configuration_id,
@@ -67,7 +65,7 @@ export const listTranscriptions = defineOperation('list-transcriptions', async (
         evaluator_tag: row.evaluator_id ? row.evaluator_tag : null,
       },
     };
-  }
+  });
   return {
     total_transcriptions: total,
     query_limit_reached: total > rows.length,
