@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
@@ -110,6 +112,38 @@ describe('webhook delivery', () => {
       expect(receiver.received.filter((r) => r.path === '/private')).toHaveLength(0);
     } finally {
       await strict.close();
+    }
+  });
+
+  it('reads only the start of an endless answer: delivered on its status, with a 500-character excerpt', async () => {
+    const endless = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (res.write(chunk)) {
+          /* until the socket pushes back */
+        }
+      };
+      res.on('drain', pump);
+      res.on('error', () => undefined);
+      pump();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/endless`;
+      const configuration = await h.db.configuration.create({
+        data: { accountId: account.id, tag: 'endless', vocabulary: [], extractionFields: [], webhookSuccessUrl: url, webhookErrorUrl: url },
+      });
+      const t = await seedTranscription(h.db, account.id, { configurationId: configuration.id });
+      await recordFailed(h.processingContext(), { id: t.id, accountId: account.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
+      const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
+      const done = await finished(delivery.id);
+      expect(done).toMatchObject({ status: 'delivered', attemptCount: 1 });
+      expect(done.attempts[0]?.responseExcerpt).toBe('x'.repeat(500));
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
     }
   });
 
