@@ -25,6 +25,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript that runs before TypeScript can (src/cli/launch.mjs): no type information.
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     // Jobs depend on src/, never the reverse: only the worker entries take the handler map.
     files: ['src/**/*.ts'],
     ignores: ['src/main.ts', 'src/worker.ts'],

@@ -2,16 +2,19 @@
  * The one place that reads the environment. Each domain owns its settings schema, with its
  * variables, defaults and checks (`*-settings.ts`); this file composes them. Every value has an
  * embedded default, so `npm start` needs no environment at all: PostgreSQL and Redis on
- * 127.0.0.1, port 3000. Only entry and wiring files call loadConfig(); everything else takes its
+ * 127.0.0.1, port 3000. A `.env` file in the working directory is read first (explicit variables
+ * win; ENV_FILE names another file). Only entry and wiring files call loadConfig(); everything else takes its
  * settings as parameters.
  */
 import { type z } from 'zod';
+import { applyEnvFile } from './lib/config/env-file.js';
 import { AdminSettings } from './hub/admin/admin-settings.js';
 import { SlackSettings } from './hub/alerts/slack-settings.js';
 import { upstreamSettingsSchema } from './hub/client/upstream-settings.js';
 import { MirrorSettings } from './hub/mirror/mirror-settings.js';
 import { ReportsSettings } from './hub/reports/reports-settings.js';
 import { ReceiverSettings } from './hub/webhooks/receiver-settings.js';
+import { MetricsSettings } from './metrics/metrics-settings.js';
 import { ProcessSettings } from './processes/process-settings.js';
 import { EngineSettings } from './service/engines/engine-settings.js';
 import { serviceSettingsSchema } from './service/service-settings.js';
@@ -27,10 +30,16 @@ function sectionSchemas(process: ProcessSettings) {
     admin: AdminSettings,
     reports: ReportsSettings,
     slack: SlackSettings,
+    metrics: MetricsSettings,
   };
 }
 
 type Sections = ReturnType<typeof sectionSchemas>;
+
+/** Every settings schema by section, built with the defaults (for .env.example, see env-example.ts). */
+export function settingsSchemas(): { process: typeof ProcessSettings } & Sections {
+  return { process: ProcessSettings, ...sectionSchemas(ProcessSettings.parse({})) };
+}
 
 export type AppConfig = { process: ProcessSettings } & { [K in keyof Sections]: z.infer<Sections[K]> };
 
@@ -42,8 +51,16 @@ export class ConfigError extends Error {
  * Parses the environment once; a bad value stops the process with a message naming each variable
  * that is wrong. An empty variable means "not set", as in most deployment tools.
  */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const env = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+export function loadConfig(source?: NodeJS.ProcessEnv): AppConfig {
+  if (source === undefined) {
+    // A process reading its own environment takes `.env` too (an explicit variable wins).
+    try {
+      applyEnvFile(process.env);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  }
+  const env = Object.fromEntries(Object.entries(source ?? process.env).filter(([, value]) => value !== ''));
   const issues: string[] = [];
   const parse = <S extends z.ZodType>(schema: S): z.infer<S> | undefined => {
     const result = schema.safeParse(env);

@@ -1,4 +1,5 @@
-import { pino, type Logger, type LoggerOptions } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { PinoPretty } from 'pino-pretty';
 
 export type { Logger };
 
@@ -26,13 +27,26 @@ export const redactedPaths = [
   '*.password',
 ];
 
-export function createLogger(options: { level: LoggerOptions['level']; name?: string; toStderr?: boolean }): Logger {
+/** `json` always, `pretty` always, or `auto`: pretty when the output is a terminal, JSON otherwise (a file, a pipe, a log shipper). */
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
+export function isPrettyLog(format: LogFormat, fd: 1 | 2): boolean {
+  if (format === 'auto') return (fd === 1 ? process.stdout : process.stderr).isTTY === true;
+  return format === 'pretty';
+}
+
+export function createLogger(options: { level: LoggerOptions['level']; name?: string; toStderr?: boolean; format?: LogFormat }): Logger {
   const settings: LoggerOptions = {
     level: options.level,
     name: options.name ?? 'convoqa',
+    // Redaction happens before the line is formatted: pretty output is as redacted as JSON.
     redact: { paths: redactedPaths, censor: '[redacted]' },
     serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
   };
   // Command-line tools keep stdout for their answer.
-  return options.toStderr ? pino(settings, pino.destination(2)) : pino(settings);
+  const fd = options.toStderr ? 2 : 1;
+  const destination: DestinationStream = isPrettyLog(options.format ?? 'json', fd)
+    ? PinoPretty({ destination: fd, colorize: (fd === 1 ? process.stdout : process.stderr).isTTY === true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname', sync: true })
+    : pino.destination(fd);
+  return pino(settings, destination);
 }

@@ -14,9 +14,10 @@ const runtime = createRuntime(loadConfig(), 'main');
 const web = await startWeb(runtime);
 const workers = startRuntimeWorkers(runtime, createJobHandlers, 'convoqa-main-worker');
 const clock = startProcessClock(runtime);
+const base = runtime.config.process.publicBaseUrl;
 runtime.logger.info(
-  { api: `${runtime.config.process.publicBaseUrl}/api` },
-  'convoqa is running: create an account and key with `npm run cli -- accounts:create <name> --with-key default`',
+  { api: `${base}/api`, admin: `${base}/admin`, health: `${base}/admin/health` },
+  'convoqa is running: first calls in docs/getting-started.md; a key in the hub\'s account: `npm run cli -- hub:create-key <name>`',
 );
 // Embedded defaults: the hub's upstream is this process's own API; provision its key on first start.
 runtime.contexts.hub.upstream().then(

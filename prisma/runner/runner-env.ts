@@ -1,8 +1,13 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { applyEnvFile } from '../../src/lib/config/env-file.js';
 
-/** The runner is a release step, not the app: it reads only DATABASE_URL, with the embedded default. */
+/**
+ * The runner is a release step, not the app: it reads only DATABASE_URL, with the embedded default,
+ * from the environment or `.env` as the app does (so both migrate and use the same database).
+ */
 export function runnerDatabaseUrl(): string {
+  applyEnvFile(process.env);
   return process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/convoqa';
 }
 

@@ -1,23 +1,37 @@
 import cliProgress from 'cli-progress';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { HubContext } from '../hub/hub-context.js';
 import { backfillMirror } from '../hub/mirror/backfill.js';
 import { registerReceiverWebhooks } from '../hub/webhooks/register-receiver-webhooks.js';
 import { printLine } from './output.js';
 
+/** The answer of a backfill run, in plain words. */
+export function backfillSummary(result: { total: number; alreadyMirrored: number; done: number; failed: number }): string {
+  if (result.total === 0) return 'nothing to backfill: the upstream account has no transcriptions yet';
+  if (result.total === result.alreadyMirrored) return `nothing to backfill: all ${result.total} transcription(s) of the upstream account are mirrored already`;
+  const failed = result.failed ? `, ${result.failed} failed (run backfill again to retry them)` : '';
+  return `mirrored ${result.done} transcription(s) now${failed}; ${result.alreadyMirrored} of ${result.total} were mirrored already`;
+}
+
+function parseConcurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 32) throw new InvalidArgumentError('expected a whole number from 1 to 32.');
+  return n;
+}
+
 export function registerHubCommands(program: Command, openHub: () => Promise<HubContext>): void {
   program
     .command('backfill')
     .description('mirror every transcription of the upstream account into the hub (resumes where a previous run stopped)')
-    .option('--concurrency <n>', 'fetches at once', '4')
+    .option('--concurrency <n>', 'fetches at once (1 to 32)', parseConcurrency, 4)
     .option('--with-alerts', 'raise Slack alerts for recent critical fails it mirrors (by default history raises none)')
-    .action(async (options: { concurrency: string; withAlerts?: boolean }) => {
+    .action(async (options: { concurrency: number; withAlerts?: boolean }) => {
       const hub = await openHub();
       // The bar goes to stderr; the summary line is the answer on stdout.
       const bar = new cliProgress.SingleBar(
         {
           stream: process.stderr,
-          format: 'backfill [{bar}] {value}/{total} mirrored ({failed} failed) {eta_formatted} left',
+          format: 'backfill [{bar}] {value}/{total} to mirror ({failed} failed) {eta_formatted} left',
           hideCursor: true,
           // Not a terminal (CI logs, a pipe): a progress line every 2 s instead of a redrawn bar.
           noTTYOutput: true,
@@ -27,18 +41,21 @@ export function registerHubCommands(program: Command, openHub: () => Promise<Hub
       );
       let started = false;
       const result = await backfillMirror(hub, {
-        concurrency: Math.max(1, Number(options.concurrency) || 4),
+        concurrency: options.concurrency,
         // A year of history must not post a year of alerts; the digest lists what is pending.
         hooks: options.withAlerts ? hub.mirrorHooks : [],
         onProgress: (p) => {
+          // The bar counts only what this run mirrors: nothing to do shows no bar at all.
+          const todo = p.total - p.alreadyMirrored;
+          if (todo === 0) return;
           if (!started) {
-            bar.start(p.total, p.alreadyMirrored, { failed: 0 });
+            bar.start(todo, p.done, { failed: p.failed });
             started = true;
-          } else bar.update(p.alreadyMirrored + p.done, { failed: p.failed });
+          } else bar.update(p.done, { failed: p.failed });
         },
       });
-      bar.stop();
-      printLine(`${result.total} transcriptions: ${result.alreadyMirrored} already mirrored, ${result.done} mirrored now, ${result.failed} failed`);
+      if (started) bar.stop();
+      printLine(backfillSummary(result));
       if (result.failed) process.exitCode = 1;
     });
 

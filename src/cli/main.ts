@@ -1,52 +1,31 @@
-/** `npm run cli -- <command>`: accounts and API keys of the built-in service, and more. */
-import { Command, CommanderError } from 'commander';
-import { ConfigError, loadConfig } from '../config.js';
-import { createDb, type Db } from '../db.js';
-import { UpstreamError } from '../hub/client/index.js';
-import { AppError } from '../lib/errors/app-error.js';
-import { createRuntime, type Runtime } from '../processes/runtime.js';
-import { registerAccountCommands } from './account-commands.js';
-import { registerApiCommand } from './api-command.js';
-import { registerHubCommands } from './hub-commands.js';
-import { registerKeyCommands } from './key-commands.js';
-
-const config = loadConfig();
-// Account and key commands need only the database; the others get the full process wiring
-// (client, queues, receiver credentials), logging to stderr so stdout keeps the answer.
-let db: Db | undefined;
-const openDb = (): Db => (db ??= createDb(config.process.databaseUrl, { maxConnections: 2 }));
-let runtime: Runtime | undefined;
-const openRuntime = (): Runtime => (runtime ??= createRuntime(config, 'cli', { logToStderr: true, maxConnections: 2 }));
-
-const program = new Command('convoqa')
-  .description('convoqa command line')
-  .exitOverride()
-  .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-registerAccountCommands(program, openDb);
-registerKeyCommands(program, openDb);
-registerApiCommand(program, () => openRuntime().contexts.hub.upstream());
-registerHubCommands(program, () => Promise.resolve(openRuntime().contexts.hub));
+/**
+ * `npm run cli -- <command>`: accounts and API keys of the built-in service, and more.
+ * It neither generates the Prisma client nor migrates: it checks both were done and says what to
+ * run otherwise. Everything heavy is imported after those checks, so a mistake costs no start-up.
+ */
+import { CommanderError } from 'commander';
+import { loadConfig } from '../config.js';
+import { CliError, describeCliError, exitCodeOf } from './cli-error.js';
+import { checkClientGenerated } from './database-readiness.js';
 
 let exitCode = 0;
+let close: (() => Promise<void>) | undefined;
 try {
-  await program.parseAsync(process.argv);
+  const config = loadConfig();
+  checkClientGenerated();
+  const { buildProgram } = await import('./program.js');
+  const built = buildProgram(config);
+  close = built.close;
+  await built.program.parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof CommanderError) exitCode = error.exitCode;
-  else if (error instanceof UpstreamError) {
-    const status = error.attempts === 0 ? 'not sent' : error.status === null ? 'no answer' : `HTTP ${error.status}`;
-    process.stderr.write(`error: ${error.code} (${status}) from ${error.operation}: ${error.message}\n`);
-    for (const issue of error.issues.slice(0, 10)) process.stderr.write(`  ${issue.path}: ${issue.message}\n`);
-    if (error.requestId) process.stderr.write(`request id: ${error.requestId}\n`);
-    exitCode = 1;
-  } else if (error instanceof AppError || error instanceof ConfigError) {
-    process.stderr.write(`error: ${error.message}\n`);
-    exitCode = 1;
-  } else {
-    process.stderr.write(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    exitCode = 1;
+  exitCode = exitCodeOf(error);
+  // Commander has already printed its own message (unknown option, missing argument, help).
+  if (!(error instanceof CommanderError)) {
+    const [first, ...rest] = describeCliError(error);
+    process.stderr.write(`error: ${first}\n${rest.map((line) => `${line}\n`).join('')}`);
+    if (!(error instanceof CliError) && process.env.LOG_LEVEL === 'debug' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   }
 } finally {
-  await db?.$disconnect();
-  await runtime?.close();
+  await close?.().catch(() => undefined);
 }
 process.exit(exitCode);

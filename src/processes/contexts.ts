@@ -26,6 +26,7 @@ import type { Engines } from '../service/engines/engine-types.js';
 import { AccountSlots } from '../service/processing/account-slots.js';
 import type { ProcessingContext } from '../service/processing/processing-context.js';
 import type { ServiceDeps } from '../service/service-deps.js';
+import { ApiKeyCache } from '../service/accounts/api-key-cache.js';
 import type { RecordingStorage } from '../service/storage/recording-storage.js';
 import { webhookRetryDelaysMs } from '../service/webhooks/webhook-retry-schedule.js';
 
@@ -58,7 +59,10 @@ export interface ContextOverrides {
 
 export function buildContexts(infra: Infrastructure, config: AppConfig, overrides: ContextOverrides = {}): Contexts {
   const { db, redis, logger, jobs, storage, now } = infra;
-  const service: ServiceDeps = { db, redis, logger, jobs, storage, now, settings: config.service };
+  const service: ServiceDeps = {
+    db, redis, logger, jobs, storage, now, settings: config.service,
+    apiKeys: new ApiKeyCache(db, { ttlMs: config.service.apiKeyCacheMs }),
+  };
   const limits = config.service.processing;
   const processing: ProcessingContext = {
     db,

@@ -14,6 +14,8 @@ export const ProcessSettings = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgresql://postgres@127.0.0.1:5432/convoqa'),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
     LOG_LEVEL: LogLevel.default('info'),
+    /** auto: human-readable on a terminal, JSON lines otherwise; json or pretty to choose. */
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     /** BullMQ key prefix in Redis. */
     QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('convoqa'),
     /** Recordings one worker process handles at once (CPU-bound: about one per core). */
@@ -29,6 +31,7 @@ export const ProcessSettings = z
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     queuePrefix: env.QUEUE_PREFIX,
     workerConcurrency: env.WORKER_CONCURRENCY,
     workerLockDurationMs: env.WORKER_LOCK_DURATION_MS,

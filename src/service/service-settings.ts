@@ -21,6 +21,12 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
        * hub's client pacing by the same factor, so rate-limit benchmarks stay short. Keep 1 in production.
        */
       RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+      /**
+       * How long, in ms, a web process may answer from what it read of an API key (0 = read every
+       * request). Changes reach every process at once by PostgreSQL NOTIFY; this bounds staleness
+       * if a notification is lost, so a deactivated key answers 403 within it (at most 1 s).
+       */
+      API_KEY_CACHE_MS: wholeNumber({ min: 0, max: 1_000 }).default(800),
       /** Where recordings wait for processing (the folder storage). */
       DATA_DIR: z.string().min(1).default('./data'),
       /**
@@ -44,6 +50,7 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
     .transform((env) => ({
       apiBodyLimitBytes: env.API_BODY_LIMIT_BYTES,
       rateLimitScale: env.RATE_LIMIT_SCALE,
+      apiKeyCacheMs: env.API_KEY_CACHE_MS,
       /** Redis key prefix of the rate-limit buckets. */
       rateLimitPrefix: 'convoqa:svc:rl:',
       /** Base URL of this process as others reach it (upload URLs point here). */

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +7,8 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { projectRoot } from '../support/processes.js';
 
 const run = promisify(execFile);
-const tsx = path.join(projectRoot, 'node_modules/.bin/tsx');
-
 async function cli(...args: string[]) {
-  return run(tsx, ['src/cli/main.ts', ...args], { cwd: projectRoot, env: process.env });
+  return run(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: projectRoot, env: process.env });
 }
 
 async function cliFails(...args: string[]) {

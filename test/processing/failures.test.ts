@@ -51,8 +51,8 @@ async function submitAndWaitForFailure(url: string) {
 
 describe('each failure ends FAILED with its code and sends the error webhook', () => {
   it.each([
-    ['a URL that answers 404', () => `${recordings.baseUrl}/missing/call.wav`, 'download_failed', 'The recording URL answered HTTP 404'],
-    ['a URL that never answers', () => `${recordings.baseUrl}/hang/call.wav`, 'download_timeout', 'The recording was not downloaded within 1 s'],
+    ['a URL that answers 404', () => `${recordings.baseUrl}/missing/call.wav`, 'download_failed', () => `The recording URL answered HTTP 404 Not Found (host ${new URL(recordings.baseUrl).host})`],
+    ['a URL that never answers', () => `${recordings.baseUrl}/hang/call.wav`, 'download_timeout', () => `The recording was not downloaded within 1 s (host ${new URL(recordings.baseUrl).host})`],
     ['a body over the size cap', () => `${recordings.baseUrl}/endless/call.wav`, 'recording_too_large', 'The recording exceeds 0 MB'],
     ['a recording over the duration cap', async () => recordings.serve('long.wav', await synthesizeTone(8)), 'recording_too_long', 'The recording lasts 8 s, over the limit of 5 s'],
     [
@@ -66,7 +66,7 @@ describe('each failure ends FAILED with its code and sends the error webhook', (
       'The recording is not a readable audio or video file',
     ],
     // Transient: retried (three attempts) before it fails.
-    ['a refused connection', () => `http://127.0.0.1:${closedPort}/closed.wav`, 'download_failed', () => `The recording could not be downloaded: connect ECONNREFUSED 127.0.0.1:${closedPort}`],
+    ['a refused connection', () => `http://127.0.0.1:${closedPort}/closed.wav`, 'download_failed', () => `The recording could not be downloaded from host 127.0.0.1:${closedPort}: connect ECONNREFUSED 127.0.0.1:${closedPort}`],
   ])('%s', async (_label, makeUrl, code, expectedMessage) => {
     const message = typeof expectedMessage === 'function' ? expectedMessage() : expectedMessage;
     const { id, transcription, webhook } = await submitAndWaitForFailure(await makeUrl());

@@ -45,7 +45,7 @@ describe('request-upload-url', () => {
 
   it.each([
     [{ configuration_id: '00000000-0000-4000-8000-000000000000' }, 400, 'missing_field', 'Missing required field: filename'],
-    [{ filename: 'notes.txt' }, 400, 'unsupported_format', 'Unsupported audio format'],
+    [{ filename: 'notes.txt' }, 400, 'unsupported_format', 'Unsupported audio format: filename has ".txt"; it must end in one of .aac, .aiff, .amr, .asf, .flac, .mp3, .ogg, .wav, .webm, .m4a, .mp4 (the check is on the extension only, before anything is downloaded)'],
     [{ filename: 'call.mp3', period_date: '2026-05' }, 400, 'invalid_value', 'Invalid period_date: expected YYYY-MM-DD or an ISO 8601 datetime'],
   ])('refuses %j', async (body, status, code, message) => {
     const res = await account.call('request-upload-url', { configuration_id: configurationId, ...body });

@@ -176,7 +176,7 @@ describe('webhook delivery', () => {
 
   it('records one delivery per transcription, event and URL, however often the outcome is written', async () => {
     const delivery = await failTranscription('/once');
-    const subject = { id: delivery.transcriptionId, accountId: account.id, configurationId: '', name: null };
+    const subject = { id: delivery.transcriptionId ?? '', accountId: account.id, configurationId: '', name: null };
     expect(await recordFailed(h.processingContext(), subject, { code: 'processing_failed', message: 'again' })).toBe(false);
     expect(await h.db.webhookDelivery.count({ where: { transcriptionId: delivery.transcriptionId } })).toBe(1);
   });

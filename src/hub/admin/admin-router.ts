@@ -5,6 +5,7 @@ import { jsonBody } from '../../lib/http/json-body.js';
 import { parseRequest } from '../../lib/http/validate-input.js';
 import type { HubContext } from '../hub-context.js';
 import { requireAdminToken } from './admin-auth.js';
+import { renderAdminIndex, type AdminIndexLink } from './admin-index.js';
 import type { AdminRoute } from './admin-route.js';
 import { buildOpenApiDocument } from './openapi.js';
 
@@ -13,12 +14,24 @@ import { buildOpenApiDocument } from './openapi.js';
  * embedded default, the built-in service's accounts). Answers `{"data": …}`; errors use the
  * API's error model.
  */
-export function createAdminRouter(ctx: HubContext, options: { token: () => Promise<string>; routes: readonly AdminRoute[] }): Router {
+export function createAdminRouter(
+  ctx: HubContext,
+  options: { token: () => Promise<string>; routes: readonly AdminRoute[]; indexLinks?: readonly AdminIndexLink[] },
+): Router {
   const router = express.Router();
   const auth = requireAdminToken(options.token);
   const parseJson = jsonBody(1_048_576);
-  const document = buildOpenApiDocument(options.routes, ctx.settings.publicBaseUrl);
+  const document = buildOpenApiDocument(options.routes);
 
+  const index = renderAdminIndex(options.routes, { links: options.indexLinks });
+  // The admin URL opened in a browser: a page for a person; a JSON client gets where to look.
+  router.get('/', (_req, res) => {
+    res.format({
+      html: () => res.type('html').send(index),
+      json: () => res.json({ data: { openapi: '/admin/openapi.json', health: '/admin/health', docs: 'docs/admin-api.md' } }),
+      default: () => res.type('html').send(index),
+    });
+  });
   router.get('/openapi.json', (_req, res) => {
     res.json(document);
   });

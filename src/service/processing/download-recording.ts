@@ -53,7 +53,7 @@ export async function downloadRecording(
       if (res.statusCode < 200 || res.statusCode >= 300) {
         stream.destroy();
         const transient = res.statusCode >= 500 || res.statusCode === 429;
-        throw new ProcessingError('download_failed', `The recording URL answered HTTP ${res.statusCode}`, !transient);
+        throw new ProcessingError('download_failed', `The recording URL answered HTTP ${res.statusCode}${res.statusMessage ? ` ${res.statusMessage}` : ''} (host ${url.host})`, !transient);
       }
       const declared = Number(res.headers['content-length'] ?? Number.NaN);
       if (declared > settings.maxBytes) {
@@ -88,7 +88,7 @@ function toProcessingError(error: unknown, { signal, timeouts, url, received }: 
   if (error instanceof ProcessingError) return error;
   if (error instanceof RecordingTooLargeError) return new ProcessingError('recording_too_large', error.message);
   if (signal.aborted) {
-    return new ProcessingError('download_timeout', `The recording was not downloaded within ${Math.round(timeouts.totalMs / 1000)} s`);
+    return new ProcessingError('download_timeout', `The recording was not downloaded within ${Math.round(timeouts.totalMs / 1000)} s (host ${url.host})`);
   }
   const chain = causeChain(error);
   const blocked = chain.find((e): e is BlockedAddressError => e instanceof BlockedAddressError);
@@ -119,5 +119,5 @@ function toProcessingError(error: unknown, { signal, timeouts, url, received }: 
       { cause: error },
     );
   }
-  return new ProcessingError('download_failed', `The recording could not be downloaded: ${rootMessage(error)}`, false, { cause: error });
+  return new ProcessingError('download_failed', `The recording could not be downloaded from host ${host}: ${rootMessage(error)}`, false, { cause: error });
 }

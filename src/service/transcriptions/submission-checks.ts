@@ -5,11 +5,19 @@ import { AppError } from '../../lib/errors/app-error.js';
 import { lockAccount } from '../accounts/lock-account.js';
 import type { ServiceDeps } from '../service-deps.js';
 
-/** The extension of a file name or URL path, if it is a supported recording format. */
-export function assertSupportedFormat(fileName: string): string {
+/**
+ * The extension of a file name or URL path, if it is a supported recording format. The message
+ * starts as the vendor's (`Unsupported audio format`) and goes on with what to do.
+ */
+export function assertSupportedFormat(fileName: string, source: 'url' | 'filename' = 'filename'): string {
   const extension = path.extname(fileName).slice(1).toLowerCase();
   if (!(supportedAudioExtensions as readonly string[]).includes(extension)) {
-    throw new AppError('unsupported_format', 'Unsupported audio format');
+    const found = extension ? `".${extension}"` : 'no extension';
+    const where = source === 'url' ? "the URL's path" : 'filename';
+    throw new AppError(
+      'unsupported_format',
+      `Unsupported audio format: ${where} has ${found}; it must end in one of .${supportedAudioExtensions.join(', .')} (the check is on the extension only, before anything is downloaded)`,
+    );
   }
   return extension;
 }

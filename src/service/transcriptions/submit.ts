@@ -17,7 +17,7 @@ export const submit = defineOperation('submit', async (input, { accountId, deps 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new AppError('invalid_value', 'Invalid url: expected an absolute http(s) URL');
   }
-  assertSupportedFormat(decodeURIComponent(url.pathname));
+  assertSupportedFormat(decodeURIComponent(url.pathname), 'url');
   const now = deps.now();
   const row = await createSubmittedTranscription(deps, accountId, input, now, { sourceUrl: url.toString(), queuedAt: now });
   await enqueueProcessing(deps, row.id);

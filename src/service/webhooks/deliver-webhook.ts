@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { TimeoutError, type OptionsInit } from 'got';
-import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db.js';
 import { assertUrlAllowed, BlockedAddressError, type NetworkPolicy } from '../../lib/network/network-guard.js';
 import { gotTimeouts, type OutboundHttp } from '../../lib/network/outbound-http.js';
 import { causeChain, rootMessage } from '../../lib/errors/cause-chain.js';
+import { signingSecretsSelect, signWebhook } from './sign-webhook.js';
 
 export interface DeliverySettings {
   /** One attempt, connecting to reading the answer. */
@@ -23,15 +23,16 @@ export type AttemptOutcome =
 const isRetryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
 
 /**
- * One attempt of one delivery: sign (Standard Webhooks, the account's secret; the delivery id is
- * the webhook-id on every attempt), POST with a time-out and no redirects, record the attempt.
+ * One attempt of one delivery: sign (Standard Webhooks, the account's secret and, during a
+ * rotation's overlap, the previous one; the delivery id is the webhook-id on every attempt), POST
+ * with a time-out and no redirects, record the attempt.
  */
 export async function attemptWebhookDelivery(db: Db, deliveryId: string, settings: DeliverySettings, now: () => Date): Promise<AttemptOutcome> {
-  const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { account: { select: { webhookSecret: true } } } });
+  const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { account: { select: signingSecretsSelect } } });
   if (!delivery || delivery.status !== 'pending') return { kind: 'already-done' };
   const number = delivery.attemptCount + 1;
   const startedAt = now();
-  const signature = new Webhook(delivery.account.webhookSecret).sign(delivery.id, startedAt, delivery.payload);
+  const signature = signWebhook(delivery.account, delivery.id, startedAt, delivery.payload);
   let statusCode: number | null = null;
   let error: string | null = null;
   let excerpt: string | null = null;
@@ -79,7 +80,9 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: string, setting
   ]);
   if (delivered) return { kind: 'delivered' };
   const reason = error ?? `the receiver answered HTTP ${statusCode}`;
-  return retryable ? { kind: 'retry', reason, attempt: number } : { kind: 'give-up', reason, attempt: number };
+  // The retry schedule counts attempts within the current series (a replay starts a new one).
+  const inSeries = number - delivery.seriesStartAttempt;
+  return retryable ? { kind: 'retry', reason, attempt: inSeries } : { kind: 'give-up', reason, attempt: inSeries };
 }
 
 const excerptChars = 500;

@@ -7,6 +7,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportReport } from '../../../src/hub/reports/export/export-report.js';
+import type { ReportExporter } from '../../../src/hub/reports/export/report-exporter.js';
+import type { ReportTable } from '../../../src/hub/reports/export/report-tables.js';
 import { planReports } from '../../../src/hub/reports/planning/plan-reports.js';
 import { listReportRuns } from '../../../src/hub/reports/runs/report-run-store.js';
 import { defaultReportsSettings } from '../../../src/hub/reports/reports-settings.js';
@@ -144,7 +147,15 @@ describe('POST /admin/reports/runs (on demand)', () => {
     expect(res.body.data.rows).toBe(0);
     expect(res.body.data.run).toMatchObject({ kind: 'account', subject_id: null, period: '2026-11', status: 'skipped', quota_month: '2026-12', due_at: '2026-12-01T00:00:00.000Z' });
     expect(res.body.data.run.reason).toMatch(/the period so far.*the schedule's once the period ends/);
+    // The pull itself succeeded, and the answer says so (the run's "skipped" is the schedule's state).
+    expect(res.body.data).toMatchObject({ status: 'succeeded', note: expect.stringMatching(/^pulled 0 row\(s\) of 2026-11 so far; .* after 2026-11-30/) });
     expect(await s.upstreamUsage('analytics')).toBe(1);
+    // Its export writes the report and its row of the summary, though the run stays skipped.
+    const written: { report?: ReportTable; summary?: ReportTable } = {};
+    const exporter: ReportExporter = { write: (report, summary) => Promise.resolve(((written.report = report), (written.summary = summary), 'memory')) };
+    expect(await exportReport(s.stack.hub, exporter, res.body.data.run.snapshot.id)).toMatchObject({ kind: 'exported' });
+    expect(written.report?.name).toBe('account-2026-11');
+    expect(written.summary?.rows.some((row) => row.includes('2026-11') && row.includes('account'))).toBe(true);
     const listed = (await s.admin.get('/reports/runs?month=2026-12&kind=account')).body.data.runs;
     expect(listed.map((r: { period: string }) => r.period)).toEqual(['2026-11']);
 

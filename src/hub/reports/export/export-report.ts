@@ -26,7 +26,9 @@ export async function exportReport(ctx: Pick<HubContext, 'db' | 'logger' | 'now'
       async (tx) => {
         await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:hub-report-export:${run.scope}`}))::text`;
         const pulled = await tx.hubReportSnapshot.findMany({
-          where: { run: { scope: run.scope, status: 'succeeded' } },
+          // Every report pulled, on schedule or on demand: a pull of a period still running keeps
+          // its run skipped (the schedule pulls the whole period later) but is data all the same.
+          where: { run: { scope: run.scope } },
           select: {
             kpis: true,
             rowCount: true,

@@ -1,0 +1,49 @@
+/** The commands of `npm run cli`, wired to what each needs (the database alone, or the whole process). */
+import { Command } from 'commander';
+import type { AppConfig } from '../config.js';
+import { createDb, type Db } from '../db.js';
+import { createRuntime, type Runtime } from '../processes/runtime.js';
+import { registerAccountCommands } from './account-commands.js';
+import { registerApiCommand } from './api-command.js';
+import { checkDatabaseReady } from './database-readiness.js';
+import { registerDeliveryCommands } from './delivery-commands.js';
+import { registerHubCommands } from './hub-commands.js';
+import { registerKeyCommands } from './key-commands.js';
+
+export interface CliProgram {
+  program: Command;
+  close: () => Promise<void>;
+}
+
+/** Commands that do not touch the database: listing the operations. */
+const needsNoDatabase = (command: Command) => command.name() === 'api' && (command.opts<{ list?: boolean }>().list || command.args.length === 0);
+
+export function buildProgram(config: AppConfig): CliProgram {
+  // Account and key commands need only the database; the others get the full process wiring
+  // (client, queues, receiver credentials), logging to stderr so stdout keeps the answer.
+  let db: Db | undefined;
+  const openDb = (): Db => (db ??= createDb(config.process.databaseUrl, { maxConnections: 2 }));
+  let runtime: Runtime | undefined;
+  const openRuntime = (): Runtime => (runtime ??= createRuntime(config, 'cli', { logToStderr: true, maxConnections: 2 }));
+
+  const program = new Command('convoqa')
+    .description('convoqa command line (npm run cli -- <command>)')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+    .showHelpAfterError('(add --help for usage)')
+    .hook('preAction', async (_program, action) => {
+      if (!needsNoDatabase(action)) await checkDatabaseReady(config.process.databaseUrl);
+    });
+  registerAccountCommands(program, openDb);
+  registerKeyCommands(program, openDb);
+  registerDeliveryCommands(program, openDb, () => openRuntime().jobs);
+  registerApiCommand(program, () => openRuntime().contexts.hub.upstream());
+  registerHubCommands(program, () => Promise.resolve(openRuntime().contexts.hub));
+  return {
+    program,
+    close: async () => {
+      await db?.$disconnect();
+      await runtime?.close();
+    },
+  };
+}
