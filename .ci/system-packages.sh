@@ -4,6 +4,7 @@
 #   ffmpeg               decoding every supported format, encoding uploads for the openai engine
 #   pocketsphinx(+en-us) the local speech recogniser and its US English model
 #   espeak-ng, sox       the tests synthesise their own two-voice recordings
+#   python3              the download matrix's real servers (python3 -m http.server, odd_http_server.py)
 set -euo pipefail
 
 needed=()
@@ -12,6 +13,7 @@ command -v pocketsphinx_continuous >/dev/null 2>&1 || needed+=(pocketsphinx)
 [ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || needed+=(pocketsphinx-en-us)
 command -v espeak-ng >/dev/null 2>&1 || needed+=(espeak-ng)
 command -v sox >/dev/null 2>&1 || needed+=(sox)
+command -v python3 >/dev/null 2>&1 || needed+=(python3)
 
 [ ${#needed[@]} -eq 0 ] && exit 0
 

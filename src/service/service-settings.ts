@@ -59,6 +59,10 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
       /** The spec's Limits (a 60 s download time-out, 200 MB, 2 hours, 100 waiting, 25 at once). */
       processing: {
         downloadTimeoutMs: 60_000,
+        /** Connecting to a recording's server (DNS, TCP, TLS), within the 60 s. */
+        downloadConnectTimeoutMs: 10_000,
+        /** Silence of a recording's server (before the answer or between body bytes), within the 60 s. */
+        downloadIdleTimeoutMs: 30_000,
         maxRecordingBytes: 200 * 1024 * 1024,
         maxDurationSeconds: 7_200,
         maxWaitingPerAccount: 100,

@@ -22,8 +22,10 @@ let odd: PythonServer;
 beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'convoqa-matrix-'));
   await writeSilentWav(path.join(folder, 'call.wav'), 400_000);
+  // 5 MB of silence: a few KB gzipped, over the 1 MB cap once decoded.
+  await writeSilentWav(path.join(folder, 'bomb.wav'), 5 * 1024 * 1024);
   [plain, odd] = await Promise.all([startPythonHttpServer(folder), startOddHttpServer(folder)]);
-  h = createHarness({ processing: { downloadTimeoutMs: 20_000 } });
+  h = createHarness({ processing: { downloadTimeoutMs: 20_000, downloadIdleTimeoutMs: 1_000, maxRecordingBytes: 1024 * 1024 } });
   account = await h.createAccount();
   configurationId = (await account.call('create-configuration', { tag: 'matrix' })).body.data.configuration.configuration_id;
   h.startWorker({ engines: fixedTranscriptEngines, concurrency: 4 });
@@ -56,6 +58,12 @@ it('ends every kind of server COMPLETED or FAILED with its cause, and the API an
       label: 'Content-Length over the body, then closed',
       url: `${odd.baseUrl}/short/call.wav`,
       expected: new RegExp(`^download_failed: The recording could not be downloaded from ${oddHost}: the connection closed after \\d+ of 401000 bytes of the body`),
+    },
+    { label: 'a gzip body over the size cap once decoded', url: `${odd.baseUrl}/gzip/bomb.wav`, expected: /^recording_too_large: The recording exceeds 1 MB$/ },
+    {
+      label: 'a server that goes silent mid-body',
+      url: `${odd.baseUrl}/stall/call.wav`,
+      expected: new RegExp(`^download_timeout: The recording server ${oddHost} sent nothing for 1 s$`),
     },
     { label: 'a redirect to a server error', url: `${odd.baseUrl}/redirect/call.wav?to=${encodeURIComponent(`${odd.baseUrl}/status/503/call.wav`)}`, expected: /^download_failed: The recording URL answered HTTP 503( [A-Za-z ]+)? \(host 127\.0\.0\.1:\d+\)$/ },
   ];

@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFailed } from '../../src/service/processing/record-outcome.js';
+import { attemptWebhookDelivery } from '../../src/service/webhooks/deliver-webhook.js';
 import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
 import { seedTranscription } from '../support/seed.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
@@ -110,6 +113,64 @@ describe('webhook delivery', () => {
       expect(receiver.received.filter((r) => r.path === '/private')).toHaveLength(0);
     } finally {
       await strict.close();
+    }
+  });
+
+  it('reads only the start of an endless answer: delivered on its status, with a 500-character excerpt', async () => {
+    const endless = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (res.write(chunk)) {
+          /* until the socket pushes back */
+        }
+      };
+      res.on('drain', pump);
+      res.on('error', () => undefined);
+      pump();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/endless`;
+      const configuration = await h.db.configuration.create({
+        data: { accountId: account.id, tag: 'endless', vocabulary: [], extractionFields: [], webhookSuccessUrl: url, webhookErrorUrl: url },
+      });
+      const t = await seedTranscription(h.db, account.id, { configurationId: configuration.id });
+      await recordFailed(h.processingContext(), { id: t.id, accountId: account.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
+      const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
+      const done = await finished(delivery.id);
+      expect(done).toMatchObject({ status: 'delivered', attemptCount: 1 });
+      expect(done.attempts[0]?.responseExcerpt).toBe('x'.repeat(500));
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
+  });
+
+  it('times out a receiver that never answers, as a retryable attempt', async () => {
+    const silent = createServer(() => undefined); // accepts, reads, never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    // No worker on this harness: the attempt is made here, with a 300 ms time-out.
+    const quiet = createHarness({ processing: { webhookTimeoutMs: 300 } });
+    try {
+      const own = await quiet.createAccount();
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/silent`;
+      const configuration = await quiet.db.configuration.create({
+        data: { accountId: own.id, tag: 'silent', vocabulary: [], extractionFields: [], webhookSuccessUrl: url, webhookErrorUrl: url },
+      });
+      const t = await seedTranscription(quiet.db, own.id, { configurationId: configuration.id });
+      const ctx = quiet.processingContext();
+      await recordFailed(ctx, { id: t.id, accountId: own.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
+      const delivery = await quiet.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
+      const started = Date.now();
+      const outcome = await attemptWebhookDelivery(quiet.db, delivery.id, { timeoutMs: ctx.limits.webhookTimeoutMs, network: ctx.limits, http: ctx.http }, () => new Date());
+      expect(outcome).toEqual({ kind: 'retry', reason: 'no answer within 300 ms', attempt: 1 });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await quiet.close();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 

@@ -95,6 +95,8 @@ async function ensureRecordingStored(
   const key = recordingKey(transcription.accountId, transcription.id, extension);
   await downloadRecording(transcription.sourceUrl, ctx.storage, key, {
     timeoutMs: ctx.limits.downloadTimeoutMs,
+    connectTimeoutMs: ctx.limits.downloadConnectTimeoutMs,
+    idleTimeoutMs: ctx.limits.downloadIdleTimeoutMs,
     maxBytes: ctx.limits.maxRecordingBytes,
     network: ctx.limits,
     http: ctx.http,

@@ -1,4 +1,5 @@
-import { TimeoutError } from 'got';
+import type { IncomingMessage } from 'node:http';
+import { TimeoutError, type OptionsInit } from 'got';
 import type { Db } from '../../db.js';
 import { assertUrlAllowed, BlockedAddressError, type NetworkPolicy } from '../../lib/network/network-guard.js';
 import { gotTimeouts, type OutboundHttp } from '../../lib/network/outbound-http.js';
@@ -39,7 +40,7 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: string, setting
   try {
     const url = new URL(delivery.url);
     assertUrlAllowed(url, settings.network);
-    const res = await settings.http.post(url, {
+    const answer = await postAndReadExcerpt(settings.http, url, {
       signal: AbortSignal.timeout(settings.timeoutMs),
       timeout: gotTimeouts({ connectMs: settings.timeoutMs, idleMs: settings.timeoutMs, totalMs: settings.timeoutMs }),
       headers: {
@@ -51,8 +52,8 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: string, setting
       },
       body: delivery.payload,
     });
-    statusCode = res.statusCode;
-    excerpt = res.body.slice(0, 500) || null;
+    statusCode = answer.statusCode;
+    excerpt = answer.excerpt.slice(0, excerptChars) || null;
   } catch (caught) {
     const blocked = causeChain(caught).find((e): e is BlockedAddressError => e instanceof BlockedAddressError);
     // A refused address will not change by waiting: no retry.
@@ -82,6 +83,37 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: string, setting
   // The retry schedule counts attempts within the current series (a replay starts a new one).
   const inSeries = number - delivery.seriesStartAttempt;
   return retryable ? { kind: 'retry', reason, attempt: inSeries } : { kind: 'give-up', reason, attempt: inSeries };
+}
+
+const excerptChars = 500;
+/** What is read of a receiver's answer: enough for the excerpt, so an endless body costs nothing. */
+const excerptBytes = 4 * 1024;
+
+/** POSTs and reads the status and the first bytes of the answer, then closes the stream. */
+async function postAndReadExcerpt(http: OutboundHttp, url: URL, options: OptionsInit & { isStream?: true }): Promise<{ statusCode: number; excerpt: string }> {
+  const stream = http.stream.post(url, options);
+  // An error after the answer has been read must not go unheard once the stream is closed.
+  stream.on('error', () => undefined);
+  try {
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      stream.once('response', resolve);
+      stream.once('error', reject);
+    });
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        bytes += chunk.length;
+        if (bytes >= excerptBytes) break;
+      }
+    } catch {
+      // The answer's status is what counts; a body cut short only shortens the excerpt.
+    }
+    return { statusCode: response.statusCode ?? 0, excerpt: Buffer.concat(chunks).toString('utf8') };
+  } finally {
+    stream.destroy();
+  }
 }
 
 /** After the last scheduled attempt: kept as failed, for replay. */

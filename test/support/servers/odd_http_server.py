@@ -9,6 +9,7 @@ Every path is /<mode>/<file name>:
   gzip/     Content-Encoding: gzip
   short/    Content-Length 1000 bytes more than the body, then the connection closed
   long/     Content-Length 1000 bytes less than the body (the rest is sent anyway)
+  stall/    Content-Length, 64 KB of the body, then silence with the connection open
   status/<code>/<any>  that status and a short body
   redirect/<any>?to=<url>  302 to the URL
 Not our Node code: Python's own http.server and socket handling.
@@ -84,6 +85,13 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(len(packed)))
             self.end_headers()
             self.wfile.write(packed)
+        elif mode == "stall":
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data[:65536])
+            self.wfile.flush()
+            time.sleep(120)
+            self.close_connection = True
         elif mode == "short":
             self.send_header("Content-Length", str(len(data) + 1000))
             self.end_headers()
