@@ -4,6 +4,7 @@
 #   ffmpeg               decoding every supported format, encoding uploads for the openai engine
 #   pocketsphinx(+en-us) the local speech recogniser and its US English model
 #   espeak-ng, sox       the tests synthesise their own two-voice recordings
+#   chromium             the console's browser tests (playwright-core drives it headless)
 set -euo pipefail
 
 needed=()
@@ -12,6 +13,7 @@ command -v pocketsphinx_continuous >/dev/null 2>&1 || needed+=(pocketsphinx)
 [ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || needed+=(pocketsphinx-en-us)
 command -v espeak-ng >/dev/null 2>&1 || needed+=(espeak-ng)
 command -v sox >/dev/null 2>&1 || needed+=(sox)
+[ -x /usr/bin/chromium ] || needed+=(chromium)
 
 [ ${#needed[@]} -eq 0 ] && exit 0
 

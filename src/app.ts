@@ -2,6 +2,8 @@ import express, { type Express } from 'express';
 import { createAdminRouter } from './hub/admin/admin-router.js';
 import type { AdminRoute } from './hub/admin/admin-route.js';
 import { createSlackRouter } from './hub/alerts/interactivity-router.js';
+import type { ConsoleOptions } from './hub/console/console-options.js';
+import { createConsoleRouter } from './hub/console/console-router.js';
 import type { HubContext } from './hub/hub-context.js';
 import { createReceiverRouter } from './hub/webhooks/receiver-router.js';
 import { AppError } from './lib/errors/app-error.js';
@@ -21,9 +23,9 @@ export interface AdminOptions {
 /**
  * The HTTP app of the web process: the built-in API at /api and /uploads, and, given the hub's
  * context, the hub's webhook receiver at /webhooks, Slack's interactivity endpoint at /slack and
- * its admin API at /admin.
+ * its admin API at /admin, and, given its options, the console at /console.
  */
-export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions): Express {
+export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, consoleOptions?: ConsoleOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
@@ -35,6 +37,7 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
     app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }));
     if (admin) app.use('/admin', createAdminRouter(hub, admin));
     app.use('/slack', createSlackRouter(hub));
+    if (consoleOptions) app.use('/console', createConsoleRouter(hub, consoleOptions));
   }
   app.use((req) => {
     throw new AppError('not_found', `Not found: ${req.method} ${req.path}`);

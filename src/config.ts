@@ -8,6 +8,7 @@
 import { type z } from 'zod';
 import { AdminSettings } from './hub/admin/admin-settings.js';
 import { SlackSettings } from './hub/alerts/slack-settings.js';
+import { ConsoleSettings } from './hub/console/console-settings.js';
 import { upstreamSettingsSchema } from './hub/client/upstream-settings.js';
 import { MirrorSettings } from './hub/mirror/mirror-settings.js';
 import { ReportsSettings } from './hub/reports/reports-settings.js';
@@ -27,6 +28,7 @@ function sectionSchemas(process: ProcessSettings) {
     admin: AdminSettings,
     reports: ReportsSettings,
     slack: SlackSettings,
+    console: ConsoleSettings,
   };
 }
 

@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors/app-error.js';
 import { createRuntime, type Runtime } from '../processes/runtime.js';
 import { registerAccountCommands } from './account-commands.js';
 import { registerApiCommand } from './api-command.js';
+import { registerConsoleUserCommands } from './console-user-commands.js';
 import { registerHubCommands } from './hub-commands.js';
 import { registerKeyCommands } from './key-commands.js';
 
@@ -24,6 +25,7 @@ const program = new Command('convoqa')
   .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 registerAccountCommands(program, openDb);
 registerKeyCommands(program, openDb);
+registerConsoleUserCommands(program, openDb);
 registerApiCommand(program, () => openRuntime().contexts.hub.upstream());
 registerHubCommands(program, () => Promise.resolve(openRuntime().contexts.hub));
 

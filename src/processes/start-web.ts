@@ -3,6 +3,7 @@ import { createApp } from '../app.js';
 import { adminAccountRoutes } from '../embedded/admin-account-routes.js';
 import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
 import { ensureAdminToken } from '../hub/admin/admin-token.js';
+import { buildConsoleOptions } from './console-wiring.js';
 import type { Runtime } from './runtime.js';
 
 /** Starts the HTTP server; stop() stops accepting, lets in-flight requests finish, then resolves. */
@@ -14,23 +15,26 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     // (which never carries secrets). Set ADMIN_TOKEN to choose one, and nothing is printed.
     process.stderr.write(`convoqa admin API: ${settings.publicBaseUrl}/admin  token: ${admin.token}  (generated; set ADMIN_TOKEN to choose your own)\n`);
   }
-  const app = createApp(runtime.contexts.service, runtime.contexts.hub, {
-    token: () => Promise.resolve(admin.token),
-    routes: [...hubAdminRoutes, ...adminAccountRoutes],
-  });
+  const consoleWiring = await buildConsoleOptions(runtime.config, runtime.db);
+  const app = createApp(
+    runtime.contexts.service,
+    runtime.contexts.hub,
+    { token: () => Promise.resolve(admin.token), routes: [...hubAdminRoutes, ...adminAccountRoutes] },
+    consoleWiring.options,
+  );
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, resolve);
   });
-  runtime.logger.info({ port: settings.port, api: `${settings.publicBaseUrl}/api` }, 'web listening');
+  runtime.logger.info({ port: settings.port, api: `${settings.publicBaseUrl}/api`, console: `${settings.publicBaseUrl}/console` }, 'web listening');
   return {
     server,
     // Stops accepting, lets requests in flight finish (up to 5 s), then closes what is left.
     stop: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => void consoleWiring.close().then(resolve, resolve));
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       }),

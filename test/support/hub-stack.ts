@@ -13,6 +13,10 @@ import { createConversationClient, type ConversationClient } from '../../src/hub
 import type { HubContext } from '../../src/hub/hub-context.js';
 import type { Harness, TestAccount } from './harness.js';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createConsoleSessionStore } from '../../src/hub/console/auth/console-session.js';
+import type { ConsoleSettings } from '../../src/hub/console/console-settings.js';
+import { testDatabaseUrl } from './harness.js';
 
 /** The admin API's bearer token in every hub stack. */
 export const adminToken = 'test-admin-token-0123456789abcdef';
@@ -28,7 +32,7 @@ export interface HubStack {
 
 export async function startHubStack(
   h: Harness,
-  options: { signed?: boolean; hub?: (defaults: HubContext) => Partial<HubContext> } = {},
+  options: { signed?: boolean; hub?: (defaults: HubContext) => Partial<HubContext>; console?: Partial<ConsoleSettings> } = {},
 ): Promise<HubStack> {
   const account = await h.createAccount();
   // The app needs the server's port (its public URL), so the server starts first and serves it once built.
@@ -49,7 +53,15 @@ export async function startHubStack(
     settings: { ...h.hubContext().settings, publicBaseUrl: baseUrl },
   });
   const hub: HubContext = { ...defaults, ...options.hub?.(defaults) };
-  const app = (serving.app = createApp(h.deps, hub, { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes] }));
+  // The console, with its sessions in the test database (no pruning timer) and its own rate-limit keys.
+  const sessionPool = new pg.Pool({ connectionString: testDatabaseUrl, max: 2 });
+  const consoleOptions = {
+    sessionStore: createConsoleSessionStore(sessionPool, { pruneEverySeconds: false }),
+    sessionSecret: 'test-console-session-secret-0123456789abcdef',
+    settings: { ...h.config.console, ...options.console },
+    rateLimitPrefix: `convoqa:test:console:${randomUUID()}:`,
+  };
+  const app = (serving.app = createApp(h.deps, hub, { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes] }, consoleOptions));
   return {
     account,
     baseUrl,
@@ -59,7 +71,7 @@ export async function startHubStack(
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => void sessionPool.end().then(resolve, resolve));
       }),
   };
 }
