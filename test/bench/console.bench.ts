@@ -17,6 +17,7 @@ import pg from 'pg';
 import { applyMigrations } from '../../prisma/runner/migrate-deploy.js';
 import { createDb } from '../../src/db.js';
 import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
+import { findReviewQueue } from '../../src/hub/review/review-queue.js';
 import { startWebProcess } from '../support/processes.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_bench_console';
@@ -41,7 +42,7 @@ const seedStart = performance.now();
 await recreateDatabase();
 const raw = new pg.Client({ connectionString: databaseUrl });
 await raw.connect();
-// 5 evaluators, 50 participants, one call every 6 minutes up to now (about 83 days); 1 in 5 a
+// 7 evaluators, 50 participants, one call every 6 minutes up to now (about 83 days); 1 in 5 a
 // critical fail, spread over no group / pending / under review / archived; 10 criteria each.
 await raw.query(`
   INSERT INTO hub_transcriptions (id, status, review_group, configuration_id, configuration_tag, name, duration, participant_id, participant_tag,
@@ -49,7 +50,7 @@ await raw.query(`
   SELECT md5('t' || i)::uuid, 'COMPLETED',
     CASE WHEN i % 5 <> 0 THEN NULL WHEN i % 4 = 0 THEN NULL WHEN i % 4 = 1 THEN 'PENDING_REVIEW' WHEN i % 4 = 2 THEN 'UNDER_REVIEW' ELSE 'ARCHIVED' END,
     md5('config')::uuid, 'default', 'Call ' || i, 180 + i % 300, md5('p' || i % 50)::uuid, 'agent-' || i % 50,
-    md5('e' || i % 5)::uuid, 'Evaluator ' || i % 5, now() - (i * interval '6 minutes'), now() - (i * interval '6 minutes'),
+    md5('e' || i % 7)::uuid, 'Evaluator ' || i % 7, now() - (i * interval '6 minutes'), now() - (i * interval '6 minutes'),
     jsonb_build_object('segments', jsonb_build_array(jsonb_build_object('speaker', 'A', 'text', 'Hello, thanks for calling.'), jsonb_build_object('speaker', 'B', 'text', 'Hi.'))),
     (i * 37) % 101, i % 5 = 0, 'COMPLETED', now()
   FROM generate_series(1, ${count}) AS i`);
@@ -92,13 +93,20 @@ const evaluatorId = (await raw.query<{ id: string }>(`SELECT md5('e1')::uuid::te
 const first = (await raw.query<{ d: string }>('SELECT to_char(min(recorded_at), \'YYYY-MM-DD\') AS d FROM hub_transcriptions')).rows[0]?.d ?? '';
 const today = new Date().toISOString().slice(0, 10);
 
-async function timePage(path: string): Promise<number> {
+async function timePage(path: string, expected = 200): Promise<number> {
   const started = performance.now();
   const res = await fetch(`${web.baseUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
   const body = await res.text();
   const elapsed = performance.now() - started;
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${body.slice(0, 200)}`);
+  if (res.status !== expected) throw new Error(`${path} answered ${res.status}: ${body.slice(0, 200)}`);
   return elapsed;
+}
+
+/** The queue's own database work (page, counts, three facets), in this process through Prisma. */
+async function timeQueueQueries(): Promise<number> {
+  const started = performance.now();
+  await findReviewQueue(db, { evaluator: evaluatorId });
+  return performance.now() - started;
 }
 
 /** The baseline: one page of the same queue rows, read by a plain indexed SELECT on a bare pg connection. */
@@ -123,9 +131,13 @@ for (let i = 0; i < 3; i += 1) {
 const queue: number[] = [];
 const plain: number[] = [];
 const dashboard: number[] = [];
+const queries: number[] = [];
+const overhead: number[] = [];
 for (let i = 0; i < requests; i += 1) {
   queue.push(await timePage(queuePath));
   plain.push(await timePlain());
+  queries.push(await timeQueueQueries());
+  overhead.push(await timePage('/console/no-such-page', 404));
   dashboard.push(await timePage(dashboardPath));
 }
 await web.stop();
@@ -135,5 +147,7 @@ await db.$disconnect();
 const [load1] = loadavg();
 out(`load average (1 min): ${load1?.toFixed(2)} on 2 cores; ${requests} requests each, alternating`);
 out(`plain indexed SELECT, one page of 50 queue rows: p50 ${ms(pct(plain, 50))}  p95 ${ms(pct(plain, 95))}`);
+out(`signed-in request that renders nothing (session read and renewed, user checked, 404 page): p50 ${ms(pct(overhead, 50))}  p95 ${ms(pct(overhead, 95))}`);
+out(`queue queries alone (page + counts + 3 facets, Prisma, in this process): p50 ${ms(pct(queries, 50))}  p95 ${ms(pct(queries, 95))}  ratio p50 ${(pct(queries, 50) / pct(plain, 50)).toFixed(1)}×`);
 out(`queue page (evaluator filter, counts, facets, HTML): p50 ${ms(pct(queue, 50))}  p95 ${ms(pct(queue, 95))}  ratio p50 ${(pct(queue, 50) / pct(plain, 50)).toFixed(1)}× (goal ≤ 3×)`);
 out(`dashboard page (all ${count} calls, ${count * 10} criterion rows): p50 ${ms(pct(dashboard, 50))}  p95 ${ms(pct(dashboard, 95))} (goal p50 ≤ 300 ms)  ratio p50 ${(pct(dashboard, 50) / pct(plain, 50)).toFixed(1)}×`);

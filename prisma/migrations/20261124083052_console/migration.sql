@@ -97,3 +97,7 @@ CREATE INDEX "hub_transcriptions_critical_fail_recorded_at_id_idx" ON "hub_trans
 -- Hand-written: the console's review queue (critical fails waiting for review, newest first).
 CREATE INDEX "hub_transcriptions_console_queue_idx" ON "hub_transcriptions" ("recorded_at" DESC, "id" DESC)
   WHERE "critical_fail" AND "deleted_at" IS NULL AND ("review_group" IS NULL OR "review_group" = 'PENDING_REVIEW');
+CREATE INDEX "hub_transcriptions_console_queue_evaluator_idx" ON "hub_transcriptions" ("evaluator_id", "recorded_at" DESC, "id" DESC)
+  WHERE "critical_fail" AND "deleted_at" IS NULL AND ("review_group" IS NULL OR "review_group" = 'PENDING_REVIEW');
+CREATE INDEX "hub_transcriptions_console_queue_participant_idx" ON "hub_transcriptions" ("participant_id", "recorded_at" DESC, "id" DESC)
+  WHERE "critical_fail" AND "deleted_at" IS NULL AND ("review_group" IS NULL OR "review_group" = 'PENDING_REVIEW');
