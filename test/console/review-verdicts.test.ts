@@ -10,6 +10,7 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../support/seed.js';
 import { randomUUID } from 'node:crypto';
+import request from 'supertest';
 
 let h: Harness;
 let stack: HubStack;
@@ -57,6 +58,31 @@ describe('human verdicts', () => {
     expect(table.header.slice(-4)).toEqual(['human_score', 'human_critical', 'overrides', 'notes']);
     expect(table.rows[0]?.slice(-4)).toEqual([100, false, 'No promises: AI FAIL → PASS (No promise was made)', 'Coach on promises']);
     expect(table.rows[1]?.slice(-4)).toEqual([null, null, null, null]);
+  });
+});
+
+describe('bulk moves from the queue', () => {
+  it('moves each selected call upstream then in the mirror, audits it, and reports the ones that failed', async () => {
+    const [a, b] = [await mirroredCall(), await mirroredCall()];
+    const missing = randomUUID();
+    const agent = request.agent(stack.app);
+    const page = await agent.get('/console/sign-in');
+    const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+    await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: actor.kind === 'user' ? actor.email : '', password: 'long enough password' });
+    const queue = await agent.get(`/console?evaluator=${a.evaluator.id}`);
+    expect(queue.text).toContain(`data-id="${a.id}"`);
+    const csrf = /name="csrf-token" content="([^"]+)"/.exec(queue.text)?.[1] ?? '';
+    const moved = await agent.post('/console/queue/move').type('form').send(`_csrf=${csrf}&group=ARCHIVED&ids=${a.id}&ids=${b.id}&ids=${missing}&return_to=${encodeURIComponent(`/console?evaluator=${a.evaluator.id}`)}`);
+    expect(moved.status).toBe(303);
+    expect(moved.headers.location).toBe(`/console?evaluator=${a.evaluator.id}`);
+    const after = await agent.get(moved.headers.location as string);
+    expect(after.text).toContain(`Moved 2; 1 failed: ${missing.slice(0, 8)} (deleted upstream)`);
+    expect(after.text).not.toContain(`data-id="${a.id}"`);
+    for (const id of [a.id, b.id]) {
+      expect((await stack.client.getTranscription({ transcription_id: id })).group).toBe('ARCHIVED');
+      expect(await h.db.hubTranscription.findUniqueOrThrow({ where: { id } })).toMatchObject({ group: 'ARCHIVED' });
+      expect(await h.db.hubAuditEvent.findFirstOrThrow({ where: { transcriptionId: id, kind: 'group_move' } })).toMatchObject({ before: { group: null }, after: { group: 'ARCHIVED' } });
+    }
   });
 });
 
