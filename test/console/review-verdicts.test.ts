@@ -75,7 +75,7 @@ describe('bulk moves from the queue', () => {
     const moved = await agent.post('/console/queue/move').type('form').send(`_csrf=${csrf}&group=ARCHIVED&ids=${a.id}&ids=${b.id}&ids=${missing}&return_to=${encodeURIComponent(`/console?evaluator=${a.evaluator.id}`)}`);
     expect(moved.status).toBe(303);
     expect(moved.headers.location).toBe(`/console?evaluator=${a.evaluator.id}`);
-    const after = await agent.get(moved.headers.location as string);
+    const after = await agent.get(moved.headers.location);
     expect(after.text).toContain(`Moved 2; 1 failed: ${missing.slice(0, 8)} (deleted upstream)`);
     expect(after.text).not.toContain(`data-id="${a.id}"`);
     for (const id of [a.id, b.id]) {
