@@ -21,7 +21,9 @@ export function requireUser(deps: { db: Db; maxHours: number; now: () => Date })
       }
       throw new AppError('unauthorized', 'Sign in to the console first');
     }
-    req.session.user = { id: user.id, email: user.email, name: user.name, role: user.role as ConsoleRole };
+    const current = { id: user.id, email: user.email, name: user.name, role: user.role as ConsoleRole };
+    // Written back only when it changed (a new role or name), so an ordinary request only touches the session's expiry.
+    if (!sessionUser || sessionUser.email !== current.email || sessionUser.name !== current.name || sessionUser.role !== current.role) req.session.user = current;
     next();
   };
 }
