@@ -5,6 +5,7 @@
 #   pocketsphinx(+en-us) the local speech recogniser and its US English model
 #   espeak-ng, sox       the tests synthesise their own two-voice recordings
 #   python3              the download matrix's real servers (python3 -m http.server, odd_http_server.py)
+#   chromium             the console's browser tests (playwright-core drives it headless)
 set -euo pipefail
 
 needed=()
@@ -14,6 +15,7 @@ command -v pocketsphinx_continuous >/dev/null 2>&1 || needed+=(pocketsphinx)
 command -v espeak-ng >/dev/null 2>&1 || needed+=(espeak-ng)
 command -v sox >/dev/null 2>&1 || needed+=(sox)
 command -v python3 >/dev/null 2>&1 || needed+=(python3)
+[ -x /usr/bin/chromium ] || needed+=(chromium)
 
 [ ${#needed[@]} -eq 0 ] && exit 0
 

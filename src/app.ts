@@ -3,6 +3,8 @@ import { createAdminRouter } from './hub/admin/admin-router.js';
 import type { AdminIndexLink } from './hub/admin/admin-index.js';
 import type { AdminRoute } from './hub/admin/admin-route.js';
 import { createSlackRouter } from './hub/alerts/interactivity-router.js';
+import type { ConsoleOptions } from './hub/console/console-options.js';
+import { createConsoleRouter } from './hub/console/console-router.js';
 import type { HubContext } from './hub/hub-context.js';
 import { createReceiverRouter } from './hub/webhooks/receiver-router.js';
 import { requestMetrics } from './lib/metrics/request-metrics.js';
@@ -30,12 +32,19 @@ export interface MetricsOptions {
   token: () => Promise<string>;
 }
 
+/** What the web process serves beside the API, the receiver and the admin API. */
+export interface WebSurfaces {
+  metrics?: MetricsOptions;
+  console?: ConsoleOptions;
+}
+
 /**
  * The HTTP app of the web process: the built-in API at /api and /uploads, and, given the hub's
  * context, the hub's webhook receiver at /webhooks, Slack's interactivity endpoint at /slack and
- * its admin API at /admin; given metrics options, the Prometheus endpoint at /metrics.
+ * its admin API at /admin; given their options, the Prometheus endpoint at /metrics and the
+ * console at /console.
  */
-export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, metrics?: MetricsOptions): Express {
+export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
@@ -44,11 +53,12 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
   app.use(requestMetrics());
   app.use('/api', createApiRouter(deps, serviceOperations));
   app.use('/uploads', createUploadRouter(deps));
-  if (metrics) app.use('/metrics', createMetricsRouter(metrics.registry, metrics.token));
+  if (surfaces.metrics) app.use('/metrics', createMetricsRouter(surfaces.metrics.registry, surfaces.metrics.token));
   if (hub) {
     app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }));
     if (admin) app.use('/admin', createAdminRouter(hub, admin));
     app.use('/slack', createSlackRouter(hub));
+    if (surfaces.console) app.use('/console', createConsoleRouter(hub, surfaces.console));
   }
   app.use((req) => {
     throw new AppError('not_found', `Not found: ${req.method} ${req.path}`);

@@ -10,6 +10,7 @@ import { type z } from 'zod';
 import { applyEnvFile } from './lib/config/env-file.js';
 import { AdminSettings } from './hub/admin/admin-settings.js';
 import { SlackSettings } from './hub/alerts/slack-settings.js';
+import { ConsoleSettings } from './hub/console/console-settings.js';
 import { upstreamSettingsSchema } from './hub/client/upstream-settings.js';
 import { MirrorSettings } from './hub/mirror/mirror-settings.js';
 import { ReportsSettings } from './hub/reports/reports-settings.js';
@@ -31,6 +32,7 @@ function sectionSchemas(process: ProcessSettings) {
     reports: ReportsSettings,
     slack: SlackSettings,
     metrics: MetricsSettings,
+    console: ConsoleSettings,
   };
 }
 

@@ -5,6 +5,7 @@ import { createDb, type Db } from '../db.js';
 import { createRuntime, type Runtime } from '../processes/runtime.js';
 import { registerAccountCommands } from './account-commands.js';
 import { registerApiCommand } from './api-command.js';
+import { registerConsoleUserCommands } from './console-user-commands.js';
 import { checkDatabaseReady } from './database-readiness.js';
 import { registerDeliveryCommands } from './delivery-commands.js';
 import { registerHubCommands } from './hub-commands.js';
@@ -37,6 +38,7 @@ export function buildProgram(config: AppConfig): CliProgram {
   registerAccountCommands(program, openDb);
   registerKeyCommands(program, openDb);
   registerDeliveryCommands(program, openDb, () => openRuntime().jobs);
+  registerConsoleUserCommands(program, openDb);
   registerApiCommand(program, () => openRuntime().contexts.hub.upstream());
   registerHubCommands(program, () => Promise.resolve(openRuntime().contexts.hub));
   return {

@@ -7,6 +7,7 @@ import { ensureAdminToken } from '../hub/admin/admin-token.js';
 import { listenForApiKeyChanges } from '../service/accounts/listen-api-key-changes.js';
 import { createScrapeMetrics } from '../metrics/scrape-metrics.js';
 import { processMetricsRegistry } from '../metrics/metrics-endpoint.js';
+import { buildConsoleOptions } from './console-wiring.js';
 import type { Runtime } from './runtime.js';
 
 /** Starts the HTTP server; stop() stops accepting, lets in-flight requests finish, then resolves. */
@@ -18,13 +19,16 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     // (which never carries secrets). Set ADMIN_TOKEN to choose one, and nothing is printed.
     process.stderr.write(`convoqa admin API: ${settings.publicBaseUrl}/admin  token: ${admin.token}  (generated; set ADMIN_TOKEN to choose your own)\n`);
   }
-  const app = createApp(runtime.contexts.service, runtime.contexts.hub, {
-    token: () => Promise.resolve(admin.token),
-    routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes],
-  }, {
-    registry: processMetricsRegistry([createScrapeMetrics(runtime)]),
-    token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token),
-  });
+  const consoleWiring = await buildConsoleOptions(runtime.config, runtime.db);
+  const app = createApp(
+    runtime.contexts.service,
+    runtime.contexts.hub,
+    { token: () => Promise.resolve(admin.token), routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes] },
+    {
+      metrics: { registry: processMetricsRegistry([createScrapeMetrics(runtime)]), token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token) },
+      console: consoleWiring.options,
+    },
+  );
   const stopListening = listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger);
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -32,13 +36,13 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     server.once('error', reject);
     server.listen(settings.port, settings.host, resolve);
   });
-  runtime.logger.info({ port: settings.port, api: `${settings.publicBaseUrl}/api` }, 'web listening');
+  runtime.logger.info({ port: settings.port, api: `${settings.publicBaseUrl}/api`, console: `${settings.publicBaseUrl}/console` }, 'web listening');
   return {
     server,
     // Stops accepting, lets requests in flight finish (up to 5 s), then closes what is left.
     stop: () =>
       new Promise<void>((resolve) => {
-        server.close(() => void stopListening().then(resolve));
+        server.close(() => void Promise.allSettled([stopListening(), consoleWiring.close()]).then(() => resolve()));
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       }),

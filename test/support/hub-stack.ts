@@ -16,6 +16,10 @@ import type { Harness, TestAccount } from './harness.js';
 import { randomUUID } from 'node:crypto';
 import { processMetricsRegistry } from '../../src/metrics/metrics-endpoint.js';
 import { createScrapeMetrics } from '../../src/metrics/scrape-metrics.js';
+import pg from 'pg';
+import { createConsoleSessionStore } from '../../src/hub/console/auth/console-session.js';
+import type { ConsoleSettings } from '../../src/hub/console/console-settings.js';
+import { testDatabaseUrl } from './harness.js';
 
 /** The admin API's bearer token in every hub stack. */
 export const adminToken = 'test-admin-token-0123456789abcdef';
@@ -31,7 +35,7 @@ export interface HubStack {
 
 export async function startHubStack(
   h: Harness,
-  options: { signed?: boolean; hub?: (defaults: HubContext) => Partial<HubContext> } = {},
+  options: { signed?: boolean; hub?: (defaults: HubContext) => Partial<HubContext>; console?: Partial<ConsoleSettings> } = {},
 ): Promise<HubStack> {
   const account = await h.createAccount();
   // The app needs the server's port (its public URL), so the server starts first and serves it once built.
@@ -52,10 +56,18 @@ export async function startHubStack(
     settings: { ...h.hubContext().settings, publicBaseUrl: baseUrl },
   });
   const hub: HubContext = { ...defaults, ...options.hub?.(defaults) };
+  // The console, with its sessions in the test database (no pruning timer) and its own rate-limit keys.
+  const sessionPool = new pg.Pool({ connectionString: testDatabaseUrl, max: 2 });
+  const consoleOptions = {
+    sessionStore: createConsoleSessionStore(sessionPool, { pruneEverySeconds: false }),
+    sessionSecret: 'test-console-session-secret-0123456789abcdef',
+    settings: { ...h.config.console, ...options.console },
+    rateLimitPrefix: `convoqa:test:console:${randomUUID()}:`,
+  };
   const app = (serving.app = createApp(h.deps, hub, { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes] }, {
     // GET /metrics as the web process serves it, with the admin token.
-    registry: processMetricsRegistry([createScrapeMetrics(hub)]),
-    token: () => Promise.resolve(adminToken),
+    metrics: { registry: processMetricsRegistry([createScrapeMetrics(hub)]), token: () => Promise.resolve(adminToken) },
+    console: consoleOptions,
   }));
   return {
     account,
@@ -66,7 +78,7 @@ export async function startHubStack(
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => void sessionPool.end().then(resolve, resolve));
       }),
   };
 }

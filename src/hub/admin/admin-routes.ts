@@ -1,5 +1,6 @@
 import type { AdminRoute } from './admin-route.js';
 import { alertRoutes } from './routes/alert-routes.js';
+import { consoleUserRoutes } from './routes/console-user-routes.js';
 import { apiProxyRoutes } from './routes/api-proxy-route.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { queueRoutes } from './routes/queue-routes.js';
@@ -9,4 +10,4 @@ import { syncRoutes } from './routes/sync-routes.js';
 import { transcriptionRoutes } from './routes/transcription-routes.js';
 
 /** The hub's own admin routes (the embedded glue adds the built-in service's accounts). */
-export const hubAdminRoutes: readonly AdminRoute[] = [...healthRoutes, ...transcriptionRoutes, ...syncRoutes, ...receiptRoutes, ...reportRoutes, ...alertRoutes, ...queueRoutes, ...apiProxyRoutes];
+export const hubAdminRoutes: readonly AdminRoute[] = [...healthRoutes, ...transcriptionRoutes, ...syncRoutes, ...receiptRoutes, ...reportRoutes, ...alertRoutes, ...queueRoutes, ...consoleUserRoutes, ...apiProxyRoutes];

@@ -1,4 +1,4 @@
-import { adminTranscriptionUrl, escapeMrkdwn, formatDuration, formatGroup, formatRecordedAt, formatScore, truncate } from './block-text.js';
+import { consoleCallUrl, escapeMrkdwn, formatDuration, formatGroup, formatRecordedAt, formatScore, truncate } from './block-text.js';
 import type { CriticalFailView } from './critical-fail-view.js';
 import type { SlackBlock, SlackMessageMetadata } from './slack-notifier.js';
 
@@ -19,15 +19,14 @@ export interface ReviewNote {
 
 /**
  * The critical-fail alert: score, evaluator and participant, duration, recording date, group, each
- * failed strict criterion with its reasoning and quote, a link to the transcription in the admin
- * API, and "Start review" / "Archive" buttons while they still apply. The same builder makes the
+ * failed strict criterion with its reasoning and quote, a link to the call in the console, and "Start review" / "Archive" buttons while they still apply. The same builder makes the
  * message again after a review action (with `reviewNote`), from the mirror's current state.
  */
 export function buildCriticalFailMessage(
   view: CriticalFailView,
   options: { publicBaseUrl: string; reviewNote?: ReviewNote },
 ): { text: string; blocks: SlackBlock[] } {
-  const link = adminTranscriptionUrl(options.publicBaseUrl, view.transcriptionId);
+  const link = consoleCallUrl(options.publicBaseUrl, view.transcriptionId);
   const participant = view.participantTag ?? 'Unknown participant';
   const evaluator = view.evaluatorTag ?? 'Unknown evaluator';
   const blocks: SlackBlock[] = [
@@ -73,7 +72,7 @@ export function buildCriticalFailMessage(
 }
 
 function actionButtons(view: CriticalFailView, link: string): SlackBlock[] {
-  const buttons: SlackBlock[] = [{ type: 'button', action_id: 'open_admin', text: { type: 'plain_text', text: 'Open' }, url: link }];
+  const buttons: SlackBlock[] = [{ type: 'button', action_id: 'open_console', text: { type: 'plain_text', text: 'Open' }, url: link }];
   if (view.isDeleted) return buttons;
   if (view.group === null || view.group === 'PENDING_REVIEW') {
     buttons.push({ type: 'button', action_id: reviewActionIds.start, style: 'primary', text: { type: 'plain_text', text: 'Start review' }, value: view.transcriptionId });

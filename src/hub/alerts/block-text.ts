@@ -26,5 +26,5 @@ export function formatGroup(group: string | null): string {
   return group.charAt(0) + group.slice(1).toLowerCase().replaceAll('_', ' ');
 }
 
-/** The admin API's page of a transcription (the admin API is a later issue; the link is stable). */
-export const adminTranscriptionUrl = (publicBaseUrl: string, transcriptionId: string) => `${publicBaseUrl}/admin/transcriptions/${transcriptionId}`;
+/** The console's call view of a transcription (sign-in first if needed, then back to the call). */
+export const consoleCallUrl = (publicBaseUrl: string, transcriptionId: string) => `${publicBaseUrl}/console/calls/${transcriptionId}`;

@@ -1,4 +1,4 @@
-import { adminTranscriptionUrl, escapeMrkdwn, formatGroup, formatRecordedAt, formatScore } from './block-text.js';
+import { consoleCallUrl, escapeMrkdwn, formatGroup, formatRecordedAt, formatScore } from './block-text.js';
 import type { PendingReviewSection } from './find-pending-reviews.js';
 import type { SlackBlock } from './slack-notifier.js';
 
@@ -9,7 +9,7 @@ const maxSectionChars = 2_800;
 
 /**
  * The pending-review digest of one channel: a header, the total, then per evaluator its count and
- * its oldest critical fails (participant linked to the admin API, recording date, score, group),
+ * its oldest critical fails (participant linked to the console's call view, recording date, score, group),
  * oldest first, with "and N more" for the rest.
  */
 export function buildDigestMessage(sections: PendingReviewSection[], options: { publicBaseUrl: string }): { text: string; blocks: SlackBlock[] } {
@@ -28,7 +28,7 @@ export function buildDigestMessage(sections: PendingReviewSection[], options: { 
     let length = heading.length;
     for (const item of section.oldest) {
       const label = escapeMrkdwn(item.participantTag ?? item.name ?? item.transcriptionId).replaceAll('|', '¦');
-      const line = `• <${adminTranscriptionUrl(options.publicBaseUrl, item.transcriptionId)}|${label}> · ${formatRecordedAt(item.recordedAt)} · ${formatScore(item.score)} · ${formatGroup(item.group)}`;
+      const line = `• <${consoleCallUrl(options.publicBaseUrl, item.transcriptionId)}|${label}> · ${formatRecordedAt(item.recordedAt)} · ${formatScore(item.score)} · ${formatGroup(item.group)}`;
       if (length + line.length + 1 > maxSectionChars) break;
       lines.push(line);
       length += line.length + 1;

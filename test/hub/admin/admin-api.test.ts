@@ -84,7 +84,8 @@ describe('the OpenAPI document', () => {
     expect(doc.components.securitySchemes.adminToken).toEqual({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/admin/accounts', '/admin/accounts/{account}', '/admin/accounts/{account}/keys', '/admin/alert-routes',
-      '/admin/alert-routes/{evaluatorId}', '/admin/alerts', '/admin/alerts/test', '/admin/alerts/{id}/retry', '/admin/api/{operation}', '/admin/health',
+      '/admin/alert-routes/{evaluatorId}', '/admin/alerts', '/admin/alerts/test', '/admin/alerts/{id}/retry', '/admin/api/{operation}', '/admin/console/users',
+      '/admin/console/users/{id}/deactivate', '/admin/health',
       '/admin/keys/{keyId}', '/admin/keys/{keyId}/deactivate', '/admin/queues', '/admin/queues/{name}/failed',
       '/admin/queues/{name}/jobs/{jobId}', '/admin/queues/{name}/jobs/{jobId}/retry', '/admin/quotas', '/admin/ready', '/admin/reports/runs', '/admin/sync',
       '/admin/sync/reconcile', '/admin/transcriptions', '/admin/transcriptions/{id}', '/admin/transcriptions/{id}/group',

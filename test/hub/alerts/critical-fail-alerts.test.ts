@@ -87,7 +87,7 @@ describe('critical-fail alerts', () => {
     expect(criterion?.text?.text).toBe(':x: *No promises* (strict, FAIL)\nPromised a refund\n>Hi.');
     expect(context?.elements?.[0]?.text).toContain(`Transcription \`${seeded.id}\``);
     expect(actions?.elements).toEqual([
-      { type: 'button', action_id: 'open_admin', text: { type: 'plain_text', text: 'Open' }, url: `${stack.baseUrl}/admin/transcriptions/${seeded.id}` },
+      { type: 'button', action_id: 'open_console', text: { type: 'plain_text', text: 'Open' }, url: `${stack.baseUrl}/console/calls/${seeded.id}` },
       { type: 'button', action_id: 'review_start', style: 'primary', text: { type: 'plain_text', text: 'Start review' }, value: seeded.id },
       { type: 'button', action_id: 'review_archive', text: { type: 'plain_text', text: 'Archive' }, value: seeded.id },
     ]);

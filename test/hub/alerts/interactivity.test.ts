@@ -83,7 +83,7 @@ describe('Slack interactivity', () => {
     expect(update.channel).toBe('C0DEFAULT1');
     expect(JSON.stringify(update.blocks)).toContain('*Group*\\nUnder review');
     expect(JSON.stringify(update.blocks)).toContain('Under review by <@U0LEAD0001> from Slack');
-    expect(buttonsOf(update.blocks)).toEqual(['open_admin', 'review_archive']);
+    expect(buttonsOf(update.blocks)).toEqual(['open_console', 'review_archive']);
 
     const archive = actionBody(id, 'review_archive', message.ts);
     expect((await interact(archive, slackHeaders(archive))).status).toBe(200);
@@ -91,7 +91,7 @@ describe('Slack interactivity', () => {
     expect(await upstreamGroup(id)).toBe('ARCHIVED');
     const archived = await eventually(async () => fake.updates.filter((u) => u.ts === message.ts)[1], 10_000);
     expect(JSON.stringify(archived.blocks)).toContain('Archived by <@U0LEAD0001> from Slack');
-    expect(buttonsOf(archived.blocks)).toEqual(['open_admin']);
+    expect(buttonsOf(archived.blocks)).toEqual(['open_console']);
   });
 
   it('refuses a bad signature, a stale timestamp, a replay and unsigned requests, and changes nothing', async () => {

@@ -97,9 +97,9 @@ describe('the pending-review digest', () => {
     expect(sectionLines(main.blocks)).toEqual([
       [
         '*Support QA*: 4 pending',
-        `• <https://hub.example/admin/transcriptions/${a2}|Bo> · 2026-01-02 09:15 UTC · 12.5 / 100 · No group`,
-        `• <https://hub.example/admin/transcriptions/${a1}|Ana> · 2026-01-05 10:00 UTC · 40 / 100 · Pending review`,
-        `• <https://hub.example/admin/transcriptions/${a4}|Di> · 2026-01-07 16:45 UTC · 55 / 100 · Pending review`,
+        `• <https://hub.example/console/calls/${a2}|Bo> · 2026-01-02 09:15 UTC · 12.5 / 100 · No group`,
+        `• <https://hub.example/console/calls/${a1}|Ana> · 2026-01-05 10:00 UTC · 40 / 100 · Pending review`,
+        `• <https://hub.example/console/calls/${a4}|Di> · 2026-01-07 16:45 UTC · 55 / 100 · Pending review`,
         '_and 1 more_',
       ],
     ]);
@@ -108,8 +108,8 @@ describe('the pending-review digest', () => {
     const north = fake.postsTo('C0NORTH001')[0];
     expect(north.text).toBe('2 critical fails waiting for review');
     expect(sectionLines(north.blocks)).toEqual([
-      ['*Billing QA*: 1 pending', `• <https://hub.example/admin/transcriptions/${c1}|Fa> · 2026-01-04 00:00 UTC · 40 / 100 · Pending review`],
-      ['*Sales QA*: 1 pending', `• <https://hub.example/admin/transcriptions/${b1}|Ed> · 2026-01-03 00:00 UTC · 40 / 100 · No group`],
+      ['*Billing QA*: 1 pending', `• <https://hub.example/console/calls/${c1}|Fa> · 2026-01-04 00:00 UTC · 40 / 100 · Pending review`],
+      ['*Sales QA*: 1 pending', `• <https://hub.example/console/calls/${b1}|Ed> · 2026-01-03 00:00 UTC · 40 / 100 · No group`],
     ]);
   });
 

@@ -122,7 +122,7 @@ describe('scheduled report runs', () => {
     expect(files).toEqual(['account-2026-10.csv', `evaluator-${evaluator.id}-2026-W44.csv`, `participant-${participant.id}-2026-10.csv`, 'summary.csv']);
     const participantCsv = await readFile(path.join(exportsDir, `participant-${participant.id}-2026-10.csv`), 'utf8');
     const lines = participantCsv.trimEnd().split('\n');
-    expect(lines[0]).toBe('id,date,score,critical,duration,group,status,failed_criteria,evaluator_id,evaluator_tag');
+    expect(lines[0]).toBe('id,date,score,critical,duration,group,status,failed_criteria,evaluator_id,evaluator_tag,human_score,human_critical,overrides,notes');
     expect(lines).toHaveLength(4);
     expect(lines.filter((l) => l.includes(',"Greeting; Hold, then transfer",'))).toHaveLength(1);
     const summary = (await readFile(path.join(exportsDir, 'summary.csv'), 'utf8')).trimEnd().split('\n');

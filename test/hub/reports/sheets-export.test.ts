@@ -104,7 +104,7 @@ describe('Google Sheets export', () => {
     expect(fake.requests[1].path).toBe(`/v4/spreadsheets/${fake.spreadsheetId}?fields=sheets.properties%28sheetId%2Ctitle%29`);
     const batch = fake.requests[2].body as { requests: Record<string, { properties?: unknown }>[] };
     expect(batch.requests.map((r) => Object.keys(r)[0])).toEqual(['addSheet', 'addSheet']);
-    expect(batch.requests[1].addSheet.properties).toMatchObject({ title, gridProperties: { rowCount: 20_001, columnCount: 10, frozenRowCount: 1 } });
+    expect(batch.requests[1].addSheet.properties).toMatchObject({ title, gridProperties: { rowCount: 20_001, columnCount: 14, frozenRowCount: 1 } });
     const values = fake.requests[3].body as { valueInputOption: string; data: { range: string }[] };
     expect(values.valueInputOption).toBe('RAW');
     expect(values.data.map((d) => d.range)).toEqual([`'summary'!A1`, `'${title}'!A1`]);
@@ -112,9 +112,9 @@ describe('Google Sheets export', () => {
 
     const tab = fake.tab(title)!;
     expect(tab.values).toHaveLength(20_001);
-    expect(tab.values[0]).toEqual(['id', 'date', 'score', 'critical', 'duration', 'group', 'status', 'failed_criteria', 'participant_id', 'participant_tag']);
+    expect(tab.values[0]).toEqual(['id', 'date', 'score', 'critical', 'duration', 'group', 'status', 'failed_criteria', 'participant_id', 'participant_tag', 'human_score', 'human_critical', 'overrides', 'notes']);
     const raw = data.raw_data as Record<string, unknown>[];
-    expect(tab.values[1]).toEqual([raw[0].id, raw[0].date, 0, true, 60, 'PENDING_REVIEW', 'COMPLETED', 'Greeting; Hold, then transfer', raw[0].participant_id, '=HYPERLINK("x")']);
+    expect(tab.values[1]).toEqual([raw[0].id, raw[0].date, 0, true, 60, 'PENDING_REVIEW', 'COMPLETED', 'Greeting; Hold, then transfer', raw[0].participant_id, '=HYPERLINK("x")', '', '', '', '']);
     expect(tab.values[20_000][0]).toBe(raw[19_999].id);
     expect(fake.tab('summary')!.values).toEqual([
       ['report', 'kind', 'subject_id', 'subject_tag', 'period', 'start_date', 'end_date', 'total_calls', 'avg_score', 'pass_rate', 'total_critical_fails', 'pending_critical_reviews', 'rows', 'pulled_at'],

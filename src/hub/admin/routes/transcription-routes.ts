@@ -4,7 +4,7 @@ import { dateString, parseDateTime, upperBoundOf } from '../../../contract/dates
 import { reviewGroups, transcriptionStatuses } from '../../../contract/transcriptions.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { AppError } from '../../../lib/errors/app-error.js';
-import { writeMirror } from '../../mirror/mirror-transcription.js';
+import { changeGroup } from '../../mirror/change-group.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { MirroredTranscription, MirroredTranscriptionDetail, toMirroredDetail, toMirroredTranscription } from '../mirrored-transcription-wire.js';
 import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
@@ -109,9 +109,7 @@ export const transcriptionRoutes = [
     body: GroupBody,
     response: MirroredTranscriptionDetail,
     async handle({ params, body }, ctx) {
-      const client = await ctx.upstream();
-      const { transcription } = await viaUpstream(() => client.updateTranscriptionGroup({ transcription_id: params.id, group: body.group }));
-      await writeMirror(ctx, transcription);
+      await viaUpstream(() => changeGroup(ctx, params.id, body.group));
       const row = await ctx.db.hubTranscription.findUniqueOrThrow({ where: { id: params.id.toLowerCase() }, include: { results: { orderBy: { position: 'asc' } } } });
       return toMirroredDetail(row);
     },

@@ -8,6 +8,7 @@ import type { HubContext } from '../../hub-context.js';
 import type { ReportExporter } from './report-exporter.js';
 import { buildReportTable, buildSummaryTable, type SummaryEntry } from './report-tables.js';
 import { dayOf } from '../report-periods.js';
+import { loadReviewColumns } from '../../review/review-columns.js';
 
 export type ExportOutcome = { kind: 'exported'; target: string; rows: number } | { kind: 'missing' };
 
@@ -19,7 +20,8 @@ export async function exportReport(ctx: Pick<HubContext, 'db' | 'logger' | 'now'
   const { run } = snapshot;
   const rawData = (snapshot.data as { raw_data?: unknown } | null)?.raw_data;
   const rows = Array.isArray(rawData) ? (rawData as Record<string, unknown>[]) : [];
-  const table = buildReportTable(run.kind, run.subjectId, run.period, rows);
+  const reviews = await loadReviewColumns(ctx.db, rows.map((r) => (typeof r.id === 'string' ? r.id : '')));
+  const table = buildReportTable(run.kind, run.subjectId, run.period, rows, reviews);
 
   try {
     const target = await ctx.db.$transaction(

@@ -20,6 +20,16 @@ export const tableName = (kind: ReportKind, subjectId: string, period: string) =
 export const summaryTableName = 'summary';
 
 const baseColumns = ['id', 'date', 'score', 'critical', 'duration', 'group', 'status', 'failed_criteria'] as const;
+/** The console's human review of the call (hub-only: never written upstream); empty when not reviewed. */
+const reviewColumns = ['human_score', 'human_critical', 'overrides', 'notes'] as const;
+
+/** A reviewed call's extra cells, by transcription id (src/hub/review/review-columns.ts). */
+export interface ReviewCells {
+  humanScore: number | null;
+  humanCritical: boolean | null;
+  overrides: string;
+  notes: string;
+}
 const referenceColumns: Record<ReportKind, readonly string[]> = {
   account: ['participant_id', 'participant_tag', 'evaluator_id', 'evaluator_tag'],
   evaluator: ['participant_id', 'participant_tag'],
@@ -35,16 +45,30 @@ const cell = (value: unknown): Cell => {
   return JSON.stringify(value);
 };
 
-/** The report's table from its dashboard answer's raw_data. */
-export function buildReportTable(kind: ReportKind, subjectId: string, period: string, rawData: readonly Record<string, unknown>[]): ReportTable {
-  const header = [...baseColumns, ...referenceColumns[kind]];
-  const rows = rawData.map((entry) =>
-    header.map((column) => {
-      if (column !== 'failed_criteria') return cell(entry[column]);
-      const names = entry.failed_criteria;
-      return Array.isArray(names) ? names.map(String).join(failedCriteriaSeparator) : cell(names);
-    }),
-  );
+/** The report's table from its dashboard answer's raw_data, and the console's review of each call. */
+export function buildReportTable(
+  kind: ReportKind,
+  subjectId: string,
+  period: string,
+  rawData: readonly Record<string, unknown>[],
+  reviews: ReadonlyMap<string, ReviewCells> = new Map(),
+): ReportTable {
+  const upstreamColumns = [...baseColumns, ...referenceColumns[kind]];
+  const header = [...upstreamColumns, ...reviewColumns];
+  const rows = rawData.map((entry) => {
+    const review = typeof entry.id === 'string' ? reviews.get(entry.id.toLowerCase()) : undefined;
+    return [
+      ...upstreamColumns.map((column) => {
+        if (column !== 'failed_criteria') return cell(entry[column]);
+        const names = entry.failed_criteria;
+        return Array.isArray(names) ? names.map(String).join(failedCriteriaSeparator) : cell(names);
+      }),
+      review?.humanScore ?? null,
+      review?.humanCritical ?? null,
+      review?.overrides || null,
+      review?.notes || null,
+    ];
+  });
   return { name: tableName(kind, subjectId, period), header, rows };
 }
 

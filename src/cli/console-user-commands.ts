@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { Command } from 'commander';
+import type { Db } from '../db.js';
+import { ConsoleRole } from '../hub/console/users/console-user.js';
+import { createConsoleUser, deactivateConsoleUser, listConsoleUsers } from '../hub/console/users/manage-console-users.js';
+import { AppError } from '../lib/errors/app-error.js';
+import { printLine, printTable } from './output.js';
+
+const cliActor = { kind: 'cli' } as const;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+export function registerConsoleUserCommands(program: Command, db: () => Db): void {
+  program
+    .command('console:users:create')
+    .description('create a console user; without --password-stdin a password is generated and printed alone on the last line')
+    .argument('<email>')
+    .requiredOption('--name <name>', 'name shown in the console and the audit trail')
+    .option('--role <role>', 'lead (may act) or viewer (read only)', 'lead')
+    .option('--password-stdin', 'read the password from standard input')
+    .action(async (email: string, options: { name: string; role: string; passwordStdin?: boolean }) => {
+      const role = ConsoleRole.safeParse(options.role);
+      if (!role.success) throw new AppError('invalid_value', `--role must be lead or viewer, not ${options.role}`);
+      const password = options.passwordStdin ? await readStdin() : randomBytes(15).toString('base64url');
+      const user = await createConsoleUser(db(), { email, name: options.name, role: role.data, password }, cliActor);
+      printLine(`console user ${user.id} ${user.email} (${user.role})`);
+      if (!options.passwordStdin) {
+        printLine('password (shown once, store it now):');
+        printLine(password);
+      }
+    });
+
+  program
+    .command('console:users:list')
+    .description('list console users')
+    .action(async () => {
+      const users = await listConsoleUsers(db());
+      if (users.length === 0) printLine('no console users');
+      printTable(
+        users.map((u) => ({
+          id: u.id,
+          email: u.email,
+          name: u.name,
+          role: u.role,
+          active: u.isActive ? 'yes' : 'no',
+          last_sign_in: u.lastSignInAt?.toISOString() ?? '',
+        })),
+      );
+    });
+
+  program
+    .command('console:users:deactivate')
+    .description('deactivate a console user (id or email) and sign them out everywhere')
+    .argument('<user>')
+    .action(async (ref: string) => {
+      const { user, sessionsRevoked } = await deactivateConsoleUser(db(), ref, cliActor, new Date());
+      printLine(`console user ${user.email} deactivated; ${sessionsRevoked} session(s) revoked`);
+    });
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ConsolePassword, ConsoleRole, ConsoleUserWire, toConsoleUserWire } from '../../console/users/console-user.js';
+import { createConsoleUser, deactivateConsoleUser, listConsoleUsers } from '../../console/users/manage-console-users.js';
+import { defineAdminRoute } from '../admin-route.js';
+
+const adminActor = { kind: 'admin-api' } as const;
+
+/** The console's users (docs/console.md): automation creates and deactivates them here. */
+export const consoleUserRoutes = [
+  defineAdminRoute({
+    method: 'get',
+    path: '/console/users',
+    summary: 'Console users (never their password hashes)',
+    tag: 'console',
+    response: z.object({ items: z.array(ConsoleUserWire) }),
+    async handle(_input, ctx) {
+      return { items: (await listConsoleUsers(ctx.db)).map(toConsoleUserWire) };
+    },
+  }),
+  defineAdminRoute({
+    method: 'post',
+    path: '/console/users',
+    summary: 'Create a console user (role lead or viewer); the password is stored as an argon2id hash',
+    tag: 'console',
+    body: z.object({ email: z.email({ error: 'email must be an email address' }).max(200), name: z.string().trim().min(1).max(100), role: ConsoleRole, password: ConsolePassword }),
+    response: ConsoleUserWire,
+    status: 201,
+    async handle({ body }, ctx) {
+      return toConsoleUserWire(await createConsoleUser(ctx.db, body, adminActor));
+    },
+  }),
+  defineAdminRoute({
+    method: 'post',
+    path: '/console/users/:id/deactivate',
+    summary: 'Deactivate a console user and revoke their sessions',
+    tag: 'console',
+    params: z.object({ id: z.uuid() }),
+    response: ConsoleUserWire.extend({ sessions_revoked: z.number().int() }),
+    async handle({ params }, ctx) {
+      const { user, sessionsRevoked } = await deactivateConsoleUser(ctx.db, params.id, adminActor, ctx.now());
+      return { ...toConsoleUserWire(user), sessions_revoked: sessionsRevoked };
+    },
+  }),
+];

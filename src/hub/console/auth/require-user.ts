@@ -1,0 +1,35 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Db } from '../../../db.js';
+import { AppError } from '../../../lib/errors/app-error.js';
+import type { ConsoleRole } from '../users/console-user.js';
+
+/**
+ * Every console page and action needs a signed-in, active user. The user is read again on every
+ * request, so a deactivated user (or a changed role) takes effect at once; a session older than
+ * the absolute lifetime ends. A page asked for without a session goes to sign-in and comes back.
+ */
+export function requireUser(deps: { db: Db; maxHours: number; now: () => Date }): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const sessionUser = req.session.user;
+    const expired = req.session.signedInAt !== undefined && deps.now().getTime() - req.session.signedInAt > deps.maxHours * 3_600_000;
+    const user = sessionUser && !expired ? await deps.db.hubConsoleUser.findUnique({ where: { id: sessionUser.id } }) : null;
+    if (!user || !user.isActive) {
+      if (sessionUser) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        res.redirect(303, `/console/sign-in?next=${encodeURIComponent(req.originalUrl)}${expired ? '&expired=1' : ''}`);
+        return;
+      }
+      throw new AppError('unauthorized', 'Sign in to the console first');
+    }
+    const current = { id: user.id, email: user.email, name: user.name, role: user.role as ConsoleRole };
+    // Written back only when it changed (a new role or name), so an ordinary request only touches the session's expiry.
+    if (!sessionUser || sessionUser.email !== current.email || sessionUser.name !== current.name || sessionUser.role !== current.role) req.session.user = current;
+    next();
+  };
+}
+
+/** Leads act; viewers only read. */
+export const requireLead: RequestHandler = (req, _res, next) => {
+  if (req.session.user?.role !== 'lead') throw new AppError('forbidden', 'Only a lead can do this: viewers have read-only access');
+  next();
+};

@@ -1,0 +1,49 @@
+import { html, type SafeHtml } from '../html.js';
+import type { ConsoleSessionUser } from '../auth/console-session.js';
+
+export interface PageFrame {
+  title: string;
+  user: ConsoleSessionUser | null;
+  csrfToken: string;
+  flash?: { kind: 'ok' | 'error'; text: string } | undefined;
+  /** Which navigation entry is current. */
+  current?: 'queue' | 'dashboard';
+  scripts?: string[];
+}
+
+/** Every console page: header with navigation and sign-out, one <main>, the shared script. */
+export function layout(frame: PageFrame, body: SafeHtml): SafeHtml {
+  const nav = (href: string, label: string, key: PageFrame['current']) =>
+    html`<a href="${href}"${frame.current === key ? html` aria-current="page"` : ''}>${label}</a>`;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="csrf-token" content="${frame.csrfToken}">
+<title>${frame.title} · convoqa console</title>
+<link rel="stylesheet" href="/console/assets/console.css">
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">
+  <span class="brand">convoqa console</span>
+  ${frame.user
+    ? html`<nav aria-label="Console">${nav('/console', 'Review queue', 'queue')} ${nav('/console/dashboard', 'Dashboard', 'dashboard')}</nav>
+  <span class="who">${frame.user.name} <span class="role">(${frame.user.role})</span></span>
+  <form method="post" action="/console/sign-out" class="inline"><input type="hidden" name="_csrf" value="${frame.csrfToken}"><button type="submit" class="link">Sign out</button></form>`
+    : ''}
+</header>
+<main id="main">
+${frame.flash ? html`<p class="flash ${frame.flash.kind}" role="status">${frame.flash.text}</p>` : ''}
+${body}
+</main>
+<script src="/console/assets/console.js"></script>
+${(frame.scripts ?? []).map((src) => html`<script src="${src}"></script>`)}
+</body>
+</html>`;
+}
+
+export const formatDate = (d: Date | null | undefined) => (d ? `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—');
+export const formatScore = (s: number | null | undefined) => (s === null || s === undefined ? '—' : String(Math.round(s * 100) / 100));
+export const formatGroup = (g: string | null) => (g === null ? 'No group' : g === 'PENDING_REVIEW' ? 'Pending review' : g === 'UNDER_REVIEW' ? 'Under review' : g === 'ARCHIVED' ? 'Archived' : g);

@@ -1,0 +1,48 @@
+import type { Db } from '../../../db.js';
+import { Prisma, type HubConsoleUser } from '../../../generated/prisma/client.js';
+import { AppError } from '../../../lib/errors/app-error.js';
+import { recordAudit, type Actor } from '../../review/audit-trail.js';
+import { NewConsoleUser } from './console-user.js';
+import { hashPassword } from './password-hash.js';
+
+/** Creates a console user (CLI, admin API); the password is kept only as its argon2id hash. */
+export async function createConsoleUser(db: Db, input: NewConsoleUser, actor: Actor): Promise<HubConsoleUser> {
+  const parsed = NewConsoleUser.safeParse(input);
+  if (!parsed.success) throw new AppError('invalid_value', parsed.error.issues.map((i) => i.message).join('; '));
+  const { email, name, role, password } = parsed.data;
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db.$transaction(async (tx) => {
+      const user = await tx.hubConsoleUser.create({ data: { email, name, role, passwordHash } });
+      await recordAudit(tx, { kind: 'user_created', actor, after: { id: user.id, email, name, role } });
+      return user;
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new AppError('conflict', `A console user with email ${email} already exists`);
+    throw error;
+  }
+}
+
+export const listConsoleUsers = (db: Db): Promise<HubConsoleUser[]> => db.hubConsoleUser.findMany({ orderBy: { createdAt: 'asc' } });
+
+/** A user by id or email. */
+export async function findConsoleUser(db: Db, ref: string): Promise<HubConsoleUser> {
+  const isId = /^[0-9a-f-]{36}$/i.test(ref);
+  const user = await db.hubConsoleUser.findFirst({ where: isId ? { id: ref.toLowerCase() } : { email: ref.toLowerCase() } });
+  if (!user) throw new AppError('not_found', `No console user ${ref}`);
+  return user;
+}
+
+/**
+ * Deactivates a user and deletes their sessions, so every browser they signed in from is signed
+ * out at its next request (the session check also refuses inactive users).
+ */
+export async function deactivateConsoleUser(db: Db, ref: string, actor: Actor, now: Date): Promise<{ user: HubConsoleUser; sessionsRevoked: number }> {
+  const found = await findConsoleUser(db, ref);
+  return db.$transaction(async (tx) => {
+    const user = found.isActive ? await tx.hubConsoleUser.update({ where: { id: found.id }, data: { isActive: false, deactivatedAt: now } }) : found;
+    const sessionsRevoked = await tx.$executeRaw`DELETE FROM hub_console_sessions WHERE sess->'user'->>'id' = ${user.id}`;
+    if (found.isActive) await recordAudit(tx, { kind: 'user_deactivated', actor, before: { is_active: true }, after: { id: user.id, email: user.email, is_active: false } });
+    return { user, sessionsRevoked };
+  });
+}

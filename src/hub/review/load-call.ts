@@ -1,0 +1,91 @@
+import type { Db } from '../../db.js';
+import type { HubAuditEvent, HubCriterionResult, HubReviewNote, HubReviewOverride, HubTranscription } from '../../generated/prisma/client.js';
+import { effectiveEvaluation, type EffectiveEvaluation } from './effective-scoring.js';
+
+export interface Turn {
+  speaker: string;
+  text: string;
+  start: number | null;
+}
+
+export interface CallHistoryItem {
+  at: Date;
+  what: string;
+  who: string | null;
+}
+
+export interface CallView {
+  transcription: HubTranscription;
+  results: HubCriterionResult[];
+  overrides: Map<string, HubReviewOverride & { userEmail: string | null }>;
+  notes: (HubReviewNote & { userEmail: string | null })[];
+  effective: EffectiveEvaluation;
+  turns: Turn[];
+  history: CallHistoryItem[];
+}
+
+/** The conversation's segments, consecutive ones of the same speaker joined into one turn. */
+export function toTurns(conversation: unknown): Turn[] {
+  const segments = (conversation as { segments?: unknown } | null)?.segments;
+  if (!Array.isArray(segments)) return [];
+  const turns: Turn[] = [];
+  for (const segment of segments as { speaker?: unknown; text?: unknown; start?: unknown }[]) {
+    const speaker = typeof segment.speaker === 'string' ? segment.speaker : '?';
+    const text = typeof segment.text === 'string' ? segment.text : '';
+    const last = turns.at(-1);
+    if (last && last.speaker === speaker) last.text = `${last.text} ${text}`.trim();
+    else turns.push({ speaker, text, start: typeof segment.start === 'number' ? segment.start : null });
+  }
+  return turns;
+}
+
+function describeEvent(e: HubAuditEvent): string {
+  const before = (e.before ?? {}) as Record<string, unknown>;
+  const after = (e.after ?? {}) as Record<string, unknown>;
+  const fmt = (v: unknown) => (v === null || v === undefined ? 'none' : typeof v === 'string' ? v : JSON.stringify(v));
+  switch (e.kind) {
+    case 'group_move':
+      return `Group moved from ${fmt(before.group)} to ${fmt(after.group)}`;
+    case 'override':
+      return `Override of “${fmt(after.criterion)}”: AI ${fmt(before.ai)}${before.override ? `, was ${fmt(before.override)}` : ''} → ${fmt(after.override)} (“${fmt(after.reason)}”); score ${fmt(after.score)}, critical fail ${fmt(after.critical_fail)}`;
+    case 'override_cleared':
+      return `Override of “${fmt(after.criterion)}” removed (was ${fmt(before.override)}; back to AI ${fmt(after.ai)}): “${fmt(after.reason)}”`;
+    case 'note':
+      return 'Note added';
+    default:
+      return e.kind;
+  }
+}
+
+/** Everything the call view shows, from the mirror and the review tables; null when not mirrored. */
+export async function loadCall(db: Db, id: string): Promise<CallView | null> {
+  const transcription = await db.hubTranscription.findUnique({ where: { id } });
+  if (!transcription) return null;
+  const [results, overrides, notes, events, alerts] = await Promise.all([
+    db.hubCriterionResult.findMany({ where: { transcriptionId: id }, orderBy: { position: 'asc' } }),
+    db.hubReviewOverride.findMany({ where: { transcriptionId: id } }),
+    db.hubReviewNote.findMany({ where: { transcriptionId: id }, orderBy: { createdAt: 'desc' } }),
+    db.hubAuditEvent.findMany({ where: { transcriptionId: id }, orderBy: { createdAt: 'asc' } }),
+    db.hubAlert.findMany({ where: { transcriptionId: id } }),
+  ]);
+  const userIds = [...new Set([...overrides.map((o) => o.userId), ...notes.map((n) => n.userId)])];
+  const users = new Map((await db.hubConsoleUser.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } })).map((u) => [u.id, u.email]));
+  const history: CallHistoryItem[] = [{ at: transcription.firstMirroredAt, what: 'First mirrored into the hub', who: null }];
+  if (transcription.mirroredAt.getTime() !== transcription.firstMirroredAt.getTime()) history.push({ at: transcription.mirroredAt, what: 'Last mirrored', who: null });
+  for (const alert of alerts) {
+    history.push({ at: alert.sentAt ?? alert.createdAt, what: `Slack ${alert.kind.replace('_', '-')} alert ${alert.status.replaceAll('_', ' ')}${alert.channel ? ` to ${alert.channel}` : ''}`, who: null });
+  }
+  if (transcription.deletedAt) history.push({ at: transcription.deletedAt, what: 'Deleted upstream', who: null });
+  for (const e of events) history.push({ at: e.createdAt, what: describeEvent(e), who: e.actor });
+  history.sort((a, b) => a.at.getTime() - b.at.getTime());
+  const overrideMap = new Map(overrides.map((o) => [o.criterionId, { ...o, userEmail: users.get(o.userId) ?? null }]));
+  return {
+    transcription,
+    results,
+    overrides: overrideMap,
+    notes: notes.map((n) => ({ ...n, userEmail: users.get(n.userId) ?? null })),
+    effective: effectiveEvaluation(transcription, results, new Map(overrides.map((o) => [o.criterionId, o.value]))),
+    turns: toTurns(transcription.conversation),
+    history,
+  };
+}

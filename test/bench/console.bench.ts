@@ -1,0 +1,153 @@
+/**
+ * The console at 20,000 mirrored transcriptions × 10 criteria (200,000 criterion rows, a fifth of
+ * the calls critical fails, some reviewed). Starts the real `web` process (src/web.ts) on that
+ * database, signs in, and prints p50 and p95 of the whole answer (HTML fully received over
+ * loopback) for:
+ *  - the review queue filtered by an evaluator (/console?evaluator=…), next to a plain indexed
+ *    SELECT of one page of the same rows on a bare pg connection, measured alternately in this run;
+ *  - the dashboard over the whole range (every one of the 20,000 calls and 200,000 results).
+ * Goals: queue p50 ≤ 3 × the plain SELECT's, dashboard p50 ≤ 300 ms. The load average is printed:
+ * other processes on the 2 cores move the numbers.
+ *
+ *   npm run bench:console     # BENCH_DATABASE_URL, default .../convoqa_bench_console (recreated)
+ */
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { applyMigrations } from '../../prisma/runner/migrate-deploy.js';
+import { createDb } from '../../src/db.js';
+import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
+import { findReviewQueue } from '../../src/hub/review/review-queue.js';
+import { startWebProcess } from '../support/processes.js';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_bench_console';
+const requests = 30;
+const count = 20_000;
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const nearestRank = (sorted: number[], p: number) => sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1] ?? Number.NaN;
+const pct = (values: number[], p: number) => nearestRank([...values].sort((a, b) => a - b), p);
+
+async function recreateDatabase() {
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
+  await admin.end();
+  await applyMigrations(databaseUrl);
+}
+
+out(`seeding ${databaseUrl} …`);
+const seedStart = performance.now();
+await recreateDatabase();
+const raw = new pg.Client({ connectionString: databaseUrl });
+await raw.connect();
+// 7 evaluators, 50 participants, one call every 6 minutes up to now (about 83 days); 1 in 5 a
+// critical fail, spread over no group / pending / under review / archived; 10 criteria each.
+await raw.query(`
+  INSERT INTO hub_transcriptions (id, status, review_group, configuration_id, configuration_tag, name, duration, participant_id, participant_tag,
+    evaluator_id, evaluator_tag, recorded_at, completed_at, conversation, score, critical_fail, evaluation_status, mirrored_at)
+  SELECT md5('t' || i)::uuid, 'COMPLETED',
+    CASE WHEN i % 5 <> 0 THEN NULL WHEN i % 4 = 0 THEN NULL WHEN i % 4 = 1 THEN 'PENDING_REVIEW' WHEN i % 4 = 2 THEN 'UNDER_REVIEW' ELSE 'ARCHIVED' END,
+    md5('config')::uuid, 'default', 'Call ' || i, 180 + i % 300, md5('p' || i % 50)::uuid, 'agent-' || i % 50,
+    md5('e' || i % 7)::uuid, 'Evaluator ' || i % 7, now() - (i * interval '6 minutes'), now() - (i * interval '6 minutes'),
+    jsonb_build_object('segments', jsonb_build_array(jsonb_build_object('speaker', 'A', 'text', 'Hello, thanks for calling.'), jsonb_build_object('speaker', 'B', 'text', 'Hi.'))),
+    (i * 37) % 101, i % 5 = 0, 'COMPLETED', now()
+  FROM generate_series(1, ${count}) AS i`);
+await raw.query(`
+  INSERT INTO hub_criterion_results (transcription_id, criterion_id, position, name, type, status, max_weight, score_raw_ai, score_obtained, reasoning, quote, feedback, evaluator_id, recorded_at)
+  SELECT t.id, md5('c' || c)::uuid, c, 'Criterion ' || c, CASE WHEN c >= 8 THEN 'strict' WHEN c % 2 = 0 THEN 'scale' ELSE 'boolean' END,
+    CASE WHEN (c = 8 AND t.critical_fail) OR ((hashtext(t.id::text) + c) % 4 = 0) THEN 'FAIL' ELSE 'PASS' END,
+    CASE WHEN c >= 8 THEN 0 ELSE 10 END, 1, 10, 'Because', 'Hi', NULL, t.evaluator_id, t.recorded_at
+  FROM hub_transcriptions t CROSS JOIN generate_series(0, 9) AS c`);
+await raw.query(`
+  INSERT INTO hub_reviews (transcription_id, effective_score, effective_critical_fail, override_count, note_count, reviewed_at, reviewed_by)
+  SELECT id, score, false, 1, 0, now(), md5('u')::uuid FROM hub_transcriptions WHERE critical_fail AND recorded_at > now() - interval '3 days'`);
+await raw.query(`
+  INSERT INTO hub_review_overrides (transcription_id, criterion_id, value, reason, user_id)
+  SELECT transcription_id, md5('c8')::uuid, 1, 'bench', md5('u')::uuid FROM hub_reviews`);
+await raw.query('VACUUM ANALYZE');
+const seeded = await raw.query<{ t: string; r: string; q: string }>(`SELECT (SELECT count(*) FROM hub_transcriptions) AS t, (SELECT count(*) FROM hub_criterion_results) AS r,
+  (SELECT count(*) FROM hub_transcriptions WHERE critical_fail AND (review_group IS NULL OR review_group = 'PENDING_REVIEW')) AS q`);
+out(`seeded in ${ms(performance.now() - seedStart)}: ${seeded.rows[0]?.t} transcriptions, ${seeded.rows[0]?.r} criterion results, ${seeded.rows[0]?.q} in the queue`);
+
+const db = createDb(databaseUrl, { maxConnections: 2 });
+const password = 'bench password 0123456789';
+await createConsoleUser(db, { email: 'bench@example.com', name: 'Bench', role: 'lead', password }, { kind: 'cli' });
+const web = await startWebProcess({ DATABASE_URL: databaseUrl, CONSOLE_SIGNIN_PER_MINUTE: '100' });
+
+// Sign in like a browser: the sign-in page's cookie and CSRF token, then the form.
+const signInPage = await fetch(`${web.baseUrl}/console/sign-in`);
+let cookie = (signInPage.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+const csrf = /name="_csrf" value="([^"]+)"/.exec(await signInPage.text())?.[1] ?? '';
+const signedIn = await fetch(`${web.baseUrl}/console/sign-in`, {
+  method: 'POST',
+  redirect: 'manual',
+  headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams({ _csrf: csrf, email: 'bench@example.com', password }).toString(),
+});
+cookie = (signedIn.headers.get('set-cookie') ?? cookie).split(';')[0] ?? cookie;
+if (signedIn.status !== 303) throw new Error(`sign-in answered ${signedIn.status}`);
+
+const evaluatorId = (await raw.query<{ id: string }>(`SELECT md5('e1')::uuid::text AS id`)).rows[0]?.id ?? '';
+const first = (await raw.query<{ d: string }>('SELECT to_char(min(recorded_at), \'YYYY-MM-DD\') AS d FROM hub_transcriptions')).rows[0]?.d ?? '';
+const today = new Date().toISOString().slice(0, 10);
+
+async function timePage(path: string, expected = 200): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${web.baseUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
+  const body = await res.text();
+  const elapsed = performance.now() - started;
+  if (res.status !== expected) throw new Error(`${path} answered ${res.status}: ${body.slice(0, 200)}`);
+  return elapsed;
+}
+
+/** The queue's own database work (page, counts, three facets), in this process through Prisma. */
+async function timeQueueQueries(): Promise<number> {
+  const started = performance.now();
+  await findReviewQueue(db, { evaluator: evaluatorId });
+  return performance.now() - started;
+}
+
+/** The baseline: one page of the same queue rows, read by a plain indexed SELECT on a bare pg connection. */
+const plainPage = `
+  SELECT t.id, t.name, t.recorded_at, t.participant_tag, t.evaluator_tag, t.score, t.review_group
+  FROM hub_transcriptions t
+  WHERE t.critical_fail AND t.deleted_at IS NULL AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW') AND t.evaluator_id = $1
+  ORDER BY t.recorded_at DESC, t.id DESC LIMIT 50`;
+async function timePlain(): Promise<number> {
+  const started = performance.now();
+  await raw.query(plainPage, [evaluatorId]);
+  return performance.now() - started;
+}
+
+const queuePath = `/console?evaluator=${evaluatorId}`;
+const dashboardPath = `/console/dashboard?from=${first}&to=${today}`;
+for (let i = 0; i < 3; i += 1) {
+  await timePage(queuePath);
+  await timePage(dashboardPath);
+  await timePlain();
+}
+const queue: number[] = [];
+const plain: number[] = [];
+const dashboard: number[] = [];
+const queries: number[] = [];
+const overhead: number[] = [];
+for (let i = 0; i < requests; i += 1) {
+  queue.push(await timePage(queuePath));
+  plain.push(await timePlain());
+  queries.push(await timeQueueQueries());
+  overhead.push(await timePage('/console/no-such-page', 404));
+  dashboard.push(await timePage(dashboardPath));
+}
+await web.stop();
+await raw.end();
+await db.$disconnect();
+
+const [load1] = loadavg();
+out(`load average (1 min): ${load1?.toFixed(2)} on 2 cores; ${requests} requests each, alternating`);
+out(`plain indexed SELECT, one page of 50 queue rows: p50 ${ms(pct(plain, 50))}  p95 ${ms(pct(plain, 95))}`);
+out(`signed-in request that renders nothing (session read and renewed, user checked, 404 page): p50 ${ms(pct(overhead, 50))}  p95 ${ms(pct(overhead, 95))}`);
+out(`queue queries alone (page + counts + 3 facets, Prisma, in this process): p50 ${ms(pct(queries, 50))}  p95 ${ms(pct(queries, 95))}  ratio p50 ${(pct(queries, 50) / pct(plain, 50)).toFixed(1)}×`);
+out(`queue page (evaluator filter, counts, facets, HTML): p50 ${ms(pct(queue, 50))}  p95 ${ms(pct(queue, 95))}  ratio p50 ${(pct(queue, 50) / pct(plain, 50)).toFixed(1)}× (goal ≤ 3×)`);
+out(`dashboard page (all ${count} calls, ${count * 10} criterion rows): p50 ${ms(pct(dashboard, 50))}  p95 ${ms(pct(dashboard, 95))} (goal p50 ≤ 300 ms)  ratio p50 ${(pct(dashboard, 50) / pct(plain, 50)).toFixed(1)}×`);

@@ -1,0 +1,42 @@
+/**
+ * Debian's Chromium driven by playwright-core (no browser download): headless, with the flags
+ * docs/console.md lists. Each test saves a screenshot under tmp/screenshots (git-ignored) and
+ * runs axe-core on the page.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { projectRoot } from '../support/processes.js';
+
+export const chromiumPath = '/usr/bin/chromium';
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+
+const screenshotsDir = path.join(projectRoot, 'tmp', 'screenshots');
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical violations on the page (the context bypasses CSP to inject it). */
+export async function seriousViolations(page: Page): Promise<{ id: string; impact: string | null; help: string; targets: string[] }[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const scope = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, options: object): Promise<{ violations: AxeViolation[] }> } };
+    return (await scope.axe.run(scope.document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
