@@ -20,6 +20,8 @@ export const redactedPaths = [
   '*.secret',
   'webhookSecret',
   '*.webhookSecret',
+  'previousWebhookSecret',
+  '*.previousWebhookSecret',
   'token',
   '*.token',
   'password',
