@@ -15,7 +15,7 @@ export function handleDeliverWebhook(ctx: ProcessingContext): JobHandler<'servic
     const outcome = await attemptWebhookDelivery(
       ctx.db,
       deliveryId,
-      { timeoutMs: ctx.limits.webhookTimeoutMs, network: ctx.limits, agent: ctx.agent },
+      { timeoutMs: ctx.limits.webhookTimeoutMs, network: ctx.limits, http: ctx.http },
       ctx.now,
     );
     if (outcome.kind === 'already-done') return;

@@ -17,10 +17,10 @@ import { ProcessSettings } from './processes/process-settings.js';
 import { EngineSettings } from './service/engines/engine-settings.js';
 import { serviceSettingsSchema } from './service/service-settings.js';
 
-/** Every section's schema; the process section's values (public URL, NODE_ENV) feed the others. */
+/** Every section's schema; the process section's values (the public URL) feed the others. */
 function sectionSchemas(process: ProcessSettings) {
   return {
-    service: serviceSettingsSchema({ publicBaseUrl: process.publicBaseUrl, nodeEnv: process.nodeEnv }),
+    service: serviceSettingsSchema({ publicBaseUrl: process.publicBaseUrl }),
     engine: EngineSettings,
     upstream: upstreamSettingsSchema({ publicBaseUrl: process.publicBaseUrl }),
     receiver: ReceiverSettings,

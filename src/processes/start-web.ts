@@ -4,6 +4,7 @@ import { adminAccountRoutes } from '../embedded/admin-account-routes.js';
 import { adminDeliveryRoutes } from '../embedded/admin-delivery-routes.js';
 import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
 import { ensureAdminToken } from '../hub/admin/admin-token.js';
+import { listenForApiKeyChanges } from '../service/accounts/listen-api-key-changes.js';
 import { createScrapeMetrics } from '../metrics/scrape-metrics.js';
 import { processMetricsRegistry } from '../metrics/metrics-endpoint.js';
 import type { Runtime } from './runtime.js';
@@ -24,6 +25,7 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     registry: processMetricsRegistry([createScrapeMetrics(runtime)]),
     token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token),
   });
+  const stopListening = listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger);
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -36,7 +38,7 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     // Stops accepting, lets requests in flight finish (up to 5 s), then closes what is left.
     stop: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => void stopListening().then(resolve));
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       }),

@@ -17,7 +17,7 @@ export function createAdminRouter(ctx: HubContext, options: { token: () => Promi
   const router = express.Router();
   const auth = requireAdminToken(options.token);
   const parseJson = jsonBody(1_048_576);
-  const document = buildOpenApiDocument(options.routes, ctx.settings.publicBaseUrl);
+  const document = buildOpenApiDocument(options.routes);
 
   router.get('/openapi.json', (_req, res) => {
     res.json(document);

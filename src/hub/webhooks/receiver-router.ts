@@ -61,9 +61,16 @@ export function createReceiverRouter(ctx: HubContext, options: ReceiverOptions):
       throw new AppError('unauthorized', error.message);
     }
 
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      ctx.logger.warn({ requestId: req.requestId, eventId }, 'verified webhook whose body is not JSON');
+      await refuse('malformed', 'Webhook body is not JSON');
+      throw new AppError('invalid_json', 'Webhook body is not JSON');
+    }
     let event: WebhookEvent;
     try {
-      const parsed: unknown = JSON.parse(body.toString('utf8'));
       assertSafeJson(parsed);
       if (isTestEvent(parsed)) {
         webhooksReceived.inc({ outcome: 'test' });

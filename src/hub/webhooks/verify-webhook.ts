@@ -44,8 +44,12 @@ export function verifyWebhook(
     try {
       new Webhook(credentials.signingSecret).verify(rawBody, flat);
     } catch (error) {
-      const reason = error instanceof WebhookVerificationError ? error.message : 'invalid signature';
-      throw new WebhookRejectedError(`Webhook signature not verified: ${reason}`, /timestamp too (old|new)/.test(reason) ? 'stale' : 'bad_signature');
+      // The library parses the body as JSON once a signature matched: its SyntaxError means the
+      // signature is good and the body is not JSON, which the receiver answers as a 400 of its own.
+      if (!(error instanceof SyntaxError)) {
+        const reason = error instanceof WebhookVerificationError ? error.message : 'invalid signature';
+        throw new WebhookRejectedError(`Webhook signature not verified: ${reason}`, /timestamp too (old|new)/.test(reason) ? 'stale' : 'bad_signature');
+      }
     }
     return { eventId: `whid-${String(flat['webhook-id'])}` };
   }

@@ -1,13 +1,15 @@
-import { fetch, type Agent } from 'undici';
+import { TimeoutError } from 'got';
 import type { Db } from '../../db.js';
-import { assertUrlAllowed, type NetworkPolicy } from '../../lib/network/network-guard.js';
-import { rootMessage } from '../../lib/errors/cause-chain.js';
+import { assertUrlAllowed, BlockedAddressError, type NetworkPolicy } from '../../lib/network/network-guard.js';
+import { gotTimeouts, type OutboundHttp } from '../../lib/network/outbound-http.js';
+import { causeChain, rootMessage } from '../../lib/errors/cause-chain.js';
 import { signingSecretsSelect, signWebhook } from './sign-webhook.js';
 
 export interface DeliverySettings {
+  /** One attempt, connecting to reading the answer. */
   timeoutMs: number;
   network: NetworkPolicy;
-  agent: Agent;
+  http: OutboundHttp;
 }
 
 export type AttemptOutcome =
@@ -33,14 +35,13 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: string, setting
   let statusCode: number | null = null;
   let error: string | null = null;
   let excerpt: string | null = null;
+  let refused = false;
   try {
     const url = new URL(delivery.url);
     assertUrlAllowed(url, settings.network);
-    const res = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      dispatcher: settings.agent,
+    const res = await settings.http.post(url, {
       signal: AbortSignal.timeout(settings.timeoutMs),
+      timeout: gotTimeouts({ connectMs: settings.timeoutMs, idleMs: settings.timeoutMs, totalMs: settings.timeoutMs }),
       headers: {
         'content-type': 'application/json',
         'user-agent': 'convoqa-webhooks/1',
@@ -50,13 +51,17 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: string, setting
       },
       body: delivery.payload,
     });
-    statusCode = res.status;
-    excerpt = (await res.text().catch(() => '')).slice(0, 500) || null;
+    statusCode = res.statusCode;
+    excerpt = res.body.slice(0, 500) || null;
   } catch (caught) {
-    error = (caught as Error).name === 'TimeoutError' ? `no answer within ${settings.timeoutMs} ms` : rootMessage(caught);
+    const blocked = causeChain(caught).find((e): e is BlockedAddressError => e instanceof BlockedAddressError);
+    // A refused address will not change by waiting: no retry.
+    refused = blocked !== undefined;
+    const timedOut = (caught as Error).name === 'TimeoutError' || caught instanceof TimeoutError || (caught as Error).name === 'AbortError';
+    error = blocked ? `${blocked.message}, refused (ALLOW_PRIVATE_HOSTS can allow it)` : timedOut ? `no answer within ${settings.timeoutMs} ms` : rootMessage(caught);
   }
   const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
-  const retryable = !delivered && (statusCode === null || isRetryableStatus(statusCode));
+  const retryable = !delivered && !refused && (statusCode === null || isRetryableStatus(statusCode));
   await db.$transaction([
     db.webhookAttempt.create({
       data: { deliveryId, number, startedAt, durationMs: now().getTime() - startedAt.getTime(), statusCode, error, responseExcerpt: excerpt },

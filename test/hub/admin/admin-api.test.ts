@@ -83,8 +83,8 @@ describe('the OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.adminToken).toEqual({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/admin/accounts', '/admin/accounts/{account}', '/admin/accounts/{account}/keys', '/admin/alerts', '/admin/alerts/routes',
-      '/admin/alerts/routes/{evaluatorId}', '/admin/alerts/test', '/admin/alerts/{id}/retry', '/admin/api/{operation}', '/admin/health',
+      '/admin/accounts', '/admin/accounts/{account}', '/admin/accounts/{account}/keys', '/admin/alert-routes',
+      '/admin/alert-routes/{evaluatorId}', '/admin/alerts', '/admin/alerts/test', '/admin/alerts/{id}/retry', '/admin/api/{operation}', '/admin/health',
       '/admin/keys/{keyId}', '/admin/keys/{keyId}/deactivate', '/admin/queues', '/admin/queues/{name}/failed',
       '/admin/queues/{name}/jobs/{jobId}', '/admin/queues/{name}/jobs/{jobId}/retry', '/admin/quotas', '/admin/ready', '/admin/reports/runs', '/admin/sync',
       '/admin/sync/reconcile', '/admin/transcriptions', '/admin/transcriptions/{id}', '/admin/transcriptions/{id}/group',
