@@ -72,6 +72,7 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/accounts/:account/deliveries',
+    errors: ['not_found'],
     summary: "An account's outgoing webhook deliveries, newest first, each with its attempts",
     tag: 'deliveries',
     params: AccountRef,
@@ -98,6 +99,7 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/accounts/:account/deliveries/:deliveryId',
+    errors: ['not_found'],
     summary: 'One outgoing webhook delivery with its attempts and body',
     tag: 'deliveries',
     params: DeliveryRef,
@@ -111,6 +113,7 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts/:account/deliveries/:deliveryId/replay',
+    errors: ['not_found', 'conflict'],
     summary: 'Replay a delivered or failed webhook: a new attempt series, same body and webhook-id, signed afresh (409 while pending)',
     tag: 'deliveries',
     status: 202,
@@ -125,6 +128,7 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts/:account/deliveries/recover',
+    errors: ['not_found'],
     summary: 'Re-send every failed delivery created at or after `since` (at most 1,000 per call; `has_more` says to call again)',
     tag: 'deliveries',
     status: 202,
@@ -140,6 +144,7 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts/:account/configurations/:configurationId/test-webhook',
+    errors: ['not_found', 'conflict'],
     summary: `Send a signed ${testEventType} event to the configuration's webhook URLs (a delivery like any other)`,
     tag: 'deliveries',
     status: 202,
@@ -154,6 +159,7 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts/:account/rotate-secret',
+    errors: ['not_found', 'conflict'],
     summary: 'Rotate the webhook signing secret; the old one keeps signing too (two signatures) for `overlap` (default 24h, 0s drops it at once)',
     tag: 'deliveries',
     params: AccountRef,

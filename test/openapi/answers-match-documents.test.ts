@@ -221,6 +221,39 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('delete', '/admin/keys/{keyId}', { values: { keyId }, expect: 200 });
     await callAdmin('delete', '/admin/keys/{keyId}', { values: { keyId }, expect: 404 });
 
+    // Outgoing webhooks per account (docs/deliveries.md) and the hub's incoming side.
+    const account = { account: stack.account.id };
+    const configuration = await h.db.configuration.create({
+      data: { accountId: stack.account.id, tag: 'openapi-hooks', vocabulary: [], extractionFields: [], webhookSuccessUrl: 'http://127.0.0.1:1/x', webhookErrorUrl: 'http://127.0.0.1:1/x' },
+    });
+    const quiet = await h.db.configuration.create({ data: { accountId: stack.account.id, tag: 'openapi-quiet', vocabulary: [], extractionFields: [] } });
+    const failed = await h.db.webhookDelivery.create({
+      data: { accountId: stack.account.id, transcriptionId: randomUUID(), eventType: 'transcription.failed', url: 'http://127.0.0.1:1/x', payload: '{}', status: 'failed', attemptCount: 7 },
+    });
+    const pending = await h.db.webhookDelivery.create({
+      data: { accountId: stack.account.id, transcriptionId: randomUUID(), eventType: 'transcription.failed', url: 'http://127.0.0.1:1/y', payload: '{}' },
+    });
+    await callAdmin('get', '/admin/accounts/{account}/deliveries', { values: account, query: '?status=failed', expect: 200 });
+    await callAdmin('get', '/admin/accounts/{account}/deliveries', { values: { account: 'no-such-account' }, expect: 404 });
+    await callAdmin('get', '/admin/accounts/{account}/deliveries/{deliveryId}', { values: { ...account, deliveryId: failed.id }, expect: 200 });
+    await callAdmin('get', '/admin/accounts/{account}/deliveries/{deliveryId}', { values: { ...account, deliveryId: missing }, expect: 404 });
+    await callAdmin('post', '/admin/accounts/{account}/deliveries/{deliveryId}/replay', { values: { ...account, deliveryId: failed.id }, expect: 202 });
+    await callAdmin('post', '/admin/accounts/{account}/deliveries/{deliveryId}/replay', { values: { ...account, deliveryId: pending.id }, expect: 409 });
+    await callAdmin('post', '/admin/accounts/{account}/deliveries/recover', { values: account, body: { since: new Date().toISOString() }, expect: 202 });
+    await callAdmin('post', '/admin/accounts/{account}/deliveries/recover', { values: account, body: { since: 'yesterday' }, expect: 400 });
+    await callAdmin('post', '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', { values: { ...account, configurationId: configuration.id }, expect: 202 });
+    await callAdmin('post', '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', { values: { ...account, configurationId: quiet.id }, expect: 409 });
+    await callAdmin('post', '/admin/accounts/{account}/rotate-secret', { values: { account: name }, body: { overlap: '1h' }, expect: 200 });
+    await callAdmin('post', '/admin/accounts/{account}/rotate-secret', { values: { account: name }, body: { overlap: '31d' }, expect: 400 });
+    await callAdmin('get', '/admin/webhooks/receipts', { expect: 200 });
+    await callAdmin('get', '/admin/webhooks/receipts', { query: '?cursor=nonsense', expect: 400 });
+    await callAdmin('get', '/admin/webhooks/rejections', { expect: 200 });
+    await callAdmin('get', '/admin/webhooks/rejections', { query: '?outcome=maybe', expect: 400 });
+    await callAdmin('post', '/admin/transcriptions/{id}/mirror', { values: id, expect: 202 });
+    await callAdmin('post', '/admin/transcriptions/{id}/mirror', { values: { id: 'not-a-uuid' }, expect: 400 });
+    await callAdmin('get', '/admin/sync/runs', { expect: 200 });
+    await callAdmin('get', '/admin/sync/runs', { token: null, expect: 401 });
+
     // The probes take no input and answer no client error; readiness's 503 is shown in admin-api.test.ts.
     expect(coverage(admin)).toEqual(['GET /admin/health', 'GET /admin/ready']);
   });
