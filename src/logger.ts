@@ -21,6 +21,8 @@ export const redactedPaths = [
   '*.secret',
   'webhookSecret',
   '*.webhookSecret',
+  'previousWebhookSecret',
+  '*.previousWebhookSecret',
   'token',
   '*.token',
   'password',

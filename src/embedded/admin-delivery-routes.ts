@@ -72,9 +72,9 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/accounts/:account/deliveries',
+    errors: ['not_found'],
     summary: "An account's outgoing webhook deliveries, newest first, each with its attempts",
     tag: 'deliveries',
-    errors: ['not_found'],
     params: AccountRef,
     query: z.object({
       status: z.enum(['pending', 'delivered', 'failed']).optional(),
@@ -99,9 +99,9 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/accounts/:account/deliveries/:deliveryId',
+    errors: ['not_found'],
     summary: 'One outgoing webhook delivery with its attempts and body',
     tag: 'deliveries',
-    errors: ['not_found'],
     params: DeliveryRef,
     response: Delivery.extend({ payload: z.string() }),
     async handle({ params }, ctx) {
@@ -113,9 +113,9 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts/:account/deliveries/:deliveryId/replay',
+    errors: ['not_found', 'conflict'],
     summary: 'Replay a delivered or failed webhook: a new attempt series, same body and webhook-id, signed afresh (409 while pending)',
     tag: 'deliveries',
-    errors: ['not_found', 'conflict'],
     status: 202,
     params: DeliveryRef,
     response: z.object({ id: z.string(), status: z.literal('pending') }),
@@ -128,9 +128,9 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts/:account/deliveries/recover',
+    errors: ['not_found'],
     summary: 'Re-send every failed delivery created at or after `since` (at most 1,000 per call; `has_more` says to call again)',
     tag: 'deliveries',
-    errors: ['not_found'],
     status: 202,
     params: AccountRef,
     body: z.object({ since: Instant }),
@@ -144,9 +144,9 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts/:account/configurations/:configurationId/test-webhook',
+    errors: ['not_found', 'conflict'],
     summary: `Send a signed ${testEventType} event to the configuration's webhook URLs (a delivery like any other)`,
     tag: 'deliveries',
-    errors: ['not_found', 'conflict'],
     status: 202,
     params: AccountRef.extend({ configurationId: Id }),
     response: z.object({ event_type: z.literal(testEventType), delivery_ids: z.array(z.string()) }),
@@ -159,9 +159,9 @@ export const adminDeliveryRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts/:account/rotate-secret',
+    errors: ['not_found', 'conflict'],
     summary: 'Rotate the webhook signing secret; the old one keeps signing too (two signatures) for `overlap` (default 24h, 0s drops it at once)',
     tag: 'deliveries',
-    errors: ['not_found'],
     params: AccountRef,
     body: z.object({ overlap: Duration.prefault('24h').describe('e.g. 30m, 24h, 7d; at most 30d') }),
     response: z.object({

@@ -7,7 +7,7 @@ import { createErrorHandler } from '../lib/http/error-handler.js';
 import type { Logger } from '../logger.js';
 import { createMetricsRouter } from './metrics-endpoint.js';
 
-/** A worker's or clock's own /metrics (METRICS_PORT), with the same token as the web's. */
+/** A worker's own /metrics (METRICS_PORT), with the same token as the web's. */
 export async function startMetricsServer(options: { registry: Registry; port: number; host: string; token: () => Promise<string>; logger: Logger }): Promise<{ port: number; stop: () => Promise<void> }> {
   const app = express();
   app.disable('x-powered-by');

@@ -33,6 +33,8 @@ const tagDescriptions: Record<string, string> = {
   queues: 'Background job queues and their failed jobs',
   api: 'Any operation of the upstream API through the hub\'s client',
   accounts: 'Accounts and API keys of the built-in service (embedded default)',
+  deliveries: 'Outgoing webhooks of the built-in service per account: attempts, replay, recover, test event, secret rotation (docs/deliveries.md)',
+  webhooks: 'Webhooks received by the hub: receipts with their mirror job, refused ones, re-mirror (docs/deliveries.md)',
 };
 
 /** The codes every route can answer from its declaration: token, validation, body size, 500. */
