@@ -1,26 +1,24 @@
 /**
- * `npm start`: every process in one (web + worker + clock) with embedded defaults.
- * Production runs the Procfile's processes separately instead.
+ * `npm start`: every process in one command (web + worker + clock) with embedded defaults.
+ * Each is the Procfile's own entry run as a supervised child (src/processes/supervisor/): one
+ * that dies (an uncaught error, a native crash, a kill) is logged with why and started again
+ * with back-off while the others keep going. Production runs the Procfile's processes separately.
  */
-import { createJobHandlers } from '../jobs/job-handlers.js';
 import { loadConfig } from './config.js';
-import { stopOnSignals } from './lifecycle.js';
-import { createRuntime } from './processes/runtime.js';
-import { startProcessClock } from './processes/start-clock.js';
-import { startRuntimeWorkers } from './processes/start-runtime-workers.js';
-import { startWeb } from './processes/start-web.js';
+import { createLogger } from './logger.js';
+import { superviseParts } from './processes/supervisor/supervise-parts.js';
 
-const runtime = createRuntime(loadConfig(), 'main');
-const web = await startWeb(runtime);
-const workers = startRuntimeWorkers(runtime, createJobHandlers, 'convoqa-main-worker');
-const clock = startProcessClock(runtime);
-runtime.logger.info(
-  { api: `${runtime.config.process.publicBaseUrl}/api` },
+const config = loadConfig();
+const logger = createLogger({ level: config.process.logLevel, name: 'main' });
+const parts = superviseParts(
+  [
+    { name: 'web', entry: 'src/web.ts' },
+    { name: 'worker', entry: 'src/worker.ts' },
+    { name: 'clock', entry: 'src/clock.ts' },
+  ],
+  logger,
+);
+logger.info(
+  { api: `${config.process.publicBaseUrl}/api`, parts: parts.names },
   'convoqa is running: create an account and key with `npm run cli -- accounts:create <name> --with-key default`',
 );
-// Embedded defaults: the hub's upstream is this process's own API; provision its key on first start.
-runtime.contexts.hub.upstream().then(
-  (client) => runtime.logger.info({ upstream: client.baseUrl }, 'hub client ready'),
-  (error: unknown) => runtime.logger.error({ err: error }, 'hub client unavailable: check UPSTREAM_* settings'),
-);
-stopOnSignals(runtime.logger, [web.stop, clock.stop, workers.close, runtime.close]);
