@@ -29,9 +29,9 @@ beforeAll(async () => {
   stack = await startHubStack(h);
 }, 120_000);
 afterAll(async () => {
-  await stack.close().catch(() => undefined);
-  await h.close().catch(() => undefined);
-  await pg.close();
+  await stack?.close().catch(() => undefined);
+  await h?.close().catch(() => undefined);
+  await pg?.close();
 });
 
 describe('PostgreSQL SIGKILLed and restarted on the same data', () => {
