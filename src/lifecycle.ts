@@ -29,4 +29,7 @@ export function stopOnSignals(logger: Logger, stoppers: Stopper[], graceMs = 10_
   };
   process.on('SIGTERM', (signal) => void stop(signal));
   process.on('SIGINT', (signal) => void stop(signal));
+  // A part of `npm start` (src/main.ts) has an IPC channel to its supervisor: when it closes, the
+  // supervisor is gone (even killed by SIGKILL), and the part stops rather than run on orphaned.
+  if (process.send) process.once('disconnect', () => void stop('SIGTERM'));
 }

@@ -1,27 +1,25 @@
 /**
- * `npm start`: every process in one (web + worker + clock) with embedded defaults.
- * Production runs the Procfile's processes separately instead.
+ * `npm start`: every process in one command (web + worker + clock) with embedded defaults.
+ * Each is the Procfile's own entry run as a supervised child (src/processes/supervisor/): one
+ * that dies (an uncaught error, a native crash, a kill) is logged with why and started again
+ * with back-off while the others keep going. Production runs the Procfile's processes separately.
  */
-import { createJobHandlers } from '../jobs/job-handlers.js';
 import { loadConfig } from './config.js';
-import { stopOnSignals } from './lifecycle.js';
-import { createRuntime } from './processes/runtime.js';
-import { startProcessClock } from './processes/start-clock.js';
-import { startRuntimeWorkers } from './processes/start-runtime-workers.js';
-import { startWeb } from './processes/start-web.js';
+import { createLogger } from './logger.js';
+import { superviseParts } from './processes/supervisor/supervise-parts.js';
 
-const runtime = createRuntime(loadConfig(), 'main');
-const web = await startWeb(runtime);
-const workers = startRuntimeWorkers(runtime, createJobHandlers, 'convoqa-main-worker');
-const clock = startProcessClock(runtime);
-const base = runtime.config.process.publicBaseUrl;
-runtime.logger.info(
-  { api: `${base}/api`, admin: `${base}/admin`, health: `${base}/admin/health` },
+const config = loadConfig();
+const logger = createLogger({ level: config.process.logLevel, name: 'main' });
+const parts = superviseParts(
+  [
+    { name: 'web', entry: 'src/web.ts' },
+    { name: 'worker', entry: 'src/worker.ts' },
+    { name: 'clock', entry: 'src/clock.ts' },
+  ],
+  logger,
+);
+const base = config.process.publicBaseUrl;
+logger.info(
+  { api: `${base}/api`, console: `${base}/console`, admin: `${base}/admin`, health: `${base}/admin/health`, parts: parts.names },
   'convoqa is running: first calls in docs/getting-started.md; a key in the hub\'s account: `npm run cli -- hub:create-key <name>`',
 );
-// Embedded defaults: the hub's upstream is this process's own API; provision its key on first start.
-runtime.contexts.hub.upstream().then(
-  (client) => runtime.logger.info({ upstream: client.baseUrl }, 'hub client ready'),
-  (error: unknown) => runtime.logger.error({ err: error }, 'hub client unavailable: check UPSTREAM_* settings'),
-);
-stopOnSignals(runtime.logger, [web.stop, clock.stop, workers.close, runtime.close]);
