@@ -1,4 +1,5 @@
 import { DelayedError, UnrecoverableError } from 'bullmq';
+import { alertsSent } from '../src/hub/alerts/alert-metrics.js';
 import { markAlertFailed } from '../src/hub/alerts/alert-outbox.js';
 import { sendAlert } from '../src/hub/alerts/send-alert.js';
 import type { HubContext } from '../src/hub/hub-context.js';
@@ -15,10 +16,15 @@ export function handleSendAlert(ctx: HubContext): JobHandler<'hub.send-alert'> {
     try {
       outcome = await sendAlert(ctx, alertId);
     } catch (error) {
+      if (isLastAttempt(job)) alertsSent.inc({ outcome: 'failed', notifier: ctx.slack.kind });
       if (isLastAttempt(job)) await markAlertFailed(ctx.db, alertId, `gave up after ${job.attemptsMade + 1} attempts: ${error instanceof Error ? error.message : String(error)}`);
       throw error;
     }
-    if (outcome.kind === 'failed') throw new UnrecoverableError(outcome.reason);
+    if (outcome.kind === 'sent' || outcome.kind === 'found' || outcome.kind === 'logged') alertsSent.inc({ outcome: 'sent', notifier: ctx.slack.kind });
+    if (outcome.kind === 'failed') {
+      alertsSent.inc({ outcome: 'failed', notifier: ctx.slack.kind });
+      throw new UnrecoverableError(outcome.reason);
+    }
     if (outcome.kind === 'wait') {
       ctx.logger.info({ alertId, delayMs: outcome.delayMs, reason: outcome.reason }, 'slack alert waits');
       await job.moveToDelayed(Date.now() + outcome.delayMs, token);

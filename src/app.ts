@@ -5,6 +5,7 @@ import type { AdminRoute } from './hub/admin/admin-route.js';
 import { createSlackRouter } from './hub/alerts/interactivity-router.js';
 import type { HubContext } from './hub/hub-context.js';
 import { createReceiverRouter } from './hub/webhooks/receiver-router.js';
+import { requestMetrics } from './lib/metrics/request-metrics.js';
 import { AppError } from './lib/errors/app-error.js';
 import { accessLog } from './lib/http/access-log.js';
 import { createErrorHandler } from './lib/http/error-handler.js';
@@ -13,6 +14,8 @@ import { createApiRouter } from './service/http/api-router.js';
 import { serviceOperations } from './service/operations.js';
 import { createUploadRouter } from './service/uploads/upload-router.js';
 import type { ServiceDeps } from './service/service-deps.js';
+import type { Registry } from 'prom-client';
+import { createMetricsRouter } from './metrics/metrics-endpoint.js';
 
 export interface AdminOptions {
   token: () => Promise<string>;
@@ -21,19 +24,27 @@ export interface AdminOptions {
   indexLinks?: readonly AdminIndexLink[];
 }
 
+/** GET /metrics (docs/metrics.md): what it serves and its bearer token. */
+export interface MetricsOptions {
+  registry: Registry;
+  token: () => Promise<string>;
+}
+
 /**
  * The HTTP app of the web process: the built-in API at /api and /uploads, and, given the hub's
  * context, the hub's webhook receiver at /webhooks, Slack's interactivity endpoint at /slack and
- * its admin API at /admin.
+ * its admin API at /admin; given metrics options, the Prometheus endpoint at /metrics.
  */
-export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions): Express {
+export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, metrics?: MetricsOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(assignRequestId());
   app.use(accessLog(deps.logger));
+  app.use(requestMetrics());
   app.use('/api', createApiRouter(deps, serviceOperations));
   app.use('/uploads', createUploadRouter(deps));
+  if (metrics) app.use('/metrics', createMetricsRouter(metrics.registry, metrics.token));
   if (hub) {
     app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }));
     if (admin) app.use('/admin', createAdminRouter(hub, admin));

@@ -14,14 +14,15 @@ import { upstreamSettingsSchema } from './hub/client/upstream-settings.js';
 import { MirrorSettings } from './hub/mirror/mirror-settings.js';
 import { ReportsSettings } from './hub/reports/reports-settings.js';
 import { ReceiverSettings } from './hub/webhooks/receiver-settings.js';
+import { MetricsSettings } from './metrics/metrics-settings.js';
 import { ProcessSettings } from './processes/process-settings.js';
 import { EngineSettings } from './service/engines/engine-settings.js';
 import { serviceSettingsSchema } from './service/service-settings.js';
 
-/** Every section's schema; the process section's values (public URL, NODE_ENV) feed the others. */
+/** Every section's schema; the process section's values (the public URL) feed the others. */
 function sectionSchemas(process: ProcessSettings) {
   return {
-    service: serviceSettingsSchema({ publicBaseUrl: process.publicBaseUrl, nodeEnv: process.nodeEnv }),
+    service: serviceSettingsSchema({ publicBaseUrl: process.publicBaseUrl }),
     engine: EngineSettings,
     upstream: upstreamSettingsSchema({ publicBaseUrl: process.publicBaseUrl }),
     receiver: ReceiverSettings,
@@ -29,6 +30,7 @@ function sectionSchemas(process: ProcessSettings) {
     admin: AdminSettings,
     reports: ReportsSettings,
     slack: SlackSettings,
+    metrics: MetricsSettings,
   };
 }
 

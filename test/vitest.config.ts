@@ -13,6 +13,9 @@ export const sharedTestOptions = {
     DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_test',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     NODE_ENV: 'test',
+    // Tests serve recordings and receive webhooks on 127.0.0.1: allowed by name (processes the
+    // tests start inherit it); every other private address stays refused, as in production.
+    ALLOW_PRIVATE_HOSTS: '127.0.0.1',
   },
 };
 

@@ -10,6 +10,7 @@ import { registerAccountCommands } from './account-commands.js';
 import { registerApiCommand } from './api-command.js';
 import { checkDatabaseReady } from './database-readiness.js';
 import { registerHubAccountCommands } from './hub-account-commands.js';
+import { registerDeliveryCommands } from './delivery-commands.js';
 import { registerHubCommands } from './hub-commands.js';
 import { registerKeyCommands } from './key-commands.js';
 
@@ -53,6 +54,7 @@ export function buildProgram(config: AppConfig): CliProgram {
     }
     throw error;
   };
+  registerDeliveryCommands(program, openDb, () => openRuntime().jobs);
   registerApiCommand(program, () => openRuntime().contexts.hub.upstream(), explainNotFound);
   registerHubCommands(program, () => Promise.resolve(openRuntime().contexts.hub), explainNotFound);
   registerHubAccountCommands(program, upstreamDeps);

@@ -4,35 +4,27 @@
  * there is no data, never 0.
  */
 import { z } from 'zod';
+import { requestObject } from './request-object.js';
 import { Id, Timestamp, nullable } from './common.js';
+import { dateString, parseCalendarDay } from './dates.js';
 import { criterionTypes } from './evaluators.js';
 import { reviewGroups, transcriptionStatuses } from './transcriptions.js';
 
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar day `YYYY-MM-DD` that exists; null otherwise. */
-export function parseDay(value: string): { year: number; month: number; day: number } | null {
-  const m = datePattern.exec(value);
-  if (!m) return null;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return { year, month, day };
+/** A calendar day `YYYY-MM-DD` that exists and is supported; null otherwise. */
+export function parseDay(value: string): { year: number; month: number; day: number; start: Date } | null {
+  const parsed = parseCalendarDay(value);
+  return parsed.ok ? parsed.value : null;
 }
 
-const Day = (field: 'start_date' | 'end_date') =>
-  z.string().refine((value) => parseDay(value) !== null, {
-    error: `Invalid ${field}: expected YYYY-MM-DD`,
-    params: { code: 'invalid_value', verbatim: true },
-  });
+const Day = () => dateString(parseCalendarDay, 'expected YYYY-MM-DD');
 
-const dateFilters = { start_date: Day('start_date').optional(), end_date: Day('end_date').optional() };
+const dateFilters = { start_date: Day().optional(), end_date: Day().optional() };
 
-export const AccountAnalyticsRequest = z.object(dateFilters);
+export const AccountAnalyticsRequest = requestObject(dateFilters);
 export type AccountAnalyticsRequest = z.input<typeof AccountAnalyticsRequest>;
-export const EvaluatorAnalyticsRequest = z.object({ evaluator_id: Id, ...dateFilters });
+export const EvaluatorAnalyticsRequest = requestObject({ evaluator_id: Id, ...dateFilters });
 export type EvaluatorAnalyticsRequest = z.input<typeof EvaluatorAnalyticsRequest>;
-export const ParticipantAnalyticsRequest = z.object({ participant_id: Id, ...dateFilters });
+export const ParticipantAnalyticsRequest = requestObject({ participant_id: Id, ...dateFilters });
 export type ParticipantAnalyticsRequest = z.input<typeof ParticipantAnalyticsRequest>;
 
 // ── members ──

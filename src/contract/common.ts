@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import ISO6391 from 'iso-639-1';
+import { requestObject } from './request-object.js';
 
 /** A UUID in its textual 8-4-4-4-12 form (any version: a real upstream may not use v4). */
 export const Id = z.guid({ error: 'expected a UUID' });
@@ -30,6 +31,19 @@ export const Tag = z
   .min(1, { error: 'must not be empty or whitespace only' })
   .max(maxTagLength, { error: `must be at most ${maxTagLength} characters` });
 
+/**
+ * A name stored by an admin surface (accounts, API keys): the tag rule (trimmed, 1 to `max`
+ * characters) and one line of printable text, so no control character (C0, DEL, C1: tabs and
+ * line breaks included) reaches the database, a log line or a terminal.
+ */
+export const Name = (max = maxTagLength) =>
+  z
+    .string({ error: 'expected string' })
+    .trim()
+    .min(1, { error: 'must not be empty or whitespace only' })
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine((text) => !/\p{Cc}/u.test(text), { error: 'must not contain control characters' });
+
 /** A length cap for free text, so no single field can grow without bound. */
 export const Text = (max: number) => z.string().max(max, { error: `must be at most ${max} characters` });
 
@@ -51,4 +65,4 @@ export const MessageOnly = z.looseObject({ message: z.string() });
 export type MessageOnly = z.output<typeof MessageOnly>;
 
 /** An empty request body (operations without parameters accept `{}`). */
-export const EmptyRequest = z.object({});
+export const EmptyRequest = requestObject({});

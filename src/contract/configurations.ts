@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestObject } from './request-object.js';
 import { HttpUrl, Id, LanguageCode, Tag, Text, Timestamp, limitedArray, nullable } from './common.js';
 
 export const maxConfigurationsPerAccount = 20;
@@ -33,7 +34,7 @@ export type Configuration = z.output<typeof Configuration>;
 
 // ── requests ──
 
-export const ExtractionFieldInput = z.object({
+export const ExtractionFieldInput = requestObject({
   name: z.string().trim().min(1, { error: 'must not be empty' }).max(100, { error: 'must be at most 100 characters' }),
   type: z.enum(extractionFieldTypes, { error: `expected one of ${extractionFieldTypes.join(', ')}` }),
   description: Text(1000).default(''),
@@ -47,7 +48,7 @@ const ExtractionFieldsInput = limitedArray(
   error: 'field names must be unique',
 });
 
-export const WebhooksInput = z.object({ success_url: HttpUrl, error_url: HttpUrl });
+export const WebhooksInput = requestObject({ success_url: HttpUrl, error_url: HttpUrl });
 
 const Vocabulary = z
   .array(z.string().trim().min(1, { error: 'must not be empty' }).max(100, { error: 'must be at most 100 characters' }))
@@ -63,7 +64,7 @@ const configurationSettings = {
   analytics_language: LanguageCode,
 };
 
-export const CreateConfigurationRequest = z.object({
+export const CreateConfigurationRequest = requestObject({
   tag: Tag,
   vocabulary: configurationSettings.vocabulary.default([]),
   extraction_fields: configurationSettings.extraction_fields.default([]),
@@ -75,11 +76,11 @@ export const CreateConfigurationRequest = z.object({
 });
 export type CreateConfigurationRequest = z.input<typeof CreateConfigurationRequest>;
 
-export const ConfigurationIdRequest = z.object({ configuration_id: Id });
+export const ConfigurationIdRequest = requestObject({ configuration_id: Id });
 export type ConfigurationIdRequest = z.input<typeof ConfigurationIdRequest>;
 
 /** Any subset of the settings; omitted ones stay unchanged. */
-export const UpdateConfigurationRequest = z.object({
+export const UpdateConfigurationRequest = requestObject({
   configuration_id: Id,
   tag: Tag.optional(),
   vocabulary: configurationSettings.vocabulary.optional(),

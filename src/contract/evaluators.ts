@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestObject } from './request-object.js';
 import { Id, LanguageCode, Tag, Text, Timestamp, limitedArray } from './common.js';
 
 export const maxEvaluatorsPerAccount = 20;
@@ -28,7 +29,7 @@ export type Evaluator = z.output<typeof Evaluator>;
 
 // ── requests ──
 
-export const CriterionInput = z.object({
+export const CriterionInput = requestObject({
   /** Present: update that criterion. Absent: a new criterion, given a generated id. */
   id: Id.optional(),
   name: z.string().trim().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' }),
@@ -55,7 +56,7 @@ const CriteriaInput = limitedArray(
   { error: 'a criterion id appears more than once' },
 );
 
-export const CreateEvaluatorRequest = z.object({
+export const CreateEvaluatorRequest = requestObject({
   tag: Tag,
   criteria: CriteriaInput,
   description: Text(2000).default(''),
@@ -64,12 +65,14 @@ export const CreateEvaluatorRequest = z.object({
 });
 export type CreateEvaluatorRequest = z.input<typeof CreateEvaluatorRequest>;
 
-export const EvaluatorIdRequest = z.object({ evaluator_id: Id });
+export const EvaluatorIdRequest = requestObject({ evaluator_id: Id });
 export type EvaluatorIdRequest = z.input<typeof EvaluatorIdRequest>;
 
 /** `tag` is not updatable and is ignored; `criteria`, when sent, is the complete new list. */
-export const UpdateEvaluatorRequest = z.object({
+export const UpdateEvaluatorRequest = requestObject({
   evaluator_id: Id,
+  /** Accepted and ignored (the spec: an evaluator's tag "cannot be changed by update"). */
+  tag: z.string().optional().meta({ description: 'Accepted and ignored: an evaluator\'s tag cannot change' }),
   description: Text(2000).optional(),
   language: LanguageCode.optional(),
   context: Text(10_000).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestObject } from './request-object.js';
 import { Id, Tag, Timestamp } from './common.js';
 
 export const maxParticipantsPerAccount = 200;
@@ -60,17 +61,17 @@ export const MetadataInput = z
     return metadata;
   });
 
-export const CreateParticipantRequest = z.object({
+export const CreateParticipantRequest = requestObject({
   tag: Tag,
   metadata: MetadataInput.default({}),
 });
 export type CreateParticipantRequest = z.input<typeof CreateParticipantRequest>;
 
-export const ParticipantIdRequest = z.object({ participant_id: Id });
+export const ParticipantIdRequest = requestObject({ participant_id: Id });
 export type ParticipantIdRequest = z.input<typeof ParticipantIdRequest>;
 
 /** Omitted fields stay unchanged; metadata, when sent, replaces the whole object. */
-export const UpdateParticipantRequest = z.object({
+export const UpdateParticipantRequest = requestObject({
   participant_id: Id,
   tag: Tag.optional(),
   metadata: MetadataInput.optional(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { requestObject } from './request-object.js';
 import { Id, Timestamp, nullable } from './common.js';
+import { dateString, parseDateTime } from './dates.js';
 import { criterionTypes } from './evaluators.js';
 
 export const transcriptionStatuses = ['IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
@@ -103,40 +105,13 @@ export type TranscriptionListItem = z.output<typeof TranscriptionListItem>;
 
 // ── requests ──
 
-/**
- * `YYYY-MM-DD`, or that date with `T`, hour:minute, optional seconds and fraction, and an optional
- * `Z` or numeric offset (none means UTC). The calendar date must exist.
- */
-const periodDatePattern =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
-
-/** Parses a period_date into an instant; null when malformed. A date alone is 00:00 UTC. */
+/** Parses a period_date (see parseDateTime) into an instant; null when malformed or unsupported. A date alone is 00:00 UTC. */
 export function parsePeriodDate(value: string): Date | null {
-  const m = periodDatePattern.exec(value);
-  if (!m) return null;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone = 'Z'] = m;
-  const year = Number(y), month = Number(mo), day = Number(d);
-  const hour = Number(h), minute = Number(mi), second = Number(s);
-  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
-  const utcDay = new Date(Date.UTC(year, month - 1, day));
-  if (utcDay.getUTCMonth() !== month - 1 || utcDay.getUTCDate() !== day) return null;
-  let offsetMinutes = 0;
-  if (zone !== 'Z') {
-    const sign = zone.startsWith('-') ? -1 : 1;
-    const digits = zone.slice(1).replace(':', '');
-    const oh = Number(digits.slice(0, 2)), om = Number(digits.slice(2) || '0');
-    if (oh > 23 || om > 59) return null;
-    offsetMinutes = sign * (oh * 60 + om);
-  }
-  const millis = Number(fraction.padEnd(3, '0').slice(0, 3));
-  const instant = Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000;
-  return new Date(instant);
+  const parsed = parseDateTime(value);
+  return parsed.ok ? parsed.value : null;
 }
 
-export const PeriodDate = z.string().refine((value) => parsePeriodDate(value) !== null, {
-  error: 'Invalid period_date: expected YYYY-MM-DD or an ISO 8601 datetime',
-  params: { code: 'invalid_value', verbatim: true },
-});
+export const PeriodDate = dateString(parseDateTime, 'expected YYYY-MM-DD or an ISO 8601 datetime');
 
 const submissionFields = {
   name: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
@@ -145,30 +120,30 @@ const submissionFields = {
   period_date: PeriodDate.optional(),
 };
 
-export const SubmitRequest = z.object({
+export const SubmitRequest = requestObject({
   configuration_id: Id,
   url: z.string().max(4096, { error: 'must be at most 4096 characters' }),
   ...submissionFields,
 });
 export type SubmitRequest = z.input<typeof SubmitRequest>;
 
-export const RequestUploadUrlRequest = z.object({
+export const RequestUploadUrlRequest = requestObject({
   configuration_id: Id,
   filename: z.string().min(1, { error: 'must not be empty' }).max(255, { error: 'must be at most 255 characters' }),
   ...submissionFields,
 });
 export type RequestUploadUrlRequest = z.input<typeof RequestUploadUrlRequest>;
 
-export const TranscriptionIdRequest = z.object({ transcription_id: Id });
+export const TranscriptionIdRequest = requestObject({ transcription_id: Id });
 export type TranscriptionIdRequest = z.input<typeof TranscriptionIdRequest>;
 
 /** group: one of the three names, or "" to clear (anything else: "Invalid group value"). */
-export const UpdateTranscriptionGroupRequest = z.object({
+export const UpdateTranscriptionGroupRequest = requestObject({
   transcription_id: Id,
   group: z.custom<ReviewGroup | ''>(
     (value) => value === '' || (reviewGroups as readonly unknown[]).includes(value),
     { error: 'Invalid group value', params: { code: 'invalid_value', verbatim: true } },
-  ),
+  ).meta({ override: { type: 'string', enum: [...reviewGroups, ''] } }),
 });
 export type UpdateTranscriptionGroupRequest = z.input<typeof UpdateTranscriptionGroupRequest>;
 

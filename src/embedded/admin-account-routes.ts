@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { defineAdminRoute } from '../hub/admin/admin-route.js';
-import { createApiKey, deactivateApiKey, deleteApiKey, listApiKeys, type ApiKeySummary } from '../service/accounts/api-keys.js';
-import { createAccount, type AccountRecord } from '../service/accounts/create-account.js';
+import { KeyName, createApiKey, deactivateApiKey, deleteApiKey, listApiKeys, type ApiKeySummary } from '../service/accounts/api-keys.js';
+import { AccountName, createAccount, type AccountRecord } from '../service/accounts/create-account.js';
 import { findAccount, listAccounts } from '../service/accounts/find-account.js';
 
 const Account = z.object({ id: z.string(), name: z.string(), created_at: z.string() });
@@ -47,10 +47,11 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts',
+    errors: ['invalid_value'],
     summary: 'Create an account of the built-in service',
     tag: 'accounts',
     status: 201,
-    body: z.object({ name: z.string() }),
+    body: z.object({ name: AccountName }),
     response: Account,
     async handle({ body }, ctx) {
       return toAccount(await createAccount(ctx.db, body.name));
@@ -59,6 +60,7 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/accounts/:account',
+    errors: ['not_found'],
     summary: 'An account (by id or name) with its webhook signing secret',
     tag: 'accounts',
     params: AccountRef,
@@ -72,6 +74,7 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/accounts/:account/keys',
+    errors: ['not_found'],
     summary: 'An account\'s API keys (never the keys themselves)',
     tag: 'accounts',
     params: AccountRef,
@@ -84,11 +87,12 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/accounts/:account/keys',
+    errors: ['not_found', 'invalid_value'],
     summary: 'Create an API key; the key is in this answer only',
     tag: 'accounts',
     status: 201,
     params: AccountRef,
-    body: z.object({ name: z.string() }),
+    body: z.object({ name: KeyName }),
     response: ApiKey.extend({ key: z.string() }),
     async handle({ params, body }, ctx) {
       const account = await findAccount(ctx.db, params.account);
@@ -99,6 +103,7 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/keys/:keyId/deactivate',
+    errors: ['not_found'],
     summary: 'Deactivate an API key (requests with it get 403)',
     tag: 'accounts',
     params: KeyRef,
@@ -110,6 +115,7 @@ export const adminAccountRoutes = [
   defineAdminRoute({
     method: 'delete',
     path: '/keys/:keyId',
+    errors: ['not_found'],
     summary: 'Delete an API key',
     tag: 'accounts',
     params: KeyRef,

@@ -8,7 +8,7 @@ import type { ConversationClient } from './client/index.js';
 import type { MirrorHook } from './mirror/mirror-hook.js';
 import type { ReportsSettings } from './reports/reports-settings.js';
 import type { ReceiverSettings } from './webhooks/receiver-settings.js';
-import type { ReceiverCredentials } from './webhooks/verify-webhook.js';
+import type { ReceiverCredentialsSource } from './webhooks/receiver-credentials.js';
 
 /**
  * What the hub's routes and jobs need from their process (built by src/processes/contexts.ts).
@@ -22,8 +22,8 @@ export interface HubContext {
   now: () => Date;
   /** The client for the configured upstream (built on first use). */
   upstream: () => Promise<ConversationClient>;
-  /** The webhook receiver's signing secret and URL token (resolved once). */
-  receiverCredentials: () => Promise<ReceiverCredentials>;
+  /** The webhook receiver's signing secret and URL token (resolved once; refreshed after a rotation). */
+  receiverCredentials: ReceiverCredentialsSource;
   /** Slack's Web API, or the log when no bot token is configured (alerts/slack-notifier.ts). */
   slack: SlackNotifier;
   /** Run inside every mirror transaction; by default the critical-fail alert hook. */

@@ -17,7 +17,7 @@ import type { HubContext } from '../hub/hub-context.js';
 import type { MirrorHook } from '../hub/mirror/mirror-hook.js';
 import { receiverCredentialsProvider } from '../hub/webhooks/receiver-credentials.js';
 import type { ReceiverCredentials } from '../hub/webhooks/verify-webhook.js';
-import { createOutboundAgent } from '../lib/network/network-guard.js';
+import { createOutboundHttp } from '../lib/network/outbound-http.js';
 import type { Logger } from '../logger.js';
 import type { JobQueues } from '../queues/job-queues.js';
 import type { Redis } from '../redis.js';
@@ -26,6 +26,7 @@ import type { Engines } from '../service/engines/engine-types.js';
 import { AccountSlots } from '../service/processing/account-slots.js';
 import type { ProcessingContext } from '../service/processing/processing-context.js';
 import type { ServiceDeps } from '../service/service-deps.js';
+import { ApiKeyCache } from '../service/accounts/api-key-cache.js';
 import type { RecordingStorage } from '../service/storage/recording-storage.js';
 import { webhookRetryDelaysMs } from '../service/webhooks/webhook-retry-schedule.js';
 
@@ -58,7 +59,10 @@ export interface ContextOverrides {
 
 export function buildContexts(infra: Infrastructure, config: AppConfig, overrides: ContextOverrides = {}): Contexts {
   const { db, redis, logger, jobs, storage, now } = infra;
-  const service: ServiceDeps = { db, redis, logger, jobs, storage, now, settings: config.service };
+  const service: ServiceDeps = {
+    db, redis, logger, jobs, storage, now, settings: config.service,
+    apiKeys: new ApiKeyCache(db, { ttlMs: config.service.apiKeyCacheMs }),
+  };
   const limits = config.service.processing;
   const processing: ProcessingContext = {
     db,
@@ -68,7 +72,7 @@ export function buildContexts(infra: Infrastructure, config: AppConfig, override
     now,
     limits,
     engines: overrides.engines ?? createEngines(config.engine),
-    agent: createOutboundAgent(limits),
+    http: createOutboundHttp(limits),
     slots: new AccountSlots(redis, { prefix: `${config.process.queuePrefix}:slots:`, limit: limits.maxConcurrentPerAccount }),
     webhookRetryDelaysMs: overrides.webhookRetryDelaysMs ?? webhookRetryDelaysMs,
   };

@@ -1,8 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import { createApp } from '../app.js';
 import { adminAccountRoutes } from '../embedded/admin-account-routes.js';
+import { adminDeliveryRoutes } from '../embedded/admin-delivery-routes.js';
 import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
 import { ensureAdminToken } from '../hub/admin/admin-token.js';
+import { listenForApiKeyChanges } from '../service/accounts/listen-api-key-changes.js';
+import { createScrapeMetrics } from '../metrics/scrape-metrics.js';
+import { processMetricsRegistry } from '../metrics/metrics-endpoint.js';
 import type { Runtime } from './runtime.js';
 
 /** Starts the HTTP server; stop() stops accepting, lets in-flight requests finish, then resolves. */
@@ -16,8 +20,12 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
   }
   const app = createApp(runtime.contexts.service, runtime.contexts.hub, {
     token: () => Promise.resolve(admin.token),
-    routes: [...hubAdminRoutes, ...adminAccountRoutes],
+    routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes],
+  }, {
+    registry: processMetricsRegistry([createScrapeMetrics(runtime)]),
+    token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token),
   });
+  const stopListening = listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger);
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -30,7 +38,7 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     // Stops accepting, lets requests in flight finish (up to 5 s), then closes what is left.
     stop: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => void stopListening().then(resolve));
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       }),

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ApiKeyCache } from './accounts/api-key-cache.js';
 import type { Db } from '../db.js';
 import type { Redis } from '../redis.js';
 import type { JobQueues } from '../queues/job-queues.js';
@@ -16,4 +17,6 @@ export interface ServiceDeps {
   /** Enqueues background work (processing, webhook deliveries). */
   jobs: JobQueues;
   storage: RecordingStorage;
+  /** API keys resolved from a short-lived per-process cache (api-key-cache.ts). */
+  apiKeys: ApiKeyCache;
 }

@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 import { commaList, flag, wholeNumber } from '../lib/config/env-types.js';
+import { parseHostEntry } from '../lib/network/network-guard.js';
 
 /** What the service's settings depend on from the process settings. */
 export interface ServiceSettingsContext {
   publicBaseUrl: string;
-  nodeEnv: 'development' | 'test' | 'production';
 }
 
 export function serviceSettingsSchema(context: ServiceSettingsContext) {
@@ -21,19 +21,36 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
        * hub's client pacing by the same factor, so rate-limit benchmarks stay short. Keep 1 in production.
        */
       RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+      /**
+       * How long, in ms, a web process may answer from what it read of an API key (0 = read every
+       * request). Changes reach every process at once by PostgreSQL NOTIFY; this bounds staleness
+       * if a notification is lost, so a deactivated key answers 403 within it (at most 1 s).
+       */
+      API_KEY_CACHE_MS: wholeNumber({ min: 0, max: 1_000 }).default(800),
       /** Where recordings wait for processing (the folder storage). */
       DATA_DIR: z.string().min(1).default('./data'),
       /**
-       * Whether recording URLs and webhook receivers may resolve to loopback, private, link-local
-       * or metadata addresses. Default: allowed except when NODE_ENV=production.
+       * Whether recording URLs and webhook receivers may reach any loopback, private, link-local
+       * or metadata address. Default false whatever NODE_ENV says: the safe choice is the default.
        */
-      ALLOW_PRIVATE_NETWORK: flag().optional(),
-      /** Comma-separated host names that may be private even when private addresses are not allowed. */
-      ALLOW_PRIVATE_HOSTS: commaList().default([]),
+      ALLOW_PRIVATE_NETWORK: flag().default(false),
+      /**
+       * Comma-separated `host` or `host:port` entries (IPv6 in brackets when a port follows) that
+       * may be private even so, matched on the URL's host name: an internal storage host, the
+       * machine's own test servers. PUBLIC_BASE_URL's own host and port are always allowed.
+       */
+      ALLOW_PRIVATE_HOSTS: commaList().pipe(
+        z.array(
+          z.string().refine((entry) => parseHostEntry(entry) !== undefined, {
+            error: (issue) => `"${String(issue.input)}" is not a host or host:port (e.g. storage.internal, 10.0.0.5:9000, [fd00::5]:8080)`,
+          }),
+        ),
+      ).default([]),
     })
     .transform((env) => ({
       apiBodyLimitBytes: env.API_BODY_LIMIT_BYTES,
       rateLimitScale: env.RATE_LIMIT_SCALE,
+      apiKeyCacheMs: env.API_KEY_CACHE_MS,
       /** Redis key prefix of the rate-limit buckets. */
       rateLimitPrefix: 'convoqa:svc:rl:',
       /** Base URL of this process as others reach it (upload URLs point here). */
@@ -47,14 +64,20 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
         maxWaitingPerAccount: 100,
         maxConcurrentPerAccount: 25,
         uploadUrlTtlMs: 15 * 60_000,
-        /** Recording URLs and webhook receivers may resolve to private or loopback addresses. */
-        allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK ?? context.nodeEnv !== 'production',
-        /** Hosts that may be private even when private addresses are not allowed. */
-        allowedPrivateHosts: env.ALLOW_PRIVATE_HOSTS,
+        /** Recording URLs and webhook receivers may reach any private or loopback address. */
+        allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
+        /** host or host:port entries that may be private: ALLOW_PRIVATE_HOSTS and this deployment's own (the embedded hub receiver). */
+        allowedPrivateHosts: [...env.ALLOW_PRIVATE_HOSTS, ownHostEntry(context.publicBaseUrl)] as readonly string[],
         /** Time-out of one webhook attempt. */
         webhookTimeoutMs: 10_000,
       },
     }));
+}
+
+/** PUBLIC_BASE_URL's host and port, as an allow-list entry. */
+function ownHostEntry(publicBaseUrl: string): string {
+  const url = new URL(publicBaseUrl);
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
 
 export type ServiceSettings = z.infer<ReturnType<typeof serviceSettingsSchema>>;

@@ -84,7 +84,9 @@ const counts = await raw.query<{ t: string; r: string }>(
 out(`seeded in ${ms(performance.now() - seedStart)}: ${counts.rows[0]?.t} transcriptions, ${counts.rows[0]?.r} criterion results (two accounts)`);
 
 // The real web process; rate limits scaled so that 23 requests in a row are not throttled.
-const web = await startWebProcess({ DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '100' });
+// BENCH_CPU_PROF_DIR=/tmp/prof: the web process runs with node --cpu-prof (test/bench/summarize-cpu-profile.ts reads it).
+const profileDir = process.env.BENCH_CPU_PROF_DIR;
+const web = await startWebProcess({ DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '100' }, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
 const { key } = await createApiKey(db, account.id, 'bench');
 
 async function timeDashboard(): Promise<{ elapsed: number; bytes: number; records: number }> {

@@ -91,9 +91,11 @@ describe('each failure ends FAILED with its code and sends the error webhook', (
 });
 
 describe('private addresses', () => {
-  it('are refused for recordings when not allowed: IP literals, names resolving to them, metadata, and redirects', async () => {
-    // 127.0.0.1 is allowlisted (so the first hop of the redirect test is reachable); localhost is not.
-    const strict = createHarness({ processing: { allowPrivateNetwork: false, allowedPrivateHosts: ['127.0.0.1'], downloadTimeoutMs: 2_000 } });
+  it('are refused for recordings by default: IP literals, names resolving to them, metadata, and redirects', async () => {
+    // The test settings allow 127.0.0.1 by name (so the first hop of the redirect test is
+    // reachable), like a deployment's ALLOW_PRIVATE_HOSTS; localhost and everything else private is refused.
+    const strict = createHarness({ processing: { downloadTimeoutMs: 2_000 } });
+    expect(strict.config.service.processing.allowPrivateNetwork).toBe(false);
     try {
       const own = await strict.createAccount();
       const config = (await own.call('create-configuration', { tag: 'strict' })).body.data.configuration.configuration_id;
@@ -104,7 +106,7 @@ describe('private addresses', () => {
         ['http://10.1.2.3:8080/a.wav', /^The recording URL is not allowed: 10\.1\.2\.3 resolves to 10\.1\.2\.3, a private or reserved address$/],
         ['http://[::1]:9/a.wav', /^The recording URL is not allowed: \[::1\] resolves to ::1, a private or reserved address$/],
         ['http://169.254.169.254/latest/meta-data.wav', /^The recording URL is not allowed: 169\.254\.169\.254 resolves to 169\.254\.169\.254, a private or reserved address$/],
-        ['http://[::ffff:127.0.0.2]:9/a.wav', /^The recording URL is not allowed: \[::ffff:7f00:2\] resolves to ::ffff:7f00:2, a private or reserved address$/],
+        ['http://[::ffff:127.0.0.2]:9/a.wav', /^The recording URL is not allowed: \[::ffff:7f00:2\] resolves to 127\.0\.0\.2, a private or reserved address$/],
         [`http://localhost:${port}/tone.wav`, /^The recording URL is not allowed: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/],
         [`${recordings.baseUrl}/redirect/hop.wav?to=${encodeURIComponent(`http://localhost:${port}/tone.wav`)}`, /^The recording URL is not allowed: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/],
       ];

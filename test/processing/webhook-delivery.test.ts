@@ -85,11 +85,14 @@ describe('webhook delivery', () => {
     expect(done.attempts[0]?.error).toBeTruthy();
   });
 
-  it('does not deliver to private addresses when they are not allowed', async () => {
-    const strict = createHarness({ processing: { allowPrivateNetwork: false } });
+  it('does not deliver to a refused address, and fails it at once instead of retrying', async () => {
+    // Nothing on the allow-list, not even the tests' 127.0.0.1 (the URL is stored directly, as a
+    // configuration saved before the rule, or a name that now resolves to a private address).
+    const strict = createHarness({ processing: { allowedPrivateHosts: [] } });
     try {
       const own = await strict.createAccount();
-      strict.startWorker({ webhookRetryDelaysMs: [10] });
+      // A retry would come a minute later: the delivery must be failed well before.
+      strict.startWorker({ webhookRetryDelaysMs: [60_000, 60_000] });
       const configuration = await strict.db.configuration.create({
         data: { accountId: own.id, tag: 'private', vocabulary: [], extractionFields: [], webhookSuccessUrl: `${receiver.baseUrl}/private`, webhookErrorUrl: `${receiver.baseUrl}/private` },
       });
@@ -100,7 +103,10 @@ describe('webhook delivery', () => {
         return d && d.status !== 'pending' ? d : undefined;
       }, 10_000);
       expect(delivery.status).toBe('failed');
-      expect(delivery.attempts[0]?.error).toMatch(/private or reserved address/);
+      expect(delivery.attemptCount).toBe(1);
+      expect(delivery.nextAttemptAt).toBeNull();
+      expect(delivery.attempts).toHaveLength(1);
+      expect(delivery.attempts[0]?.error).toBe('127.0.0.1 resolves to 127.0.0.1, a private or reserved address, refused (ALLOW_PRIVATE_HOSTS can allow it)');
       expect(receiver.received.filter((r) => r.path === '/private')).toHaveLength(0);
     } finally {
       await strict.close();
@@ -109,7 +115,7 @@ describe('webhook delivery', () => {
 
   it('records one delivery per transcription, event and URL, however often the outcome is written', async () => {
     const delivery = await failTranscription('/once');
-    const subject = { id: delivery.transcriptionId, accountId: account.id, configurationId: '', name: null };
+    const subject = { id: delivery.transcriptionId ?? '', accountId: account.id, configurationId: '', name: null };
     expect(await recordFailed(h.processingContext(), subject, { code: 'processing_failed', message: 'again' })).toBe(false);
     expect(await h.db.webhookDelivery.count({ where: { transcriptionId: delivery.transcriptionId } })).toBe(1);
   });

@@ -41,7 +41,7 @@ export interface HarnessOptions {
   rateLimitScale?: number;
   now?: () => Date;
   apiBodyLimitBytes?: number;
-  /** The spec's processing limits, shrunk where a test needs it (tests allow 127.0.0.1). */
+  /** The spec's processing limits, shrunk where a test needs it (tests allow 127.0.0.1 by name). */
   processing?: Partial<ProcessingLimits>;
   publicBaseUrl?: string;
   /**
@@ -180,8 +180,8 @@ export function createHarness(options: HarnessOptions = {}): Harness {
 
 /**
  * The settings a test runs with: the processes' own (loadConfig, so defaults come from one place)
- * for a test environment, with the limits a test shrinks. Tests allow private addresses
- * (their servers are on 127.0.0.1) and write CSV exports into their own folder.
+ * for a test environment, with the limits a test shrinks. Tests allow 127.0.0.1 by name (their
+ * servers live there), not private addresses in general, and write CSV exports into their own folder.
  */
 function testConfig(options: HarnessOptions, where: { queuePrefix: string; dataDir: string }): AppConfig {
   const config = loadConfig({
@@ -193,9 +193,10 @@ function testConfig(options: HarnessOptions, where: { queuePrefix: string; dataD
     EXPORTS_DIR: path.join(where.dataDir, 'exports'),
     PUBLIC_BASE_URL: options.publicBaseUrl ?? 'http://127.0.0.1:0',
     RATE_LIMIT_SCALE: String(options.rateLimitScale ?? 100),
+    ALLOW_PRIVATE_HOSTS: '127.0.0.1',
     ...(options.apiBodyLimitBytes ? { API_BODY_LIMIT_BYTES: String(options.apiBodyLimitBytes) } : {}),
   });
-  const processing: ProcessingLimits = { ...config.service.processing, allowPrivateNetwork: true, ...options.processing };
+  const processing: ProcessingLimits = { ...config.service.processing, ...options.processing };
   return { ...config, service: { ...config.service, processing } };
 }
 

@@ -8,11 +8,14 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from '../../src/app.js';
 import { adminAccountRoutes } from '../../src/embedded/admin-account-routes.js';
+import { adminDeliveryRoutes } from '../../src/embedded/admin-delivery-routes.js';
 import { hubAdminRoutes } from '../../src/hub/admin/admin-routes.js';
 import { createConversationClient, type ConversationClient } from '../../src/hub/client/index.js';
 import type { HubContext } from '../../src/hub/hub-context.js';
 import type { Harness, TestAccount } from './harness.js';
 import { randomUUID } from 'node:crypto';
+import { processMetricsRegistry } from '../../src/metrics/metrics-endpoint.js';
+import { createScrapeMetrics } from '../../src/metrics/scrape-metrics.js';
 
 /** The admin API's bearer token in every hub stack. */
 export const adminToken = 'test-admin-token-0123456789abcdef';
@@ -49,7 +52,11 @@ export async function startHubStack(
     settings: { ...h.hubContext().settings, publicBaseUrl: baseUrl },
   });
   const hub: HubContext = { ...defaults, ...options.hub?.(defaults) };
-  const app = (serving.app = createApp(h.deps, hub, { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes] }));
+  const app = (serving.app = createApp(h.deps, hub, { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes] }, {
+    // GET /metrics as the web process serves it, with the admin token.
+    registry: processMetricsRegistry([createScrapeMetrics(hub)]),
+    token: () => Promise.resolve(adminToken),
+  }));
   return {
     account,
     baseUrl,

@@ -28,8 +28,8 @@ export interface ChildService {
  * a signal reaches the entry itself (the `tsx` command runs the script in a child process, which a
  * SIGKILL of the parent would leave running).
  */
-export function startEntry(entry: string, env: Record<string, string>): ChildService {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+export function startEntry(entry: string, env: Record<string, string>, nodeArgs: string[] = []): ChildService {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: projectRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,9 +50,10 @@ export function startEntry(entry: string, env: Record<string, string>): ChildSer
 }
 
 /** Starts src/web.ts on a free port and waits until it answers. */
-export async function startWebProcess(env: Record<string, string> = {}): Promise<ChildService & { baseUrl: string }> {
+/** `nodeArgs` go before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept). */
+export async function startWebProcess(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ChildService & { baseUrl: string }> {
   const port = await freePort();
-  const service = startEntry('src/web.ts', { PORT: String(port), HOST: '127.0.0.1', ...env });
+  const service = startEntry('src/web.ts', { PORT: String(port), HOST: '127.0.0.1', ...env }, nodeArgs);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {

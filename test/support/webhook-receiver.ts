@@ -25,7 +25,8 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-export async function startWebhookReceiver(secret: () => string): Promise<WebhookReceiver> {
+/** `port`: listen on this one (a receiver stopped and started again keeps its URL); default any free one. */
+export async function startWebhookReceiver(secret: () => string, options: { port?: number } = {}): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const scripted = new Map<string, number[]>();
   const server = createServer((req, res) => {
@@ -46,7 +47,7 @@ export async function startWebhookReceiver(secret: () => string): Promise<Webhoo
       res.writeHead(status).end(status < 300 ? 'ok' : 'try again');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,

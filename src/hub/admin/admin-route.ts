@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../../contract/errors.js';
 import type { HubContext } from '../hub-context.js';
 
 /**
@@ -24,6 +25,11 @@ export interface AdminRoute<
   /** The `data` member of a successful answer. */
   response: R;
   status?: 200 | 201 | 202;
+  /**
+   * The error codes the handler itself can answer (the OpenAPI document lists their statuses);
+   * those of the pipeline (token, validation, body size, 500) are added from the declaration.
+   */
+  errors?: readonly ErrorCode[];
   handle(input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }, ctx: HubContext): Promise<z.input<R>>;
 }
 

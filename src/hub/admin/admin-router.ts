@@ -21,7 +21,7 @@ export function createAdminRouter(
   const router = express.Router();
   const auth = requireAdminToken(options.token);
   const parseJson = jsonBody(1_048_576);
-  const document = buildOpenApiDocument(options.routes, ctx.settings.publicBaseUrl);
+  const document = buildOpenApiDocument(options.routes);
 
   const index = renderAdminIndex(options.routes, { links: options.indexLinks });
   // The admin URL opened in a browser: a page for a person; a JSON client gets where to look.

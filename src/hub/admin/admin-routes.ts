@@ -3,9 +3,10 @@ import { alertRoutes } from './routes/alert-routes.js';
 import { apiProxyRoutes } from './routes/api-proxy-route.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { queueRoutes } from './routes/queue-routes.js';
+import { receiptRoutes } from './routes/receipt-routes.js';
 import { reportRoutes } from './routes/report-routes.js';
 import { syncRoutes } from './routes/sync-routes.js';
 import { transcriptionRoutes } from './routes/transcription-routes.js';
 
 /** The hub's own admin routes (the embedded glue adds the built-in service's accounts). */
-export const hubAdminRoutes: readonly AdminRoute[] = [...healthRoutes, ...transcriptionRoutes, ...syncRoutes, ...reportRoutes, ...alertRoutes, ...queueRoutes, ...apiProxyRoutes];
+export const hubAdminRoutes: readonly AdminRoute[] = [...healthRoutes, ...transcriptionRoutes, ...syncRoutes, ...receiptRoutes, ...reportRoutes, ...alertRoutes, ...queueRoutes, ...apiProxyRoutes];

@@ -38,9 +38,10 @@ export const MirroredCriterionResult = z.object({
 });
 
 export const MirroredTranscriptionDetail = MirroredTranscription.extend({
-  summary: z.unknown().nullable(),
-  fields: z.unknown().nullable(),
-  conversation: z.unknown().nullable(),
+  // As the upstream answered them (contract Summary, ExtractedFields, Conversation), or null.
+  summary: z.unknown().meta({ description: 'The transcription\'s summary object as the upstream answered it, or null' }),
+  fields: z.unknown().meta({ description: 'The extracted fields object as the upstream answered it, or null' }),
+  conversation: z.unknown().meta({ description: 'The conversation (segments) as the upstream answered it, or null' }),
   summary_feedback: z.string().nullable(),
   results: z.array(MirroredCriterionResult),
 });

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../contract/errors.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { UpstreamError } from '../client/index.js';
 
@@ -24,6 +25,9 @@ export function toAdminError(error: unknown): unknown {
       return new AppError('unavailable', `The upstream API failed (${error.kind}): ${detail}`, { retryAfterSeconds: 5 });
   }
 }
+
+/** Every code toAdminError can answer: a route that calls upstream declares these. */
+export const upstreamErrorCodes: readonly ErrorCode[] = ['invalid_value', 'not_found', 'rate_limited', 'quota_exceeded', 'queue_full', 'unavailable'];
 
 /** Runs an upstream call, turning its failure into the admin API's error. */
 export async function viaUpstream<T>(work: () => Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@
  * Calendar arithmetic of reports, all in UTC: quota months, report periods (a month `YYYY-MM` or
  * an ISO week `YYYY-Www`, Monday to Sunday) and when each period's report falls due.
  */
+import { utcInstant } from '../../contract/dates.js';
 
 export interface ReportPeriod {
   /** `2026-11` or `2026-W45`. */
@@ -14,7 +15,7 @@ export interface ReportPeriod {
 const DAY_MS = 86_400_000;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 export const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
-const utcDay = (year: number, monthIndex: number, day: number) => new Date(Date.UTC(year, monthIndex, day));
+const utcDay = (year: number, monthIndex: number, day: number) => utcInstant(year, monthIndex, day);
 
 /** A UTC month: `key` `YYYY-MM`, its first instant and the next month's. */
 export interface Month {

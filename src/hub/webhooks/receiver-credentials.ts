@@ -18,7 +18,16 @@ export async function ensureWebhookToken(db: Db): Promise<string> {
 }
 
 /**
- * The receiver's credentials, resolved once per process: the signing secret (configured, or, in
+ * Where the receiver gets its credentials. `refresh`, when there is one, drops what was resolved
+ * so the next call reads it again (a secret rotated meanwhile); it answers false when it did
+ * nothing (refreshed too recently, or nothing to refresh).
+ */
+export type ReceiverCredentialsSource = (() => Promise<ReceiverCredentials>) & { refresh?: () => boolean };
+
+
+/**
+ * The receiver's credentials, resolved once per process (again after a signature fails, at most
+ * every 5 s, when the secret is the embedded one, which a rotation changes): the signing secret (configured, or, in
  * the embedded default, the secret of the built-in account the hub's key belongs to) and the token.
  */
 export function receiverCredentialsProvider(options: {
@@ -27,9 +36,14 @@ export function receiverCredentialsProvider(options: {
   configuredToken: string | null;
   /** Embedded default only: the built-in service's secret for the hub's own account. */
   embeddedSecret?: () => Promise<string | null>;
-}): () => Promise<ReceiverCredentials> {
+  /** At most one re-read of the embedded secret per this many ms, however many webhooks fail to verify. Default 5 s. */
+  refreshIntervalMs?: number;
+}): ReceiverCredentialsSource {
+  const refreshIntervalMs = options.refreshIntervalMs ?? 5_000;
   let resolved: Promise<ReceiverCredentials> | undefined;
-  return () => {
+  let resolvedAt = 0;
+  const source: ReceiverCredentialsSource = () => {
+    if (!resolved) resolvedAt = Date.now();
     resolved ??= (async () => ({
       signingSecret: options.configuredSecret ?? (options.embeddedSecret ? await options.embeddedSecret() : null),
       token: options.configuredToken ?? (await ensureWebhookToken(options.db)),
@@ -39,4 +53,12 @@ export function receiverCredentialsProvider(options: {
     });
     return resolved;
   };
+  if (!options.configuredSecret && options.embeddedSecret) {
+    source.refresh = () => {
+      if (!resolved || Date.now() - resolvedAt < refreshIntervalMs) return false;
+      resolved = undefined;
+      return true;
+    };
+  }
+  return source;
 }

@@ -4,11 +4,17 @@ import { createErrorHandler } from '../../lib/http/error-handler.js';
 import { assertSafeJson } from '../../lib/http/json-body.js';
 import type { HubContext } from '../hub-context.js';
 import { ReceiptBatcher } from './receipt-batcher.js';
-import { verifyWebhook, WebhookRejectedError, type ReceiverCredentials } from './verify-webhook.js';
+import type { ReceiverCredentialsSource } from './receiver-credentials.js';
+import { recordWebhookRejection } from './record-rejection.js';
+import { verifyWebhook, WebhookRejectedError } from './verify-webhook.js';
 import { WebhookEvent } from './webhook-event.js';
+import { webhooksReceived } from './webhook-metrics.js';
+
+/** A test event (`test.ping`, docs/decisions.md): acknowledged once verified, nothing to mirror. */
+const isTestEvent = (parsed: unknown) => typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'test.ping';
 
 export interface ReceiverOptions {
-  credentials: () => Promise<ReceiverCredentials>;
+  credentials: ReceiverCredentialsSource;
   bodyLimitBytes: number;
   /** How long a receipt may wait for others to be stored with it (receipt-batcher.ts). */
   batchWaitMs?: number;
@@ -33,28 +39,55 @@ export function createReceiverRouter(ctx: HubContext, options: ReceiverOptions):
     if (body.length === 0) throw new AppError('invalid_value', 'Empty webhook body');
     const token = typeof req.query.token === 'string' ? req.query.token : undefined;
 
+    const webhookId = typeof req.headers['webhook-id'] === 'string' ? req.headers['webhook-id'] : null;
+    const refuse = (verdict: 'bad_signature' | 'stale' | 'malformed', reason: string) => {
+      webhooksReceived.inc({ outcome: verdict });
+      return recordWebhookRejection(ctx.db, ctx.logger, { outcome: verdict, reason, webhookId, path: outcome });
+    };
+
     let eventId: string;
     try {
-      ({ eventId } = verifyWebhook(body, req.headers, token, await options.credentials()));
+      try {
+        ({ eventId } = verifyWebhook(body, req.headers, token, await options.credentials()));
+      } catch (error) {
+        // The embedded secret may have been rotated since it was read: read it again, once.
+        if (!(error instanceof WebhookRejectedError) || error.outcome !== 'bad_signature' || !options.credentials.refresh?.()) throw error;
+        ({ eventId } = verifyWebhook(body, req.headers, token, await options.credentials()));
+      }
     } catch (error) {
       if (!(error instanceof WebhookRejectedError)) throw error;
       ctx.logger.warn({ requestId: req.requestId, outcome, reason: error.message }, 'webhook refused');
+      await refuse(error.outcome, error.message);
       throw new AppError('unauthorized', error.message);
     }
 
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      ctx.logger.warn({ requestId: req.requestId, eventId }, 'verified webhook whose body is not JSON');
+      await refuse('malformed', 'Webhook body is not JSON');
+      throw new AppError('invalid_json', 'Webhook body is not JSON');
+    }
     let event: WebhookEvent;
     try {
-      const parsed: unknown = JSON.parse(body.toString('utf8'));
       assertSafeJson(parsed);
+      if (isTestEvent(parsed)) {
+        webhooksReceived.inc({ outcome: 'test' });
+        res.status(202).json({ data: { received: true, duplicate: false, test: true } });
+        return;
+      }
       event = WebhookEvent.parse(parsed);
     } catch {
       ctx.logger.warn({ requestId: req.requestId, eventId }, 'verified webhook with an unreadable body');
+      await refuse('malformed', 'Webhook body must be JSON with data.transcription_id (a UUID)');
       throw new AppError('invalid_value', 'Webhook body must be JSON with data.transcription_id (a UUID)');
     }
 
     const transcriptionId = event.data.transcription_id.toLowerCase();
     try {
       const { duplicate } = await receipts.submit({ id: eventId, transcriptionId, eventType: event.type ?? 'unknown', outcome });
+      webhooksReceived.inc({ outcome: duplicate ? 'duplicate' : 'accepted' });
       res.status(202).json({ data: { received: true, duplicate } });
     } catch (error) {
       ctx.logger.error({ err: error, requestId: req.requestId, eventId }, 'webhook receipt could not be made durable');

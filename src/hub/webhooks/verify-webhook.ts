@@ -8,8 +8,17 @@ export interface ReceiverCredentials {
   token: string;
 }
 
+/** Why a webhook was refused: its signature or token is wrong or missing, or its timestamp is outside the tolerance. */
+export type RejectionOutcome = 'bad_signature' | 'stale';
+
 export class WebhookRejectedError extends Error {
   override name = 'WebhookRejectedError';
+  constructor(
+    message: string,
+    readonly outcome: RejectionOutcome = 'bad_signature',
+  ) {
+    super(message);
+  }
 }
 
 const equalSecrets = (a: string, b: string) => {
@@ -35,8 +44,12 @@ export function verifyWebhook(
     try {
       new Webhook(credentials.signingSecret).verify(rawBody, flat);
     } catch (error) {
-      const reason = error instanceof WebhookVerificationError ? error.message : 'invalid signature';
-      throw new WebhookRejectedError(`Webhook signature not verified: ${reason}`);
+      // The library parses the body as JSON once a signature matched: its SyntaxError means the
+      // signature is good and the body is not JSON, which the receiver answers as a 400 of its own.
+      if (!(error instanceof SyntaxError)) {
+        const reason = error instanceof WebhookVerificationError ? error.message : 'invalid signature';
+        throw new WebhookRejectedError(`Webhook signature not verified: ${reason}`, /timestamp too (old|new)/.test(reason) ? 'stale' : 'bad_signature');
+      }
     }
     return { eventId: `whid-${String(flat['webhook-id'])}` };
   }

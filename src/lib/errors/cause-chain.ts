@@ -1,4 +1,4 @@
-/** The error and its causes, outermost first (undici wraps the real reason of a network failure). */
+/** The error and its causes, outermost first (HTTP clients wrap the real reason of a network failure). */
 export function causeChain(error: unknown): unknown[] {
   const chain: unknown[] = [];
   for (let current = error; current !== undefined && current !== null && chain.length < 6; ) {

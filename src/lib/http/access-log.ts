@@ -1,13 +1,12 @@
 /**
- * One log line per HTTP request (pino-http): method, path with secret query values redacted
+ * One log line per HTTP request: method, path with secret query values redacted
  * (receiver and upload URLs carry tokens), status, duration, request id. No headers are logged at
  * all (API keys, bearer tokens and signatures travel in them). 2xx and 3xx are `debug`, 4xx
  * `info`, 5xx `warn` (the error handler logs the 5xx's stack at `error`).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 /** Query parameters whose values are credentials. */
 const secretParams = /^(token|key|api_key|apikey|secret|signature|sig|code|password|access_token)$/i;
@@ -33,18 +32,32 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, query)}?${params.join('&')}`;
 }
 
+type Level = 'debug' | 'info' | 'warn';
+
+/**
+ * A few lines rather than pino-http: the level is known only once the status is, and when it is
+ * disabled (2xx at LOG_LEVEL=info or warn, as deployed) nothing is built or serialised at all.
+ */
 export function accessLog(logger: Logger): RequestHandler {
-  return pinoHttp<IncomingMessage & { requestId?: string }, ServerResponse>({
-    logger: logger.child({ component: 'http' }),
-    genReqId: (req) => req.requestId ?? '',
-    quietReqLogger: true,
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'warn' : res.statusCode >= 400 ? 'info' : 'debug'),
-    customSuccessMessage: (req, res, ms) => `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} ${Math.round(ms)} ms`,
-    customErrorMessage: (req, res) => `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode}`,
-    serializers: {
-      req: (req: { id?: unknown; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url ?? '') }),
-      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-    },
-    wrapSerializers: false,
-  });
+  const http = logger.child({ component: 'http' });
+  return (req, res, next) => {
+    const started = performance.now();
+    const done = () => {
+      res.off('finish', done);
+      res.off('close', done);
+      const aborted = !res.writableFinished;
+      const status = res.statusCode;
+      const level: Level = aborted || status >= 500 ? 'warn' : status >= 400 ? 'info' : 'debug';
+      if (!http.isLevelEnabled(level)) return;
+      const url = redactUrl(req.originalUrl);
+      const ms = Math.round(performance.now() - started);
+      http[level](
+        { req: { id: req.requestId, method: req.method, url }, res: { statusCode: status }, responseTime: ms },
+        aborted ? `${req.method} ${url} ${status} aborted after ${ms} ms` : `${req.method} ${url} ${status} ${ms} ms`,
+      );
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    next();
+  };
 }

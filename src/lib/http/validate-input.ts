@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../../contract/errors.js';
+import { unknownFieldsPrefix } from '../../contract/request-object.js';
 import { AppError } from '../errors/app-error.js';
 
 type Path = readonly PropertyKey[];
@@ -62,6 +63,10 @@ interface IssueParams {
  * anything else is invalid_value naming the field ("Invalid tag: expected string").
  */
 export function toValidationError(error: z.ZodError, input: unknown): AppError {
+  // An unknown member is reported first: a misspelled required field would otherwise show as
+  // "Missing required field" without the hint that names the misspelling.
+  const unknownMembers = error.issues.find((candidate) => candidate.code === 'unrecognized_keys');
+  if (unknownMembers) return unknownFieldsError(unknownMembers);
   const issue = error.issues[0];
   if (!issue) return new AppError('invalid_value', 'Invalid request');
   const field = formatPath(issue.path);
@@ -73,6 +78,20 @@ export function toValidationError(error: z.ZodError, input: unknown): AppError {
     return new AppError(params.code ?? 'invalid_value', issue.message);
   }
   return new AppError('invalid_value', `Invalid ${field}: ${issue.message}`);
+}
+
+/**
+ * `Unknown field "metdata"; did you mean "metadata"?` (the schema's message, contract/request-object.ts),
+ * with the path of a nested object put before each member: `criteria[0].nmae`.
+ */
+function unknownFieldsError(issue: z.core.$ZodIssueUnrecognizedKeys): AppError {
+  let message = issue.message.startsWith(unknownFieldsPrefix)
+    ? issue.message
+    : `${unknownFieldsPrefix}${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+  if (issue.path.length > 0) {
+    for (const key of issue.keys) message = message.replace(`"${key}"`, `"${formatPath([...issue.path, key])}"`);
+  }
+  return new AppError('invalid_value', message);
 }
 
 /** Validates a request body: the body must be a JSON object, then it must match the schema. */

@@ -1,4 +1,5 @@
 /** API keys are managed outside the API (spec, Authentication): by the CLI and the admin API. */
+import { Name } from '../../contract/common.js';
 import type { Db } from '../../db.js';
 import { Id } from '../../contract/common.js';
 import { AppError } from '../../lib/errors/app-error.js';
@@ -24,14 +25,18 @@ const summaryFields = {
   deactivatedAt: true,
 } as const;
 
+/** A key's name: the admin text rule (trimmed, 1 to 100 characters, no control characters). */
+export const KeyName = Name(100);
+
 /** Creates a key; the returned `key` is the only time the secret exists outside its hash. */
 export async function createApiKey(
   db: Db,
   accountId: string,
   rawName: string,
 ): Promise<{ key: string; apiKey: ApiKeySummary }> {
-  const name = rawName.trim();
-  if (!name || name.length > 100) throw new AppError('invalid_value', 'Invalid key name: must be 1 to 100 characters');
+  const parsed = KeyName.safeParse(rawName);
+  if (!parsed.success) throw new AppError('invalid_value', `Invalid key name: ${parsed.error.issues[0]?.message}`);
+  const name = parsed.data;
   const key = generateApiKey();
   const apiKey = await db.apiKey.create({
     data: { accountId, name, prefix: displayPrefix(key), hash: hashApiKey(key) },
@@ -51,23 +56,40 @@ async function requireKey(db: Db, keyId: string, accountId?: string): Promise<vo
   if (!found) throw new AppError('not_found', `No API key ${keyId}`);
 }
 
+/** The PostgreSQL NOTIFY channel on which key changes reach every web process's ApiKeyCache. */
+export const apiKeyChangesChannel = 'convoqa_api_key_changes';
+
+let changeGeneration = 0;
+/** Bumped by every key change made in this process: ApiKeyCache drops what it read before. */
+export const apiKeyChangeGeneration = (): number => changeGeneration;
+
+/** After a key is deactivated or deleted: this process's caches at once, the others by NOTIFY. */
+async function announceKeyChange(db: Db, keyId: string): Promise<void> {
+  changeGeneration += 1;
+  await db.$executeRaw`SELECT pg_notify(${apiKeyChangesChannel}, ${keyId})`;
+}
+
 export async function deactivateApiKey(db: Db, keyId: string, accountId?: string): Promise<ApiKeySummary> {
   await requireKey(db, keyId, accountId);
-  return db.apiKey.update({
+  const updated = await db.apiKey.update({
     where: { id: keyId },
     data: { isActive: false, deactivatedAt: new Date() },
     select: summaryFields,
   });
+  await announceKeyChange(db, keyId);
+  return updated;
 }
 
 export async function deleteApiKey(db: Db, keyId: string, accountId?: string): Promise<void> {
   await requireKey(db, keyId, accountId);
   await db.apiKey.delete({ where: { id: keyId } });
+  await announceKeyChange(db, keyId);
 }
 
-/** The account an active key belongs to, or null for a wrong, deactivated or deleted key. */
-export async function authenticateApiKey(db: Db, key: string): Promise<string | null> {
-  if (key.length > 200) return null;
-  const found = await db.apiKey.findUnique({ where: { hash: hashApiKey(key) }, select: { accountId: true, isActive: true } });
+/** The account an active key (or its hash) belongs to, or null for a wrong, deactivated or deleted key. */
+export async function authenticateApiKey(db: Db, key: string | { hash: string }): Promise<string | null> {
+  if (typeof key === 'string' && key.length > 200) return null;
+  const hash = typeof key === 'string' ? hashApiKey(key) : key.hash;
+  const found = await db.apiKey.findUnique({ where: { hash }, select: { accountId: true, isActive: true } });
   return found?.isActive ? found.accountId : null;
 }

@@ -1,13 +1,9 @@
-import { z } from 'zod';
+import { Name } from '../../contract/common.js';
 import type { Db } from '../../db.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { generateSigningSecret } from './secrets.js';
 
-export const AccountName = z
-  .string()
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(100, { error: 'must be at most 100 characters' });
+export const AccountName = Name(100);
 
 export interface AccountRecord {
   id: string;

@@ -1,3 +1,4 @@
+import { lowerBoundOf, upperBoundOf } from '../../contract/dates.js';
 import { addDays, daysBetween, type DateFilter, type TimeWindow } from './date-filter.js';
 
 export interface ComparisonWindows {
@@ -18,8 +19,9 @@ export function resolveComparisonWindows(filter: DateFilter, now: Date): Compari
     const { start, end } = filter.bothDays;
     const days = daysBetween(start, end) + 1;
     return {
-      current: { from: start, until: addDays(end, 1) },
-      previous: { from: addDays(start, -days), until: start },
+      current: { from: start, until: upperBoundOf(addDays(end, 1)) },
+      // Bounds outside 0001–9999 are clamped: PostgreSQL refuses them and nothing is stored there.
+      previous: { from: lowerBoundOf(addDays(start, -days)), until: start },
     };
   }
   const tomorrow = addDays(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())), 1);

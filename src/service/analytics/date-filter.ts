@@ -1,4 +1,5 @@
 import { parseDay } from '../../contract/analytics.js';
+import { upperBoundOf } from '../../contract/dates.js';
 
 /** An interval of created_at, [from, until); a null end is unbounded. */
 export interface TimeWindow {
@@ -22,7 +23,7 @@ const DAY_MS = 86_400_000;
 function startOfDay(day: string): Date {
   const parsed = parseDay(day);
   if (!parsed) throw new Error(`not a validated day: ${day}`);
-  return new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day));
+  return parsed.start;
 }
 
 export const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * DAY_MS);
@@ -39,7 +40,7 @@ export function resolveDateFilter(input: { start_date?: string | undefined; end_
   const end = input.end_date === undefined ? null : startOfDay(input.end_date);
   const matchesNothing = start !== null && end !== null && start.getTime() > end.getTime();
   return {
-    window: { from: start, until: end === null ? null : addDays(end, 1) },
+    window: { from: start, until: end === null ? null : upperBoundOf(addDays(end, 1)) },
     isFiltered: start !== null || end !== null,
     matchesNothing,
     bothDays: start !== null && end !== null && !matchesNothing ? { start, end } : null,

@@ -2,9 +2,11 @@ import { maxConfigurationsPerAccount } from '../../contract/configurations.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { lockAccount } from '../accounts/lock-account.js';
 import { defineOperation } from '../http/operation.js';
+import { assertWebhookUrlsAllowed } from '../webhooks/check-webhook-urls.js';
 import { toConfigurationWire } from './configuration-wire.js';
 
 export const createConfiguration = defineOperation('create-configuration', async (input, { accountId, deps }) => {
+  assertWebhookUrlsAllowed(input.webhooks, deps.settings.processing);
   const row = await deps.db.$transaction(async (tx) => {
     await lockAccount(tx, accountId);
     if ((await tx.configuration.count({ where: { accountId } })) >= maxConfigurationsPerAccount) {

@@ -1,10 +1,12 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import { defineOperation } from '../http/operation.js';
+import { assertWebhookUrlsAllowed } from '../webhooks/check-webhook-urls.js';
 import { toConfigurationWire } from './configuration-wire.js';
 import { orNotFound } from '../not-found.js';
 
 /** Fields sent replace the stored ones; omitted fields stay unchanged. */
 export const updateConfiguration = defineOperation('update-configuration', async (input, { accountId, deps }) => {
+  assertWebhookUrlsAllowed(input.webhooks, deps.settings.processing);
   const data: Prisma.ConfigurationUpdateInput = {
     tag: input.tag,
     vocabulary: input.vocabulary,

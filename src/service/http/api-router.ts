@@ -6,6 +6,7 @@ import { jsonBody } from '../../lib/http/json-body.js';
 import { parseRequest } from '../../lib/http/validate-input.js';
 import { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
 import { meterMonthlyQuota } from '../quotas/meter-monthly-quota.js';
+import { buildApiOpenApiDocument } from '../openapi/api-openapi.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { authenticate } from './authenticate.js';
 import type { ServiceOperationTable } from '../operations.js';
@@ -14,7 +15,7 @@ import { rateLimit } from './rate-limit.js';
 
 /**
  * The built-in Conversation API, mounted at /api: every operation is POST /<name> with a JSON
- * body. Order per request: authenticate (403) → rate limit (429) → monthly quota, analytics only
+ * body (and GET /openapi.json, the OpenAPI description, open). Order per request: authenticate (403) → rate limit (429) → monthly quota, analytics only
  * (429) → parse JSON (400) → validate (400) → handle → `{"data": ...}`. Anything else is 404.
  */
 export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationTable): Router {
@@ -24,6 +25,15 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
     scale: deps.settings.rateLimitScale,
   });
   const parseJson = jsonBody(deps.settings.apiBodyLimitBytes);
+  const auth = authenticate(deps.apiKeys);
+  let document: Record<string, unknown> | undefined;
+
+  // The description is public: it says what the API accepts, nothing of any account. Built on
+  // first request (a few tens of milliseconds), not at every start.
+  router.get('/openapi.json', (_req, res) => {
+    document ??= buildApiOpenApiDocument();
+    res.json(document);
+  });
 
   const mount = (path: string, operation: ServiceOperation) => {
     const traits: OperationTraits = operationTraits[operation.name];
@@ -31,7 +41,7 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
       traits.monthlyQuota === undefined ? [] : [meterMonthlyQuota(deps, operation.name, traits.monthlyQuota)];
     router.post(
       `/${path}`,
-      authenticate(deps.db),
+      auth,
       rateLimit(limiter, operation.name, traits.limit, deps.logger),
       ...quota,
       ...parseJson,

@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { Db } from '../../db.js';
 import { AppError } from '../../lib/errors/app-error.js';
-import { authenticateApiKey } from '../accounts/api-keys.js';
+import type { ApiKeyCache } from '../accounts/api-key-cache.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -14,7 +13,7 @@ declare global {
 }
 
 /** 403 for a missing, wrong, deactivated or deleted key, and for an Authorization header instead. */
-export function authenticate(db: Db): RequestHandler {
+export function authenticate(apiKeys: ApiKeyCache): RequestHandler {
   return async (req, _res, next) => {
     const key = req.get('x-api-key');
     if (!key) {
@@ -25,7 +24,7 @@ export function authenticate(db: Db): RequestHandler {
           : 'Missing API key: send it in the x-api-key header',
       );
     }
-    const accountId = await authenticateApiKey(db, key);
+    const accountId = await apiKeys.resolve(key);
     if (!accountId) throw new AppError('forbidden', 'Invalid API key');
     req.accountId = accountId;
     next();

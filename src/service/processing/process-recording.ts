@@ -97,7 +97,7 @@ async function ensureRecordingStored(
     timeoutMs: ctx.limits.downloadTimeoutMs,
     maxBytes: ctx.limits.maxRecordingBytes,
     network: ctx.limits,
-    agent: ctx.agent,
+    http: ctx.http,
   });
   await ctx.db.transcription.update({ where: { id: transcription.id }, data: { recordingKey: key } });
   return key;

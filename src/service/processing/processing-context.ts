@@ -1,5 +1,5 @@
-import type { Agent } from 'undici';
 import type { Logger } from 'pino';
+import type { OutboundHttp } from '../../lib/network/outbound-http.js';
 import type { Db } from '../../db.js';
 import type { JobQueues } from '../../queues/job-queues.js';
 import type { Engines } from '../engines/engine-types.js';
@@ -16,7 +16,7 @@ export interface ProcessingContext {
   engines: Engines;
   limits: ProcessingLimits;
   /** Outbound HTTP (recordings, webhooks), guarded against private addresses unless allowed. */
-  agent: Agent;
+  http: OutboundHttp;
   slots: AccountSlots;
   now: () => Date;
   /** Delays of webhook retries (docs/decisions.md's schedule; tests shorten it). */

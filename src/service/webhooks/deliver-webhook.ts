@@ -1,13 +1,15 @@
-import { fetch, type Agent } from 'undici';
-import { Webhook } from 'standardwebhooks';
+import { TimeoutError } from 'got';
 import type { Db } from '../../db.js';
-import { assertUrlAllowed, type NetworkPolicy } from '../../lib/network/network-guard.js';
-import { rootMessage } from '../../lib/errors/cause-chain.js';
+import { assertUrlAllowed, BlockedAddressError, type NetworkPolicy } from '../../lib/network/network-guard.js';
+import { gotTimeouts, type OutboundHttp } from '../../lib/network/outbound-http.js';
+import { causeChain, rootMessage } from '../../lib/errors/cause-chain.js';
+import { signingSecretsSelect, signWebhook } from './sign-webhook.js';
 
 export interface DeliverySettings {
+  /** One attempt, connecting to reading the answer. */
   timeoutMs: number;
   network: NetworkPolicy;
-  agent: Agent;
+  http: OutboundHttp;
 }
 
 export type AttemptOutcome =
@@ -20,26 +22,26 @@ export type AttemptOutcome =
 const isRetryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
 
 /**
- * One attempt of one delivery: sign (Standard Webhooks, the account's secret; the delivery id is
- * the webhook-id on every attempt), POST with a time-out and no redirects, record the attempt.
+ * One attempt of one delivery: sign (Standard Webhooks, the account's secret and, during a
+ * rotation's overlap, the previous one; the delivery id is the webhook-id on every attempt), POST
+ * with a time-out and no redirects, record the attempt.
  */
 export async function attemptWebhookDelivery(db: Db, deliveryId: string, settings: DeliverySettings, now: () => Date): Promise<AttemptOutcome> {
-  const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { account: { select: { webhookSecret: true } } } });
+  const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { account: { select: signingSecretsSelect } } });
   if (!delivery || delivery.status !== 'pending') return { kind: 'already-done' };
   const number = delivery.attemptCount + 1;
   const startedAt = now();
-  const signature = new Webhook(delivery.account.webhookSecret).sign(delivery.id, startedAt, delivery.payload);
+  const signature = signWebhook(delivery.account, delivery.id, startedAt, delivery.payload);
   let statusCode: number | null = null;
   let error: string | null = null;
   let excerpt: string | null = null;
+  let refused = false;
   try {
     const url = new URL(delivery.url);
     assertUrlAllowed(url, settings.network);
-    const res = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      dispatcher: settings.agent,
+    const res = await settings.http.post(url, {
       signal: AbortSignal.timeout(settings.timeoutMs),
+      timeout: gotTimeouts({ connectMs: settings.timeoutMs, idleMs: settings.timeoutMs, totalMs: settings.timeoutMs }),
       headers: {
         'content-type': 'application/json',
         'user-agent': 'convoqa-webhooks/1',
@@ -49,13 +51,17 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: string, setting
       },
       body: delivery.payload,
     });
-    statusCode = res.status;
-    excerpt = (await res.text().catch(() => '')).slice(0, 500) || null;
+    statusCode = res.statusCode;
+    excerpt = res.body.slice(0, 500) || null;
   } catch (caught) {
-    error = (caught as Error).name === 'TimeoutError' ? `no answer within ${settings.timeoutMs} ms` : rootMessage(caught);
+    const blocked = causeChain(caught).find((e): e is BlockedAddressError => e instanceof BlockedAddressError);
+    // A refused address will not change by waiting: no retry.
+    refused = blocked !== undefined;
+    const timedOut = (caught as Error).name === 'TimeoutError' || caught instanceof TimeoutError || (caught as Error).name === 'AbortError';
+    error = blocked ? `${blocked.message}, refused (ALLOW_PRIVATE_HOSTS can allow it)` : timedOut ? `no answer within ${settings.timeoutMs} ms` : rootMessage(caught);
   }
   const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
-  const retryable = !delivered && (statusCode === null || isRetryableStatus(statusCode));
+  const retryable = !delivered && !refused && (statusCode === null || isRetryableStatus(statusCode));
   await db.$transaction([
     db.webhookAttempt.create({
       data: { deliveryId, number, startedAt, durationMs: now().getTime() - startedAt.getTime(), statusCode, error, responseExcerpt: excerpt },
@@ -73,7 +79,9 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: string, setting
   ]);
   if (delivered) return { kind: 'delivered' };
   const reason = error ?? `the receiver answered HTTP ${statusCode}`;
-  return retryable ? { kind: 'retry', reason, attempt: number } : { kind: 'give-up', reason, attempt: number };
+  // The retry schedule counts attempts within the current series (a replay starts a new one).
+  const inSeries = number - delivery.seriesStartAttempt;
+  return retryable ? { kind: 'retry', reason, attempt: inSeries } : { kind: 'give-up', reason, attempt: inSeries };
 }
 
 /** After the last scheduled attempt: kept as failed, for replay. */

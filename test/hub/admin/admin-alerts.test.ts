@@ -44,9 +44,9 @@ describe('authentication', () => {
       ['get', '/alerts'],
       ['post', `/alerts/${missingEvaluator}/retry`],
       ['post', '/alerts/test'],
-      ['get', '/alerts/routes'],
-      ['put', `/alerts/routes/${missingEvaluator}`],
-      ['delete', `/alerts/routes/${missingEvaluator}`],
+      ['get', '/alert-routes'],
+      ['put', `/alert-routes/${missingEvaluator}`],
+      ['delete', `/alert-routes/${missingEvaluator}`],
     ] as const) {
       expect((await request(stack.app)[method](`/admin${p}`).send({})).status, `${method} ${p}`).toBe(401);
     }
@@ -58,7 +58,7 @@ describe('the outbox', () => {
   it('shows a failed alert with its error, retries it once its route is fixed through the API, and refuses to retry a sent one', async () => {
     const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);
     const evaluatorId = seeded.evaluatorId!;
-    const routed = await admin().put(`/alerts/routes/${evaluatorId.toUpperCase()}`, { channel: 'C0MISSING1' });
+    const routed = await admin().put(`/alert-routes/${evaluatorId.toUpperCase()}`, { channel: 'C0MISSING1' });
     expect(routed.status).toBe(200);
     expect(routed.body.data).toEqual({ evaluator_id: evaluatorId, channel: 'C0MISSING1' });
 
@@ -73,7 +73,7 @@ describe('the outbox', () => {
     expect(listed.counts.failed).toBeGreaterThanOrEqual(1);
     expect(Object.keys(listed.counts)).toEqual(['pending', 'sending', 'sent', 'delivered_to_log', 'failed']);
 
-    expect((await admin().put(`/alerts/routes/${evaluatorId}`, { channel: 'C0ROUTED01' })).status).toBe(200);
+    expect((await admin().put(`/alert-routes/${evaluatorId}`, { channel: 'C0ROUTED01' })).status).toBe(200);
     const retried = await admin().post(`/alerts/${failed.id}/retry`);
     expect(retried.status).toBe(202);
     expect(retried.body.data).toMatchObject({ id: failed.id, status: 'pending', last_error: null });
@@ -87,7 +87,7 @@ describe('the outbox', () => {
     const again = await admin().post(`/alerts/${failed.id}/retry`);
     expect(again.status).toBe(409);
     expect(again.body).toEqual(errorBody('conflict', `Alert ${failed.id} is sent, not failed: only failed alerts are retried`));
-    expect((await admin().delete(`/alerts/routes/${evaluatorId}`)).status).toBe(200);
+    expect((await admin().delete(`/alert-routes/${evaluatorId}`)).status).toBe(200);
   });
 
   it('answers 404 for an unknown alert and 400 for bad input', async () => {
@@ -107,25 +107,25 @@ describe('routes', () => {
   it('lists admin routes with their source, falls back to the default when one is removed, and checks the evaluator upstream', async () => {
     const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);
     const evaluatorId = seeded.evaluatorId!;
-    expect((await admin().put(`/alerts/routes/${evaluatorId}`, { channel: '#qa-north' })).body.data).toEqual({ evaluator_id: evaluatorId, channel: '#qa-north' });
-    const listed = (await admin().get('/alerts/routes')).body.data;
+    expect((await admin().put(`/alert-routes/${evaluatorId}`, { channel: '#qa-north' })).body.data).toEqual({ evaluator_id: evaluatorId, channel: '#qa-north' });
+    const listed = (await admin().get('/alert-routes')).body.data;
     expect(listed.default_channel).toBe('C0DEFAULT1');
     expect(listed.routes).toContainEqual({ evaluator_id: evaluatorId, channel: '#qa-north', source: 'admin' });
 
-    const removed = await admin().delete(`/alerts/routes/${evaluatorId}`);
+    const removed = await admin().delete(`/alert-routes/${evaluatorId}`);
     expect(removed.body.data).toEqual({ evaluator_id: evaluatorId, channel: 'C0DEFAULT1' });
-    expect((await admin().delete(`/alerts/routes/${evaluatorId}`)).status).toBe(404);
+    expect((await admin().delete(`/alert-routes/${evaluatorId}`)).status).toBe(404);
 
-    const unknown = await admin().put(`/alerts/routes/${missingEvaluator}`, { channel: 'C0ROUTED01' });
+    const unknown = await admin().put(`/alert-routes/${missingEvaluator}`, { channel: 'C0ROUTED01' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('not_found');
     expect(await h.db.hubAlertRoute.count({ where: { evaluatorId: missingEvaluator } })).toBe(0);
 
     for (const channel of ['', 'Not a channel!', 'x'.repeat(81), 42]) {
-      const bad = await admin().put(`/alerts/routes/${evaluatorId}`, { channel });
+      const bad = await admin().put(`/alert-routes/${evaluatorId}`, { channel });
       expect(bad.status, String(channel)).toBe(400);
     }
-    expect((await admin().put(`/alerts/routes/${evaluatorId}`, {})).body).toEqual(errorBody('missing_field', 'Missing required field: channel'));
+    expect((await admin().put(`/alert-routes/${evaluatorId}`, {})).body).toEqual(errorBody('missing_field', 'Missing required field: channel'));
     expect(await h.db.hubAlertRoute.count({ where: { evaluatorId } })).toBe(0);
   });
 });
@@ -141,11 +141,11 @@ describe('test messages', () => {
     expect(toGiven.body.data.channel).toBe('C0ROUTED01');
 
     const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);
-    await admin().put(`/alerts/routes/${seeded.evaluatorId}`, { channel: 'C0ROUTED01' });
+    await admin().put(`/alert-routes/${seeded.evaluatorId}`, { channel: 'C0ROUTED01' });
     const toEvaluator = await admin().post('/alerts/test', { evaluator_id: seeded.evaluatorId });
     expect(toEvaluator.body.data.channel).toBe('C0ROUTED01');
     expect(fake.messages.find((m) => m.ts === toEvaluator.body.data.ts)?.text).toContain(`of evaluator ${seeded.evaluatorId}`);
-    await admin().delete(`/alerts/routes/${seeded.evaluatorId}`);
+    await admin().delete(`/alert-routes/${seeded.evaluatorId}`);
   });
 
   it('says what went wrong: an unknown channel (400), Slack rate limiting (429 with Retry-After), a bad token (503)', async () => {

@@ -83,12 +83,17 @@ describe('the OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.adminToken).toEqual({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/admin/accounts', '/admin/accounts/{account}', '/admin/accounts/{account}/keys', '/admin/alerts', '/admin/alerts/routes',
-      '/admin/alerts/routes/{evaluatorId}', '/admin/alerts/test', '/admin/alerts/{id}/retry', '/admin/api/{operation}', '/admin/health',
+      '/admin/accounts', '/admin/accounts/{account}', '/admin/accounts/{account}/keys', '/admin/alert-routes',
+      '/admin/alert-routes/{evaluatorId}', '/admin/alerts', '/admin/alerts/test', '/admin/alerts/{id}/retry', '/admin/api/{operation}', '/admin/health',
       '/admin/keys/{keyId}', '/admin/keys/{keyId}/deactivate', '/admin/queues', '/admin/queues/{name}/failed',
       '/admin/queues/{name}/jobs/{jobId}', '/admin/queues/{name}/jobs/{jobId}/retry', '/admin/quotas', '/admin/ready', '/admin/reports/runs', '/admin/sync',
       '/admin/sync/reconcile', '/admin/transcriptions', '/admin/transcriptions/{id}', '/admin/transcriptions/{id}/group',
-    ]);
+      // Outgoing webhooks per account (docs/deliveries.md) and the incoming side.
+      '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', '/admin/accounts/{account}/deliveries',
+      '/admin/accounts/{account}/deliveries/recover', '/admin/accounts/{account}/deliveries/{deliveryId}',
+      '/admin/accounts/{account}/deliveries/{deliveryId}/replay', '/admin/accounts/{account}/rotate-secret',
+      '/admin/sync/runs', '/admin/transcriptions/{id}/mirror', '/admin/webhooks/receipts', '/admin/webhooks/rejections',
+    ].sort());
     const list = doc.paths['/admin/transcriptions'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['critical', 'group', 'evaluator_id', 'participant_id', 'status', 'from', 'to', 'include_deleted', 'limit', 'cursor']);
     expect(list.parameters.find((p: { name: string }) => p.name === 'group').schema.enum).toEqual(['PENDING_REVIEW', 'UNDER_REVIEW', 'ARCHIVED', 'none']);

@@ -31,6 +31,9 @@ beforeAll(async () => {
     QUEUE_PREFIX: `test-main-${randomUUID().slice(0, 8)}`,
     DATA_DIR: dataDir,
     RATE_LIMIT_SCALE: '100',
+    // Only the recording server's own host:port: the hub receiver of this process is reached
+    // because PUBLIC_BASE_URL's host:port is always allowed (private addresses are refused by default).
+    ALLOW_PRIVATE_HOSTS: new URL(recordings.baseUrl).host,
   };
   main = startEntry('src/main.ts', env);
   await eventually(async () => (await fetch(`${baseUrl}/api/`, { method: 'POST' }).catch(() => null))?.status === 404, 30_000);

@@ -112,6 +112,28 @@ describe('the webhook receiver', () => {
     expect((await request(stack.app).post('/webhooks/transcriptions/other').send('{}')).status).toBe(404);
   });
 
+  it('answers a correctly signed body that is not JSON with 400 saying so (not 401), storing and queuing nothing', async () => {
+    const at = new Date();
+    const ids: string[] = [];
+    for (const [i, body] of ['not json at all', '{"data": {"transcription_id": ', '\u0000\u0001', '<xml/>'].entries()) {
+      const id = `msg_notjson_${i}_${randomUUID()}`;
+      ids.push(`whid-${id}`);
+      const res = await request(stack.app)
+        .post('/webhooks/transcriptions/success')
+        .set({
+          'content-type': 'application/json',
+          'webhook-id': id,
+          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'webhook-signature': new Webhook(stack.account.webhookSecret).sign(id, at, body),
+        })
+        .send(body);
+      expect(res.status, body).toBe(400);
+      expect(res.body).toEqual({ error: { code: 'invalid_json', message: 'Webhook body is not JSON' } });
+    }
+    expect(await h.db.hubWebhookReceipt.count({ where: { id: { in: ids } } })).toBe(0);
+    expect(await h.jobs.queue('hub.mirror-transcription').getWaitingCount()).toBe(0);
+  });
+
   it('acknowledges a webhook naming an unknown transcription, and mirrors nothing', async () => {
     const id = randomUUID();
     expect((await post('/webhooks/transcriptions/error', signed(id, { type: 'transcription.failed' }))).status).toBe(202);

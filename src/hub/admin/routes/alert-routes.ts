@@ -6,7 +6,8 @@ import { alertKinds, alertStatuses, countAlertsByStatus, findAlert, listAlerts, 
 import { listRoutes, removeEvaluatorChannel, resolveAlertChannel, setEvaluatorChannel } from '../../alerts/channel-routing.js';
 import { sendTestMessage } from '../../alerts/send-test-message.js';
 import { defineAdminRoute } from '../admin-route.js';
-import { viaUpstream } from '../upstream-errors.js';
+import { countsOf } from '../counts-wire.js';
+import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -61,7 +62,7 @@ export const alertRoutes = [
       kind: z.enum(alertKinds).optional(),
       limit: z.coerce.number().int().min(1).max(1_000).default(100),
     }),
-    response: z.object({ counts: z.record(z.enum(alertStatuses), z.number()), alerts: z.array(AlertWire), notifier: z.enum(['slack', 'log']) }),
+    response: z.object({ counts: countsOf(alertStatuses), alerts: z.array(AlertWire), notifier: z.enum(['slack', 'log']) }),
     async handle({ query }, ctx) {
       const [alerts, counts] = await Promise.all([listAlerts(ctx.db, query), countAlertsByStatus(ctx.db)]);
       return { counts, alerts: alerts.map(toAlertWire), notifier: ctx.slack.kind };
@@ -70,6 +71,7 @@ export const alertRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/alerts/:id/retry',
+    errors: ['not_found', 'conflict'],
     summary:
       'Send a failed alert again (queued). One that may already be in Slack is looked for there first, unless assume_not_posted says someone checked and it is not',
     tag: 'alerts',
@@ -89,6 +91,8 @@ export const alertRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/alerts/test',
+    // An unknown channel (400), Slack's rate limit (429), Slack refusing the token (503).
+    errors: ['invalid_value', 'rate_limited', 'unavailable'],
     summary: "Post a test message to a channel (or an evaluator's alert channel, or the default one) and answer how it went",
     tag: 'alerts',
     body: z.object({ channel: Channel.optional(), evaluator_id: Id.optional() }),
@@ -103,7 +107,7 @@ export const alertRoutes = [
   }),
   defineAdminRoute({
     method: 'get',
-    path: '/alerts/routes',
+    path: '/alert-routes',
     summary: 'Per-evaluator alert channels in effect (admin routes win over SLACK_EVALUATOR_CHANNELS) and the default channel',
     tag: 'alerts',
     response: z.object({ default_channel: z.string().nullable(), routes: z.array(RouteWire) }),
@@ -117,7 +121,8 @@ export const alertRoutes = [
   }),
   defineAdminRoute({
     method: 'put',
-    path: '/alerts/routes/:evaluatorId',
+    path: '/alert-routes/:evaluatorId',
+    errors: upstreamErrorCodes,
     summary: "Route an evaluator's alerts and digest section to a channel (the evaluator must exist upstream); used from the next alert on",
     tag: 'alerts',
     params: z.object({ evaluatorId: Id }),
@@ -133,7 +138,8 @@ export const alertRoutes = [
   }),
   defineAdminRoute({
     method: 'delete',
-    path: '/alerts/routes/:evaluatorId',
+    path: '/alert-routes/:evaluatorId',
+    errors: ['not_found'],
     summary: "Remove an evaluator's admin route: its alerts go to SLACK_EVALUATOR_CHANNELS' channel or the default again (answers the channel now in effect)",
     tag: 'alerts',
     params: z.object({ evaluatorId: Id }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { operationAliases, operationNames, type OperationAlias, type OperationName } from '../../../contract/operations.js';
 import { defineAdminRoute } from '../admin-route.js';
-import { viaUpstream } from '../upstream-errors.js';
+import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
 
 const operations = [...operationNames, ...(Object.keys(operationAliases) as OperationAlias[])] as [OperationName | OperationAlias, ...(OperationName | OperationAlias)[]];
 
@@ -9,6 +9,7 @@ export const apiProxyRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/api/:operation',
+    errors: upstreamErrorCodes,
     summary: 'Call any operation of the upstream API through the hub\'s client (paced, retried, validated)',
     tag: 'api',
     params: z.object({ operation: z.enum(operations, { error: `expected one of ${operations.join(', ')}` }) }),

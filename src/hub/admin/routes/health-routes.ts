@@ -37,6 +37,7 @@ export const healthRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/ready',
+    errors: ['unavailable'],
     summary: 'Readiness: PostgreSQL, Redis and the upstream API reachable (503 when one is not)',
     tag: 'health',
     isPublic: true,

@@ -51,6 +51,7 @@ export const queueRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/queues/:name/jobs/:jobId/retry',
+    errors: ['not_found', 'invalid_value'],
     summary: 'Retry a failed job',
     tag: 'queues',
     params: JobRef,
@@ -66,6 +67,7 @@ export const queueRoutes = [
   defineAdminRoute({
     method: 'delete',
     path: '/queues/:name/jobs/:jobId',
+    errors: ['not_found', 'invalid_value'],
     summary: 'Remove a job (not an active one)',
     tag: 'queues',
     params: JobRef,

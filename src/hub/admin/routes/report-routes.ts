@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateString, parseCalendarMonth } from '../../../contract/dates.js';
 import { Id } from '../../../contract/common.js';
 import { analyticsEndpoints } from '../../reports/quota/analytics-endpoints.js';
 import { getQuotaStatus } from '../../reports/quota/quota-status.js';
@@ -6,14 +7,15 @@ import type { ReportKind, RunStatus } from '../../reports/report-kinds.js';
 import { listReportRuns, type ListedReportRun } from '../../reports/runs/report-run-store.js';
 import { runReportOnDemand } from '../../reports/runs/run-report-on-demand.js';
 import { defineAdminRoute } from '../admin-route.js';
-import { viaUpstream } from '../upstream-errors.js';
+import { countsOf } from '../counts-wire.js';
+import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
 
 const reportKinds = ['account', 'evaluator', 'participant'] as const satisfies readonly ReportKind[];
 const runStatuses = ['planned', 'skipped', 'running', 'succeeded', 'failed'] as const satisfies readonly RunStatus[];
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-const QuotaMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'expected a month, YYYY-MM' });
+const QuotaMonth = dateString(parseCalendarMonth, 'expected a month, YYYY-MM');
 const Period = z.string().regex(/^\d{4}-(\d{2}|W\d{2})$/, { error: 'expected a period, YYYY-MM or YYYY-Www' });
 
 const ReportRunWire = z.object({
@@ -86,6 +88,7 @@ export const reportRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/quotas',
+    errors: upstreamErrorCodes,
     summary: "This month's analytics quota per endpoint: limit, used, reserved (in flight), the on-demand reserve, what is left, when it resets; and the month's scheduled runs by status",
     tag: 'reports',
     response: z.object({
@@ -101,7 +104,7 @@ export const reportRoutes = [
           remaining: z.number(),
           remaining_for_scheduled: z.number(),
           exhausted_at: z.string().nullable(),
-          runs: z.record(z.enum(runStatuses), z.number()),
+          runs: countsOf(runStatuses),
         }),
       ),
     }),
@@ -127,6 +130,7 @@ export const reportRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/reports/runs',
+    errors: upstreamErrorCodes,
     summary: 'Report runs, planned and done, in due order: skip and failure reasons, each pull and where it was exported',
     tag: 'reports',
     query: z.object({
@@ -145,6 +149,7 @@ export const reportRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/reports/runs',
+    errors: upstreamErrorCodes,
     summary:
       'Pull a report now, paid from the monthly quota through the ledger (the on-demand reserve included), and export it; a period not ended yet is pulled so far and its scheduled run still comes',
     tag: 'reports',

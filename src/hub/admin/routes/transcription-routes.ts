@@ -1,19 +1,24 @@
 import { z } from 'zod';
 import { Id } from '../../../contract/common.js';
+import { dateString, parseDateTime, upperBoundOf } from '../../../contract/dates.js';
 import { reviewGroups, transcriptionStatuses } from '../../../contract/transcriptions.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { AppError } from '../../../lib/errors/app-error.js';
 import { writeMirror } from '../../mirror/mirror-transcription.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { MirroredTranscription, MirroredTranscriptionDetail, toMirroredDetail, toMirroredTranscription } from '../mirrored-transcription-wire.js';
-import { viaUpstream } from '../upstream-errors.js';
+import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
 
-/** A day (`YYYY-MM-DD`, UTC, whole day) or an instant (ISO 8601 with offset). */
-const DateBound = z
-  .string()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || !Number.isNaN(Date.parse(v)), { error: 'expected YYYY-MM-DD or an ISO 8601 datetime' });
-const startOf = (v: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v);
-const endOf = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(Date.parse(`${v}T00:00:00.000Z`) + 86_400_000) : new Date(Date.parse(v) + 1));
+/** A day (`YYYY-MM-DD`, UTC, whole day) or an instant (ISO 8601), within the supported dates. */
+const DateBound = dateString(parseDateTime, 'expected YYYY-MM-DD or an ISO 8601 datetime');
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+const instantOf = (v: string) => {
+  const parsed = parseDateTime(v);
+  if (!parsed.ok) throw new Error(`not a validated date: ${v}`);
+  return parsed.value;
+};
+const startOf = (v: string) => instantOf(v);
+const endOf = (v: string) => upperBoundOf(new Date(instantOf(v).getTime() + (isDay(v) ? 86_400_000 : 1)));
 
 const ListQuery = z.object({
   critical: z.stringbool({ error: 'expected true or false' }).optional(),
@@ -33,8 +38,9 @@ const encodeCursor = (row: { recordedAt: Date; id: string }) => Buffer.from(JSON
 function decodeCursor(cursor: string): { recordedAt: Date; id: string } {
   try {
     const [recordedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    if (Number.isNaN(Date.parse(recordedAt)) || !Id.safeParse(id).success) throw new Error('bad cursor');
-    return { recordedAt: new Date(recordedAt), id };
+    const instant = parseDateTime(recordedAt);
+    if (!instant.ok || !Id.safeParse(id).success) throw new Error('bad cursor');
+    return { recordedAt: instant.value, id };
   } catch {
     throw new AppError('invalid_value', 'Invalid cursor: use next_cursor from a previous page');
   }
@@ -56,6 +62,7 @@ export const transcriptionRoutes = [
     query: ListQuery,
     response: z.object({ items: z.array(MirroredTranscription), next_cursor: z.string().nullable() }),
     async handle({ query }, ctx) {
+      const until = query.to ? endOf(query.to) : null;
       const where: Prisma.HubTranscriptionWhereInput = {
         ...(query.include_deleted ? {} : { deletedAt: null }),
         ...(query.critical === undefined ? {} : { criticalFail: query.critical }),
@@ -63,9 +70,7 @@ export const transcriptionRoutes = [
         ...(query.evaluator_id ? { evaluatorId: query.evaluator_id } : {}),
         ...(query.participant_id ? { participantId: query.participant_id } : {}),
         ...(query.status ? { status: query.status } : {}),
-        ...(query.from || query.to
-          ? { recordedAt: { ...(query.from ? { gte: startOf(query.from) } : {}), ...(query.to ? { lt: endOf(query.to) } : {}) } }
-          : {}),
+        ...(query.from || until ? { recordedAt: { ...(query.from ? { gte: startOf(query.from) } : {}), ...(until ? { lt: until } : {}) } } : {}),
       };
       const after = query.cursor ? decodeCursor(query.cursor) : null;
       const rows = await ctx.db.hubTranscription.findMany({
@@ -83,6 +88,7 @@ export const transcriptionRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/transcriptions/:id',
+    errors: ['not_found'],
     summary: 'One mirrored transcription with its criterion results',
     tag: 'transcriptions',
     params: z.object({ id: Id }),
@@ -96,6 +102,7 @@ export const transcriptionRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/transcriptions/:id/group',
+    errors: upstreamErrorCodes,
     summary: 'Change a transcription\'s review group upstream (through the client), then mirror the answer',
     tag: 'transcriptions',
     params: z.object({ id: Id }),

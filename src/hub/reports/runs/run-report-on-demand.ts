@@ -8,6 +8,7 @@
  * month it falls due in, for that month's plan to take up). A period that has ended is done: a
  * planned, skipped or failed run of it becomes succeeded and is not pulled again by the schedule.
  */
+import { parseCalendarDay, supportedRangeText, utcInstant } from '../../../contract/dates.js';
 import { AppError } from '../../../lib/errors/app-error.js';
 import type { HubContext } from '../../hub-context.js';
 import { endpointOfKind, type ReportKind } from '../report-kinds.js';
@@ -37,19 +38,27 @@ export interface OnDemandReportResult {
   exportJobId: string | null;
 }
 
-/** `2026-11` → the month; `2026-W45` → the ISO week; anything else is refused. */
+/** `2026-11` → the month; `2026-W45` → the ISO week; anything else, or a period outside the supported dates, is refused. */
 export function parseReportPeriod(id: string): ReportPeriod {
+  const period = periodOf(id);
+  if (!parseCalendarDay(period.start).ok || !parseCalendarDay(period.end).ok) {
+    throw new AppError('invalid_value', `Invalid period: ${id} is outside the supported dates, ${supportedRangeText}`);
+  }
+  return period;
+}
+
+function periodOf(id: string): ReportPeriod {
   const month = /^(\d{4})-(\d{2})$/.exec(id);
   if (month) {
     const index = Number(month[2]) - 1;
     if (index < 0 || index > 11) throw new AppError('invalid_value', `Invalid period: ${id} (month must be 01 to 12)`);
-    return monthPeriod(monthOf(new Date(Date.UTC(Number(month[1]), index, 1))));
+    return monthPeriod(monthOf(utcInstant(Number(month[1]), index, 1)));
   }
   const week = /^(\d{4})-W(\d{2})$/.exec(id);
   if (week) {
     const year = Number(week[1]);
     // ISO week 1 is the one holding 4 January; week n starts 7(n-1) days after its Monday.
-    const week1 = isoWeekOf(new Date(Date.UTC(year, 0, 4)));
+    const week1 = isoWeekOf(utcInstant(year, 0, 4));
     const period = isoWeekOf(new Date(Date.parse(`${week1.start}T00:00:00Z`) + (Number(week[2]) - 1) * 7 * 86_400_000));
     if (period.id !== id) throw new AppError('invalid_value', `Invalid period: ${id} (${year} has no week ${week[2]})`);
     return period;

@@ -1,5 +1,6 @@
 import pRetry, { AbortError } from 'p-retry';
-import { fetch, type FormData } from 'undici';
+import { rootMessage } from '../../../lib/errors/cause-chain.js';
+import got from 'got';
 
 export interface OpenAiHttpOptions {
   baseUrl: string;
@@ -43,22 +44,25 @@ export class OpenAiHttp {
         const { body, headers } = await buildBody();
         let res;
         try {
-          res = await fetch(url, {
-            method: 'POST',
+          // got on node:http (docs/outbound-http.md); retries are p-retry's, so got makes none.
+          res = await got.post(url, {
             headers: { authorization: `Bearer ${this.options.apiKey}`, ...headers },
             body,
-            signal: AbortSignal.timeout(this.options.timeoutMs),
+            timeout: { connect: Math.min(10_000, this.options.timeoutMs), request: this.options.timeoutMs },
+            retry: { limit: 0 },
+            throwHttpErrors: false,
           });
         } catch (error) {
-          const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : (error as Error).message;
+          const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : rootMessage(error);
           throw new RetryableHttpError(`${path}: ${reason}`, null);
         }
-        const text = await res.text();
-        if (res.status === 429 || res.status === 408 || res.status >= 500) {
-          const retryAfter = Number(res.headers.get('retry-after'));
-          throw new RetryableHttpError(`${path}: HTTP ${res.status}`, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null);
+        const text = res.body;
+        const status = res.statusCode;
+        if (status === 429 || status === 408 || status >= 500) {
+          const retryAfter = Number(res.headers['retry-after']);
+          throw new RetryableHttpError(`${path}: HTTP ${status}`, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null);
         }
-        if (!res.ok) throw new AbortError(`${path}: HTTP ${res.status}: ${text.slice(0, 300)}`);
+        if (status < 200 || status >= 300) throw new AbortError(`${path}: HTTP ${status}: ${text.slice(0, 300)}`);
         try {
           return JSON.parse(text) as unknown;
         } catch {

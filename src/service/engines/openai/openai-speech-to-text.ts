@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ISO6391 from 'iso-639-1';
-import { FormData } from 'undici';
 import { z } from 'zod';
 import type { DecodedRecording } from '../../processing/decode-recording.js';
 import type { SpeechToTextEngine, Transcript } from '../engine-types.js';

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../support/harness.js';
+import { startHubStack, type HubStack } from '../../support/hub-stack.js';
+
+/**
+ * Issue 15, finding 6: forty identical signed webhooks sent at once must get exactly one
+ * `duplicate: false`, however the receiver's batches split them (batches run concurrently).
+ */
+let h: Harness;
+let stack: HubStack;
+
+beforeAll(async () => {
+  h = createHarness();
+  stack = await startHubStack(h);
+});
+afterAll(async () => {
+  await stack.close();
+  await h.close();
+});
+
+function signedWebhook(transcriptionId: string) {
+  const id = randomUUID();
+  const at = new Date();
+  const body = JSON.stringify({
+    type: 'transcription.completed',
+    timestamp: at.toISOString(),
+    data: { transcription_id: transcriptionId, status: 'COMPLETED', configuration_id: randomUUID(), name: null, error: null },
+  });
+  const signature = new Webhook(stack.account.webhookSecret).sign(id, at, body);
+  return { body, headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature } };
+}
+
+describe('the receipt duplicate flag under concurrency', () => {
+  it('forty identical webhooks at once: exactly one duplicate false, every one acknowledged, one receipt', async () => {
+    const receiverUrl = `${stack.baseUrl.replace(/\/api$/, '')}/webhooks/transcriptions/success`;
+    for (let round = 0; round < 5; round += 1) {
+      const transcriptionId = randomUUID();
+      const hook = signedWebhook(transcriptionId);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, async () => {
+          const res = await fetch(receiverUrl, { method: 'POST', headers: hook.headers, body: hook.body });
+          return { status: res.status, body: (await res.json()) as { data: { received: boolean; duplicate: boolean } } };
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 40 }, () => 202));
+      expect(answers.filter((a) => !a.body.data.duplicate)).toHaveLength(1);
+      expect(await h.db.hubWebhookReceipt.count({ where: { transcriptionId } })).toBe(1);
+      // And once acknowledged, a later repeat is a duplicate too.
+      const later = await fetch(receiverUrl, { method: 'POST', headers: hook.headers, body: hook.body });
+      expect(await later.json()).toEqual({ data: { received: true, duplicate: true } });
+    }
+  });
+});
