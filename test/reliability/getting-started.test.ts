@@ -40,6 +40,9 @@ beforeAll(async () => {
     QUEUE_PREFIX: `test-first-calls-${randomUUID().slice(0, 8)}`,
     REPORTS_ENABLED: 'false',
     LOG_LEVEL: 'warn',
+    // As the page's first terminal sets it (with this test's port): the sample server's address
+    // alone, replacing the test suite's blanket 127.0.0.1.
+    ALLOW_PRIVATE_HOSTS: `127.0.0.1:${samplePort}`,
   };
   main = startEntry('src/main.ts', env);
   samples = startEntry('src/demo/serve-samples.ts', env);
@@ -53,7 +56,8 @@ afterAll(async () => {
 });
 
 describe('docs/getting-started.md', () => {
-  it('has runnable blocks that use $PORT, never a fixed port', () => {
+  it('has runnable blocks that use $PORT, never a fixed port; the service is told to allow the sample server', () => {
+    expect(doc).toMatch(/^export PORT=3000 .*ALLOW_PRIVATE_HOSTS=127\.0\.0\.1:8765$/m);
     const blocks = runnableBlocks(doc);
     expect(blocks.length).toBeGreaterThanOrEqual(3);
     expect(blocks.join('\n')).not.toMatch(/localhost:3000/);
