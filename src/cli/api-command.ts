@@ -32,7 +32,11 @@ function listOperations(): void {
   );
 }
 
-export function registerApiCommand(program: Command, client: () => Promise<ConversationClient>): void {
+export function registerApiCommand(
+  program: Command,
+  client: () => Promise<ConversationClient>,
+  explainNotFound: (error: unknown, ids: readonly string[]) => Promise<never>,
+): void {
   program
     .command('api')
     .description("call an operation of the upstream API through the hub's client and print its data as JSON")
@@ -53,7 +57,10 @@ export function registerApiCommand(program: Command, client: () => Promise<Conve
       } catch {
         throw new AppError('invalid_json', `Invalid JSON format: ${json}`);
       }
-      const data = await (await client()).call(operation, input as never);
+      const ids = Object.entries(input && typeof input === 'object' ? input : {})
+        .filter(([field, value]) => field.endsWith('_id') && typeof value === 'string')
+        .map(([, value]) => value as string);
+      const data = await (await client()).call(operation, input as never).catch((error: unknown) => explainNotFound(error, ids));
       printLine(JSON.stringify(data, null, 2));
     });
 }

@@ -19,7 +19,10 @@ function parseConcurrency(value: string): number {
   return n;
 }
 
-export function registerHubCommands(program: Command, openHub: () => Promise<HubContext>): void {
+/** Turns a 404 for one of `ids` into a sentence when the id is another account's; rethrows otherwise. */
+export type ExplainNotFound = (error: unknown, ids: readonly string[]) => Promise<never>;
+
+export function registerHubCommands(program: Command, openHub: () => Promise<HubContext>, explainNotFound: ExplainNotFound): void {
   program
     .command('backfill')
     .description('mirror every transcription of the upstream account into the hub (resumes where a previous run stopped)')
@@ -66,7 +69,9 @@ export function registerHubCommands(program: Command, openHub: () => Promise<Hub
     .action(async (configurationId: string) => {
       const hub = await openHub();
       const { token } = await hub.receiverCredentials();
-      const configuration = await registerReceiverWebhooks(await hub.upstream(), configurationId, { publicBaseUrl: hub.settings.publicBaseUrl, token });
+      const configuration = await registerReceiverWebhooks(await hub.upstream(), configurationId, { publicBaseUrl: hub.settings.publicBaseUrl, token }).catch(
+        (error: unknown) => explainNotFound(error, [configurationId]),
+      );
       printLine(`configuration ${configuration.configuration_id} now sends its webhooks to:`);
       printLine(`  success_url ${configuration.webhooks?.success_url ?? ''}`);
       printLine(`  error_url   ${configuration.webhooks?.error_url ?? ''}`);

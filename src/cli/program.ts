@@ -2,11 +2,15 @@
 import { Command } from 'commander';
 import type { AppConfig } from '../config.js';
 import { createDb, type Db } from '../db.js';
+import { explainForeignResource, findHubAccount } from '../embedded/hub-account.js';
+import { UpstreamError } from '../hub/client/upstream-error.js';
 import { createRuntime, type Runtime } from '../processes/runtime.js';
+import { CliError } from './cli-error.js';
 import { registerAccountCommands } from './account-commands.js';
 import { registerApiCommand } from './api-command.js';
 import { registerConsoleUserCommands } from './console-user-commands.js';
 import { checkDatabaseReady } from './database-readiness.js';
+import { registerHubAccountCommands } from './hub-account-commands.js';
 import { registerDeliveryCommands } from './delivery-commands.js';
 import { registerHubCommands } from './hub-commands.js';
 import { registerKeyCommands } from './key-commands.js';
@@ -37,10 +41,25 @@ export function buildProgram(config: AppConfig): CliProgram {
     });
   registerAccountCommands(program, openDb);
   registerKeyCommands(program, openDb);
+  const upstreamDeps = () => {
+    const rt = openRuntime();
+    return { config, db: rt.db, redis: rt.redis, logger: rt.logger };
+  };
+  const explainNotFound = async (error: unknown, ids: readonly string[]): Promise<never> => {
+    if (error instanceof UpstreamError && error.kind === 'not_found' && config.upstream.isBuiltIn) {
+      const account = await findHubAccount(upstreamDeps());
+      for (const id of ids) {
+        const why = await explainForeignResource(openRuntime().db, account.id, id);
+        if (why) throw new CliError(why);
+      }
+    }
+    throw error;
+  };
   registerDeliveryCommands(program, openDb, () => openRuntime().jobs);
   registerConsoleUserCommands(program, openDb);
-  registerApiCommand(program, () => openRuntime().contexts.hub.upstream());
-  registerHubCommands(program, () => Promise.resolve(openRuntime().contexts.hub));
+  registerApiCommand(program, () => openRuntime().contexts.hub.upstream(), explainNotFound);
+  registerHubCommands(program, () => Promise.resolve(openRuntime().contexts.hub), explainNotFound);
+  registerHubAccountCommands(program, upstreamDeps);
   return {
     program,
     close: async () => {
