@@ -254,6 +254,15 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('post', '/admin/accounts/{account}/rotate-secret', { values: { account: name }, body: { overlap: '1h' }, expect: 200 });
     await callAdmin('post', '/admin/accounts/{account}/rotate-secret', { values: { account: name }, body: { overlap: 'forever' }, expect: 400 });
 
+    // The console's users.
+    const email = `openapi-${randomUUID().slice(0, 8)}@example.com`;
+    const user = (await callAdmin('post', '/admin/console/users', { body: { email, name: 'Open API', role: 'viewer', password: 'a-long-enough-password' }, expect: 201 })).data as unknown as { id: string };
+    await callAdmin('post', '/admin/console/users', { body: { email, name: 'Open API', role: 'viewer', password: 'a-long-enough-password' }, expect: 409 });
+    await callAdmin('get', '/admin/console/users', { expect: 200 });
+    await callAdmin('get', '/admin/console/users', { token: null, expect: 401 });
+    await callAdmin('post', '/admin/console/users/{id}/deactivate', { values: { id: user.id }, expect: 200 });
+    await callAdmin('post', '/admin/console/users/{id}/deactivate', { values: { id: missing }, expect: 404 });
+
     // The probes take no input and answer no client error; readiness's 503 is shown in admin-api.test.ts.
     expect(coverage(admin)).toEqual(['GET /admin/health', 'GET /admin/ready']);
   });

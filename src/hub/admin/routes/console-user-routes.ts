@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Name } from '../../../contract/common.js';
 import { ConsolePassword, ConsoleRole, ConsoleUserWire, toConsoleUserWire } from '../../console/users/console-user.js';
 import { createConsoleUser, deactivateConsoleUser, listConsoleUsers } from '../../console/users/manage-console-users.js';
 import { defineAdminRoute } from '../admin-route.js';
@@ -22,7 +23,8 @@ export const consoleUserRoutes = [
     path: '/console/users',
     summary: 'Create a console user (role lead or viewer); the password is stored as an argon2id hash',
     tag: 'console',
-    body: z.object({ email: z.email({ error: 'email must be an email address' }).max(200), name: z.string().trim().min(1).max(100), role: ConsoleRole, password: ConsolePassword }),
+    errors: ['conflict'],
+    body: z.object({ email: z.email({ error: 'email must be an email address' }).max(200), name: Name(100), role: ConsoleRole, password: ConsolePassword }),
     response: ConsoleUserWire,
     status: 201,
     async handle({ body }, ctx) {
@@ -34,6 +36,7 @@ export const consoleUserRoutes = [
     path: '/console/users/:id/deactivate',
     summary: 'Deactivate a console user and revoke their sessions',
     tag: 'console',
+    errors: ['not_found'],
     params: z.object({ id: z.uuid() }),
     response: ConsoleUserWire.extend({ sessions_revoked: z.number().int() }),
     async handle({ params }, ctx) {

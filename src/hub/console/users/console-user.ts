@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Name } from '../../../contract/common.js';
 import type { HubConsoleUser } from '../../../generated/prisma/client.js';
 
 /** lead: may act (group moves, overrides, notes); viewer: reads only. */
@@ -11,7 +12,7 @@ export const ConsolePassword = z.string().min(12, { error: 'password must be at 
 
 export const NewConsoleUser = z.object({
   email: z.email({ error: 'email must be an email address' }).max(200).transform((v) => v.toLowerCase()),
-  name: z.string().trim().min(1, { error: 'name is required' }).max(100),
+  name: Name(100),
   role: ConsoleRole,
   password: ConsolePassword,
 });
