@@ -23,7 +23,11 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
   const app = createApp(
     runtime.contexts.service,
     runtime.contexts.hub,
-    { token: () => Promise.resolve(admin.token), routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes] },
+    {
+      token: () => Promise.resolve(admin.token),
+      routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes],
+      indexLinks: [{ href: '/console', label: 'The console for QA leads (/console; sign in as a console user, docs/console.md)' }],
+    },
     {
       metrics: { registry: processMetricsRegistry([createScrapeMetrics(runtime)]), token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token) },
       console: consoleWiring.options,
