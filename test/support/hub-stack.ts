@@ -12,7 +12,8 @@ import { adminDeliveryRoutes } from '../../src/embedded/admin-delivery-routes.js
 import { hubAdminRoutes } from '../../src/hub/admin/admin-routes.js';
 import { createConversationClient, type ConversationClient } from '../../src/hub/client/index.js';
 import type { HubContext } from '../../src/hub/hub-context.js';
-import type { Harness, TestAccount } from './harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createHarness, type Harness, type TestAccount } from './harness.js';
 import { randomUUID } from 'node:crypto';
 import { processMetricsRegistry } from '../../src/metrics/metrics-endpoint.js';
 import { createScrapeMetrics } from '../../src/metrics/scrape-metrics.js';
@@ -81,4 +82,22 @@ export async function startHubStack(
         server.close(() => void sessionPool.end().then(resolve, resolve));
       }),
   };
+}
+
+/**
+ * One harness and one hub stack for a whole test file: made before its tests, closed after them.
+ * `use` receives both once they exist (assign them to the file's `h` and `stack`).
+ */
+export function hubStackForFile(use: (h: Harness, stack: HubStack) => void, options?: Parameters<typeof startHubStack>[1]): void {
+  let h: Harness | undefined;
+  let stack: HubStack | undefined;
+  beforeAll(async () => {
+    h = createHarness();
+    stack = await startHubStack(h, options);
+    use(h, stack);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await h?.close();
+  });
 }

@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { UnrecoverableError, Worker } from 'bullmq';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeMirror } from '../../../src/hub/mirror/mirror-transcription.js';
 import { createRedis } from '../../../src/redis.js';
-import { createHarness, errorBody, testRedisUrl, type Harness } from '../../support/harness.js';
-import { adminToken, startHubStack, type HubStack } from '../../support/hub-stack.js';
+import { errorBody, testRedisUrl, type Harness } from '../../support/harness.js';
+import { adminToken, hubStackForFile, startHubStack, type HubStack } from '../../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../../support/seed.js';
 import { seedTranscription } from '../../support/seed.js';
 
 let h: Harness;
 let stack: HubStack;
-beforeAll(async () => {
-  h = createHarness();
-  stack = await startHubStack(h);
-});
-afterAll(async () => {
-  await stack.close();
-  await h.close();
+hubStackForFile((harness, started) => {
+  h = harness;
+  stack = started;
 });
 
 const admin = () => ({

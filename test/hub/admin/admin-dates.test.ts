@@ -3,19 +3,15 @@
  * included) or refused with a 400 naming the supported range; year 0 and negative years never 500.
  */
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, errorBody, type Harness } from '../../support/harness.js';
-import { adminToken, startHubStack, type HubStack } from '../../support/hub-stack.js';
+import { describe, expect, it } from 'vitest';
+import { errorBody, type Harness } from '../../support/harness.js';
+import { adminToken, hubStackForFile, type HubStack } from '../../support/hub-stack.js';
 
 let h: Harness;
 let stack: HubStack;
-beforeAll(async () => {
-  h = createHarness();
-  stack = await startHubStack(h);
-});
-afterAll(async () => {
-  await stack.close();
-  await h.close();
+hubStackForFile((harness, started) => {
+  h = harness;
+  stack = started;
 });
 
 const range = '0001-01-01 to 9999-12-31 (UTC)';

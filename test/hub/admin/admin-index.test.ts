@@ -1,18 +1,11 @@
 /** GET /admin answers a person: a small HTML index with the links that answer. */
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../support/harness.js';
-import { startHubStack, type HubStack } from '../../support/hub-stack.js';
+import { describe, expect, it } from 'vitest';
+import { hubStackForFile, type HubStack } from '../../support/hub-stack.js';
 
-let h: Harness;
 let stack: HubStack;
-beforeAll(async () => {
-  h = createHarness();
-  stack = await startHubStack(h);
-});
-afterAll(async () => {
-  await stack.close();
-  await h.close();
+hubStackForFile((_harness, started) => {
+  stack = started;
 });
 
 describe('GET /admin', () => {

@@ -5,20 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../../src/service/accounts/create-account.js';
-import { createHarness, errorBody, type Harness } from '../../support/harness.js';
-import { adminToken, startHubStack, type HubStack } from '../../support/hub-stack.js';
+import { errorBody, type Harness } from '../../support/harness.js';
+import { adminToken, hubStackForFile, type HubStack } from '../../support/hub-stack.js';
 
 let h: Harness;
 let stack: HubStack;
-beforeAll(async () => {
-  h = createHarness();
-  stack = await startHubStack(h);
-});
-afterAll(async () => {
-  await stack.close();
-  await h.close();
+hubStackForFile((harness, started) => {
+  h = harness;
+  stack = started;
 });
 
 const post = (path: string, body: object) => request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body);

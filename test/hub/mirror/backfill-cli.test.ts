@@ -1,21 +1,17 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../support/harness.js';
-import { startHubStack, type HubStack } from '../../support/hub-stack.js';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../../support/harness.js';
+import { hubStackForFile, type HubStack } from '../../support/hub-stack.js';
 import { projectRoot } from '../../support/processes.js';
 import { seedEvaluatedTranscription } from '../client/support.js';
 
 const run = promisify(execFile);
 let h: Harness;
 let stack: HubStack;
-beforeAll(async () => {
-  h = createHarness();
-  stack = await startHubStack(h);
-});
-afterAll(async () => {
-  await stack.close();
-  await h.close();
+hubStackForFile((harness, started) => {
+  h = harness;
+  stack = started;
 });
 
 /** `npm run cli -- backfill` against the stack's API and account. */

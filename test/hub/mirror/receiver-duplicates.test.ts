@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../support/harness.js';
-import { startHubStack, type HubStack } from '../../support/hub-stack.js';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../../support/harness.js';
+import { hubStackForFile, type HubStack } from '../../support/hub-stack.js';
 
 /**
  * Issue 15, finding 6: forty identical signed webhooks sent at once must get exactly one
@@ -11,13 +11,9 @@ import { startHubStack, type HubStack } from '../../support/hub-stack.js';
 let h: Harness;
 let stack: HubStack;
 
-beforeAll(async () => {
-  h = createHarness();
-  stack = await startHubStack(h);
-});
-afterAll(async () => {
-  await stack.close();
-  await h.close();
+hubStackForFile((harness, started) => {
+  h = harness;
+  stack = started;
 });
 
 function signedWebhook(transcriptionId: string) {
