@@ -71,6 +71,8 @@ async function main() {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_BASE_URL: baseUrl,
+      // Private addresses are refused by default: the two recording servers are allowed by name.
+      ALLOW_PRIVATE_HOSTS: `127.0.0.1:${pyPort},${new URL(nodeUrl).host}`,
       QUEUE_PREFIX: `soak-${randomUUID().slice(0, 8)}`,
       DATA_DIR: path.join(work, 'data'),
       ADMIN_TOKEN: adminToken,
