@@ -30,6 +30,16 @@ export const sampleCalls = {
     { speaker: 'customer', text: 'Great, thank you for your help.' },
     { speaker: 'agent', text: 'Is there anything else I can help you with today? Have a nice day, goodbye.' },
   ],
+  /** The same delay, but the agent blames the customer: the strict "no blaming" criterion fails. */
+  'blaming-call': [
+    { speaker: 'agent', text: 'Thank you for calling Acme support, my name is Daniel. How can I help you today?' },
+    { speaker: 'customer', text: 'Hello Daniel. I ordered a laptop two weeks ago and it still has not arrived.' },
+    { speaker: 'agent', text: 'Can you give me your order number please?' },
+    { speaker: 'customer', text: 'Yes, the order number is four five seven two.' },
+    { speaker: 'agent', text: 'Well, you should have read the terms before you ordered. It is your own fault, that is your problem.' },
+    { speaker: 'customer', text: 'That is not very helpful.' },
+    { speaker: 'agent', text: 'It will ship tomorrow. Goodbye.' },
+  ],
 } satisfies Record<string, Turn[]>;
 
 /** Writes `<name>.wav` into `dir` unless it is there already; returns its path. */
