@@ -50,9 +50,9 @@ async function findOrCreateEvaluator(http: DemoHttp): Promise<{ evaluator: Evalu
     description: 'Acme support calls (convoqa demo)',
     context: 'Acme support: orders, deliveries and returns.',
     criteria: [
-      { name: 'Greeting', description: 'The agent greets the customer, names the company and gives their own name.', type: 'boolean', weight: 20 },
+      { name: 'Greeting', description: 'The agent opens the call with a greeting and names the company.', type: 'boolean', weight: 20 },
       { name: 'Empathy', description: "The agent shows empathy for the customer's problem.", type: 'scale', weight: 30 },
-      { name: 'Closing', description: 'The agent offers more help and says goodbye.', type: 'boolean', weight: 20 },
+      { name: 'Closing', description: 'The agent asks if there is anything else and ends the call politely.', type: 'boolean', weight: 20 },
       { name: 'No blaming or rudeness', description: 'The agent never blames the customer, talks down to them or is rude or dismissive.', type: 'strict', weight: 0 },
     ],
   });

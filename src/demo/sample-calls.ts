@@ -23,17 +23,17 @@ const voices = { agent: 'en-us+klatt2', customer: 'en-us+f2' } as const;
 export const sampleCalls = {
   /** The agent greets, verifies, resolves and closes: every criterion passes. */
   'support-call': [
-    { speaker: 'agent', text: 'Thank you for calling Acme support, my name is Daniel. How can I help you today?' },
+    { speaker: 'agent', text: 'Hello, you are through to Acme support, this is Daniel speaking. How can I help you today?' },
     { speaker: 'customer', text: 'Hello Daniel. I ordered a laptop two weeks ago and it still has not arrived.' },
     { speaker: 'agent', text: 'I am sorry to hear that. Can you give me your order number please?' },
     { speaker: 'customer', text: 'Yes, the order number is four five seven two.' },
     { speaker: 'agent', text: 'Thank you. The package was delayed at the warehouse. It will leave tomorrow and arrive on Friday.' },
     { speaker: 'customer', text: 'Great, thank you for your help.' },
-    { speaker: 'agent', text: 'Is there anything else I can help you with today? Have a nice day, goodbye.' },
+    { speaker: 'agent', text: 'Is there anything else I can help you with today? Thank you for calling Acme. Goodbye and have a nice day.' },
   ],
   /** The same delay, but the agent blames the customer: the strict "no blaming" criterion fails. */
   'blaming-call': [
-    { speaker: 'agent', text: 'Thank you for calling Acme support, my name is Daniel. How can I help you today?' },
+    { speaker: 'agent', text: 'Hello, you are through to Acme support, this is Daniel speaking. How can I help you today?' },
     { speaker: 'customer', text: 'Hello Daniel. I ordered a laptop two weeks ago and it still has not arrived.' },
     { speaker: 'agent', text: 'Can you give me your order number please?' },
     { speaker: 'customer', text: 'Yes, the order number is four five seven two.' },
