@@ -119,4 +119,14 @@ describe('npm run demo', () => {
     expect(failed?.code).toBe(1);
     expect(failed?.stderr?.trim()).toMatch(new RegExp(`^demo failed: no answer from http://localhost:${closedPort} \\(ECONNREFUSED\\): is the service started \\(npm start\\) with the same PORT / PUBLIC_BASE_URL\\?$`));
   }, 120_000);
+
+  it('without ADMIN_TOKEN takes the one the service generated, and says what to do when there is none', async () => {
+    // This service was given ADMIN_TOKEN, so none was generated in its database.
+    const failed = await run('npm', ['run', '--silent', 'demo'], { cwd: projectRoot, env: { ...process.env, ...env, ADMIN_TOKEN: '' }, timeout: 60_000 }).then(
+      () => null,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr?.trim()).toBe('demo failed: ADMIN_TOKEN is not set and the service has not generated one yet: start it first (npm start), or set ADMIN_TOKEN for both');
+  }, 120_000);
 });
