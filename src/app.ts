@@ -18,6 +18,8 @@ import { createUploadRouter } from './service/uploads/upload-router.js';
 import type { ServiceDeps } from './service/service-deps.js';
 import type { Registry } from 'prom-client';
 import { createMetricsRouter } from './metrics/metrics-endpoint.js';
+import { createSamplesRouter } from './demo/samples-router.js';
+import type { SampleStore } from './demo/sample-store.js';
 
 export interface AdminOptions {
   token: () => Promise<string>;
@@ -36,13 +38,15 @@ export interface MetricsOptions {
 export interface WebSurfaces {
   metrics?: MetricsOptions;
   console?: ConsoleOptions;
+  /** The sample calls at /samples/<name>.wav (SAMPLES_ENABLED). */
+  samples?: SampleStore;
 }
 
 /**
  * The HTTP app of the web process: the built-in API at /api and /uploads, and, given the hub's
  * context, the hub's webhook receiver at /webhooks, Slack's interactivity endpoint at /slack and
  * its admin API at /admin; given their options, the Prometheus endpoint at /metrics and the
- * console at /console.
+ * console at /console; given a sample store, the sample calls at /samples.
  */
 export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}): Express {
   const app = express();
@@ -53,6 +57,7 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
   app.use(requestMetrics());
   app.use('/api', createApiRouter(deps, serviceOperations));
   app.use('/uploads', createUploadRouter(deps));
+  if (surfaces.samples) app.use('/samples', createSamplesRouter(surfaces.samples));
   if (surfaces.metrics) app.use('/metrics', createMetricsRouter(surfaces.metrics.registry, surfaces.metrics.token));
   if (hub) {
     app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }));

@@ -11,6 +11,7 @@ import { applyEnvFile } from './lib/config/env-file.js';
 import { AdminSettings } from './hub/admin/admin-settings.js';
 import { SlackSettings } from './hub/alerts/slack-settings.js';
 import { ConsoleSettings } from './hub/console/console-settings.js';
+import { SamplesSettings } from './demo/samples-settings.js';
 import { upstreamSettingsSchema } from './hub/client/upstream-settings.js';
 import { MirrorSettings } from './hub/mirror/mirror-settings.js';
 import { ReportsSettings } from './hub/reports/reports-settings.js';
@@ -33,6 +34,7 @@ function sectionSchemas(process: ProcessSettings) {
     slack: SlackSettings,
     metrics: MetricsSettings,
     console: ConsoleSettings,
+    samples: SamplesSettings,
   };
 }
 

@@ -3,6 +3,7 @@
  * (a voice per speaker) and joined by sox, written once under the data folder.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,19 +23,33 @@ const voices = { agent: 'en-us+klatt2', customer: 'en-us+f2' } as const;
 export const sampleCalls = {
   /** The agent greets, verifies, resolves and closes: every criterion passes. */
   'support-call': [
-    { speaker: 'agent', text: 'Thank you for calling Acme support, my name is Daniel. How can I help you today?' },
+    { speaker: 'agent', text: 'Hello, you are through to Acme support, this is Daniel speaking. How can I help you today?' },
     { speaker: 'customer', text: 'Hello Daniel. I ordered a laptop two weeks ago and it still has not arrived.' },
     { speaker: 'agent', text: 'I am sorry to hear that. Can you give me your order number please?' },
     { speaker: 'customer', text: 'Yes, the order number is four five seven two.' },
-    { speaker: 'agent', text: 'Thank you. The package was delayed at the warehouse. It will ship tomorrow and arrive on Friday.' },
+    { speaker: 'agent', text: 'Thank you. The package was delayed at the warehouse. It will leave tomorrow and arrive on Friday.' },
     { speaker: 'customer', text: 'Great, thank you for your help.' },
-    { speaker: 'agent', text: 'Is there anything else I can help you with today? Have a nice day, goodbye.' },
+    { speaker: 'agent', text: 'Is there anything else I can help you with today? Thank you for calling Acme. Goodbye and have a nice day.' },
+  ],
+  /** The same delay, but the agent blames the customer: the strict "no blaming" criterion fails. */
+  'blaming-call': [
+    { speaker: 'agent', text: 'Hello, you are through to Acme support, this is Daniel speaking. How can I help you today?' },
+    { speaker: 'customer', text: 'Hello Daniel. I ordered a laptop two weeks ago and it still has not arrived.' },
+    { speaker: 'agent', text: 'Can you give me your order number please?' },
+    { speaker: 'customer', text: 'Yes, the order number is four five seven two.' },
+    { speaker: 'agent', text: 'Well, you should have read the terms before you ordered. It is your own fault, that is your problem.' },
+    { speaker: 'customer', text: 'That is not very helpful.' },
+    { speaker: 'agent', text: 'It will leave tomorrow. Goodbye.' },
   ],
 } satisfies Record<string, Turn[]>;
 
-/** Writes `<name>.wav` into `dir` unless it is there already; returns its path. */
+/**
+ * Writes the call into `dir` unless it is there already; returns its path. The file name carries a
+ * hash of the script and voices, so an edited script is made anew rather than served stale.
+ */
 export async function writeSampleCall(dir: string, name: string, turns: readonly Turn[]): Promise<string> {
-  const target = path.join(dir, `${name}.wav`);
+  const version = createHash('sha256').update(JSON.stringify({ voices, turns })).digest('hex').slice(0, 12);
+  const target = path.join(dir, `${name}-${version}.wav`);
   if (existsSync(target)) return target;
   await mkdir(dir, { recursive: true });
   const work = await mkdtemp(path.join(tmpdir(), 'convoqa-sample-'));

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
 import { createApp } from '../app.js';
+import { SampleStore } from '../demo/sample-store.js';
 import { adminAccountRoutes } from '../embedded/admin-account-routes.js';
 import { adminDeliveryRoutes } from '../embedded/admin-delivery-routes.js';
 import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
@@ -31,6 +33,7 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     {
       metrics: { registry: processMetricsRegistry([createScrapeMetrics(runtime)]), token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token) },
       console: consoleWiring.options,
+      ...(runtime.config.samples.enabled ? { samples: new SampleStore(path.resolve(runtime.config.service.dataDir, 'samples')) } : {}),
     },
   );
   const stopListening = listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger);

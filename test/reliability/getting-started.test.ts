@@ -1,6 +1,6 @@
 /**
  * docs/getting-started.md, as written: its `sh` blocks (not the `sh terminal` ones, which this test
- * replaces by starting src/main.ts and `npm run sample:serve` itself) run in one bash against a
+ * replaces by starting src/main.ts itself) run in one bash against a
  * started service on a free port with a database of its own. The page and the service cannot drift.
  */
 import { execFile } from 'node:child_process';
@@ -25,39 +25,37 @@ function runnableBlocks(markdown: string): string[] {
 const doc = readFileSync(path.join(projectRoot, 'docs/getting-started.md'), 'utf8');
 let database: { url: string; drop: () => Promise<void> };
 let main: ChildService;
-let samples: ChildService;
 let env: Record<string, string>;
 
 beforeAll(async () => {
   database = await createScratchDatabase('first_calls');
-  const [port, samplePort] = [await freePort(), await freePort()];
+  const port = await freePort();
   env = {
     PORT: String(port),
-    SAMPLE_PORT: String(samplePort),
     ADMIN_TOKEN: `first-calls-${randomUUID()}`,
     DATABASE_URL: database.url,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'convoqa-first-calls-')),
     QUEUE_PREFIX: `test-first-calls-${randomUUID().slice(0, 8)}`,
     REPORTS_ENABLED: 'false',
     LOG_LEVEL: 'warn',
-    // As the page's first terminal sets it (with this test's port): the sample server's address
-    // alone, replacing the test suite's blanket 127.0.0.1.
-    ALLOW_PRIVATE_HOSTS: `127.0.0.1:${samplePort}`,
+    // As the page's first terminal: no private host allowed (the test suite's blanket 127.0.0.1
+    // is emptied); the sample is on the service's own address, which is always allowed.
+    ALLOW_PRIVATE_HOSTS: '',
   };
   main = startEntry('src/main.ts', env);
-  samples = startEntry('src/demo/serve-samples.ts', env);
   await eventually(async () => (await fetch(`http://127.0.0.1:${port}/admin/health`).catch(() => null))?.status === 200, 60_000);
-  await eventually(async () => (await fetch(`http://127.0.0.1:${samplePort}/support-call.wav`, { method: 'HEAD' }).catch(() => null))?.status === 200, 60_000);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([main?.stop(), samples?.stop()]);
+  await main?.stop();
   await database?.drop();
 });
 
 describe('docs/getting-started.md', () => {
-  it('has runnable blocks that use $PORT, never a fixed port; the service is told to allow the sample server', () => {
-    expect(doc).toMatch(/^export PORT=3000 .*ALLOW_PRIVATE_HOSTS=127\.0\.0\.1:8765$/m);
+  it('has runnable blocks that use $PORT, never a fixed port; the sample is the service\'s own, no private host is allowed', () => {
+    expect(doc).toMatch(/^export PORT=3000 ADMIN_TOKEN=\S+$/m);
+    expect(doc).not.toMatch(/ALLOW_PRIVATE_HOSTS=/);
+    expect(doc).toContain('http://localhost:$PORT/samples/support-call.wav');
     const blocks = runnableBlocks(doc);
     expect(blocks.length).toBeGreaterThanOrEqual(3);
     expect(blocks.join('\n')).not.toMatch(/localhost:3000/);
