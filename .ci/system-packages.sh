@@ -5,6 +5,7 @@
 #   pocketsphinx(+en-us) the local speech recogniser and its US English model
 #   espeak-ng, sox       the tests synthesise their own two-voice recordings
 #   python3              the download matrix's real servers (python3 -m http.server, odd_http_server.py)
+#   jq, curl             the first calls of the README and docs/getting-started.md (run as written by a test)
 #   chromium             the console's browser tests (playwright-core drives it headless)
 set -euo pipefail
 
@@ -15,6 +16,8 @@ command -v pocketsphinx_continuous >/dev/null 2>&1 || needed+=(pocketsphinx)
 command -v espeak-ng >/dev/null 2>&1 || needed+=(espeak-ng)
 command -v sox >/dev/null 2>&1 || needed+=(sox)
 command -v python3 >/dev/null 2>&1 || needed+=(python3)
+command -v jq >/dev/null 2>&1 || needed+=(jq)
+command -v curl >/dev/null 2>&1 || needed+=(curl)
 [ -x /usr/bin/chromium ] || needed+=(chromium)
 
 [ ${#needed[@]} -eq 0 ] && exit 0

@@ -61,6 +61,12 @@ describe('docs/getting-started.md', () => {
     expect(blocks.join('\n')).not.toMatch(/localhost:3000/);
   });
 
+  it("is what the README's first calls say, word for word (so running these runs those)", () => {
+    const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
+    const firstCalls = readme.slice(readme.indexOf('## First calls'), readme.indexOf('\n## ', readme.indexOf('## First calls') + 3));
+    expect(runnableBlocks(firstCalls)[0]).toBe(runnableBlocks(doc)[0]);
+  });
+
   it('its first calls work end to end in the hub\'s account: transcript, summary, mirror row', async () => {
     const script = `set -euo pipefail\n${runnableBlocks(doc).join('\n')}`;
     const { stdout } = await run('bash', ['-c', script], { cwd: projectRoot, env: { ...process.env, ...env }, timeout: 240_000 });
