@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors/app-error.js';
+import type { QueueChoices, QueueChoicesCache } from './queue-choices-cache.js';
 
 const Uuid = z.guid();
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dates are YYYY-MM-DD' });
@@ -81,16 +82,43 @@ function queueWhere(f: QueueFilters, except?: FilterName): Prisma.Sql {
   return Prisma.join(parts, ' AND ');
 }
 
+type FacetRow = { id: string | null; label: string | null; count: bigint };
+
 // The criterion facet reads the queue's ids into an array first, so PostgreSQL looks their results
 // up by primary key instead of hashing all 200,000 criterion rows (npm run bench:console).
-const toFacets = (rows: { id: string | null; label: string | null; count: bigint }[]): Facet[] => rows.map((r) => ({ id: r.id, label: r.label, count: Number(r.count) }));
+const toFacets = (rows: FacetRow[]): Facet[] => rows.map((r) => ({ id: r.id, label: r.label, count: Number(r.count) }));
 
-/** One page of the review queue, newest first (keyset pagination), with its counts and the filters' choices. */
-export async function findReviewQueue(db: Db, filters: QueueFilters, pageSize = 50): Promise<QueuePage> {
+/** The three filter choices with their counts (each counted under all the other filters). */
+async function loadChoices(db: Db, filters: QueueFilters): Promise<QueueChoices> {
+  const [evaluators, participants, criteria] = await Promise.all([
+    db.$queryRaw<FacetRow[]>`
+      SELECT t.evaluator_id::text AS id, max(t.evaluator_tag) AS label, count(*) AS count FROM hub_transcriptions t
+      WHERE ${queueWhere(filters, 'evaluator')} GROUP BY t.evaluator_id ORDER BY count(*) DESC LIMIT 200`,
+    db.$queryRaw<FacetRow[]>`
+      SELECT t.participant_id::text AS id, max(t.participant_tag) AS label, count(*) AS count FROM hub_transcriptions t
+      WHERE ${queueWhere(filters, 'participant')} GROUP BY t.participant_id ORDER BY count(*) DESC LIMIT 200`,
+    db.$queryRaw<FacetRow[]>`
+      SELECT c.criterion_id::text AS id, max(c.name) AS label, count(*) AS count FROM hub_criterion_results c
+      WHERE c.status = 'FAIL' AND c.transcription_id = ANY(ARRAY(SELECT t.id FROM hub_transcriptions t WHERE ${queueWhere(filters, 'criterion')}))
+      GROUP BY c.criterion_id ORDER BY count(*) DESC LIMIT 200`,
+  ]);
+  return { evaluators: toFacets(evaluators), participants: toFacets(participants), criteria: toFacets(criteria) };
+}
+
+/** The choices depend on every filter but the cursor. */
+const choicesKey = (filters: QueueFilters) => JSON.stringify(Object.entries(filters).filter(([key, value]) => key !== 'after' && value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+
+/**
+ * One page of the review queue, newest first (keyset pagination), with its counts and the filters'
+ * choices. The page, the counts and the choices run at once; the choices come from `choices` (a
+ * per-process cache of a few seconds, queue-choices-cache.ts) when given.
+ */
+export async function findReviewQueue(db: Db, filters: QueueFilters, options: { choices?: QueueChoicesCache; pageSize?: number } = {}): Promise<QueuePage> {
+  const pageSize = options.pageSize ?? 50;
   const after = filters.after ? decodeCursor(filters.after) : null;
   const where = queueWhere(filters);
   const cursor = after ? Prisma.sql`AND (t.recorded_at, t.id) < (${after.recordedAt}, ${after.id}::uuid)` : Prisma.empty;
-  const [rows, [counts], evaluators, participants, criteria] = await Promise.all([
+  const [rows, [counts], choices] = await Promise.all([
     db.$queryRaw<QueueRow[]>`
       SELECT t.id, t.name, t.recorded_at AS "recordedAt", t.participant_tag AS "participantTag", t.evaluator_tag AS "evaluatorTag",
              t.score, t.review_group AS "group", r.transcription_id IS NOT NULL AS "isReviewed",
@@ -104,16 +132,7 @@ export async function findReviewQueue(db: Db, filters: QueueFilters, pageSize = 
       SELECT count(*) AS total, count(*) FILTER (WHERE t.review_group = 'PENDING_REVIEW') AS pending, count(*) FILTER (WHERE t.review_group IS NULL) AS none,
              count(r.transcription_id) AS reviewed
       FROM hub_transcriptions t LEFT JOIN hub_reviews r ON r.transcription_id = t.id WHERE ${where}`,
-    db.$queryRaw<{ id: string | null; label: string | null; count: bigint }[]>`
-      SELECT t.evaluator_id::text AS id, max(t.evaluator_tag) AS label, count(*) AS count FROM hub_transcriptions t
-      WHERE ${queueWhere(filters, 'evaluator')} GROUP BY t.evaluator_id ORDER BY count(*) DESC LIMIT 200`,
-    db.$queryRaw<{ id: string | null; label: string | null; count: bigint }[]>`
-      SELECT t.participant_id::text AS id, max(t.participant_tag) AS label, count(*) AS count FROM hub_transcriptions t
-      WHERE ${queueWhere(filters, 'participant')} GROUP BY t.participant_id ORDER BY count(*) DESC LIMIT 200`,
-    db.$queryRaw<{ id: string | null; label: string | null; count: bigint }[]>`
-      SELECT c.criterion_id::text AS id, max(c.name) AS label, count(*) AS count FROM hub_criterion_results c
-      WHERE c.status = 'FAIL' AND c.transcription_id = ANY(ARRAY(SELECT t.id FROM hub_transcriptions t WHERE ${queueWhere(filters, 'criterion')}))
-      GROUP BY c.criterion_id ORDER BY count(*) DESC LIMIT 200`,
+    options.choices ? options.choices.get(choicesKey(filters), () => loadChoices(db, filters)) : loadChoices(db, filters),
   ]);
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
@@ -123,8 +142,6 @@ export async function findReviewQueue(db: Db, filters: QueueFilters, pageSize = 
     rows: page,
     nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
     counts: { total, pending: Number(counts?.pending ?? 0), none: Number(counts?.none ?? 0), reviewed, notReviewed: total - reviewed },
-    evaluators: toFacets(evaluators),
-    participants: toFacets(participants),
-    criteria: toFacets(criteria),
+    ...choices,
   };
 }
