@@ -105,7 +105,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   router.get('/', async (req, res) => {
     const filters = QueueFilters.safeParse(req.query);
     if (!filters.success) throw new AppError('invalid_value', `Invalid filter: ${filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    send(res, queuePage(frameOf(req), filters.data, await findReviewQueue(hub.db, filters.data, { choices })));
+    send(res, queuePage(frameOf(req), filters.data, await findReviewQueue(hub.db, filters.data, { choices, pool: options.pool })));
   });
 
   router.post('/queue/move', requireLead, async (req, res) => {
