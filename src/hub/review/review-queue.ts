@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../../db.js';
@@ -90,7 +91,9 @@ type FacetRow = { id: string | null; label: string | null; count: Count };
 /** Runs one statement and answers its rows: through Prisma, or a bare pg pool (much less overhead per query). */
 type RunSql = <T>(query: Prisma.Sql) => Promise<T[]>;
 const throughPrisma = (db: Db): RunSql => (query) => db.$queryRaw(query);
-const throughPool = (pool: pg.Pool): RunSql => async <T>(query: Prisma.Sql) => (await pool.query(query.text, query.values)).rows as T[];
+// Named, so each connection parses and plans a statement once (a few hundred filter combinations at most).
+const statementName = (text: string) => `console_queue_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+const throughPool = (pool: pg.Pool): RunSql => async <T>(query: Prisma.Sql) => (await pool.query({ name: statementName(query.text), text: query.text, values: query.values })).rows as T[];
 
 // The criterion facet reads the queue's ids into an array first, so PostgreSQL looks their results
 // up by primary key instead of hashing all 200,000 criterion rows (npm run bench:console).

@@ -62,13 +62,14 @@ export function createConsoleSessionStore(pool: pg.Pool, options: { pruneEverySe
   class ConsoleSessionStore extends PgStore {
     override get(sid: string, callback: (err: unknown, sess?: session.SessionData | null) => void): void {
       pool
-        .query<LoadedRow>(
-          `SELECT s.sess, (extract(epoch FROM s.expire) * 1000)::bigint AS expire_ms, u.id AS user_id, u.email, u.name, u.role, u.is_active
+        .query<LoadedRow>({
+          name: 'console_session_with_user',
+          text: `SELECT s.sess, (extract(epoch FROM s.expire) * 1000)::bigint AS expire_ms, u.id AS user_id, u.email, u.name, u.role, u.is_active
            FROM ${tableName} s
            LEFT JOIN hub_console_users u ON u.id = CASE WHEN s.sess->'user'->>'id' ~* '^[0-9a-f-]{36}$' THEN (s.sess->'user'->>'id')::uuid END
            WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`,
-          [sid, Date.now() / 1000],
-        )
+          values: [sid, Date.now() / 1000],
+        })
         .then(({ rows: [row] }) => {
           if (!row) return callback(null, null);
           const user = row.user_id ? { id: row.user_id, email: row.email ?? '', name: row.name ?? '', role: row.role as ConsoleRole, isActive: row.is_active === true } : null;
