@@ -122,6 +122,27 @@ describe('sign-in and sessions', () => {
     expect((await agent.get('/console')).status).toBe(303);
   });
 
+  it('renews the idle expiry only when it moves by more than a minute, ends an idle session, and reads the role on every request', async () => {
+    const who = email();
+    await admin.post('/console/users', { email: who, name: 'Fay', role: 'lead', password });
+    const { agent, csrf } = await signedInAgent(who);
+    const user = await h.db.hubConsoleUser.findUniqueOrThrow({ where: { email: who } });
+    const expiry = async () => (await h.db.$queryRaw<{ e: Date }[]>`SELECT expire AS e FROM hub_console_sessions WHERE sess->'user'->>'id' = ${user.id}`)[0]?.e.getTime() ?? 0;
+    const first = await expiry();
+    expect((await agent.get('/console/dashboard')).status).toBe(200);
+    expect(await expiry()).toBe(first);
+    await h.db.$executeRaw`UPDATE hub_console_sessions SET expire = expire - interval '5 minutes' WHERE sess->'user'->>'id' = ${user.id}`;
+    expect((await agent.get('/console/dashboard')).status).toBe(200);
+    expect(await expiry()).toBeGreaterThan(first - 60_000);
+    await h.db.hubConsoleUser.update({ where: { id: user.id }, data: { role: 'viewer' } });
+    const refused = await agent.post('/console/queue/move').set('accept', 'application/json').set('x-csrf-token', csrf).type('form').send({ group: 'ARCHIVED', ids: randomUUID() });
+    expect(refused.status).toBe(403);
+    await h.db.$executeRaw`UPDATE hub_console_sessions SET expire = now() - interval '1 second' WHERE sess->'user'->>'id' = ${user.id}`;
+    const idle = await agent.get('/console/dashboard');
+    expect(idle.status).toBe(303);
+    expect(idle.headers.location).toBe('/console/sign-in?next=%2Fconsole%2Fdashboard');
+  });
+
   it('ends a session past its absolute lifetime', async () => {
     const who = email();
     await admin.post('/console/users', { email: who, name: 'Ed', role: 'lead', password });

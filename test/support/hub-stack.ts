@@ -61,6 +61,7 @@ export async function startHubStack(
   const sessionPool = new pg.Pool({ connectionString: testDatabaseUrl, max: 2 });
   const consoleOptions = {
     sessionStore: createConsoleSessionStore(sessionPool, { pruneEverySeconds: false }),
+    pool: sessionPool,
     sessionSecret: 'test-console-session-secret-0123456789abcdef',
     settings: { ...h.config.console, ...options.console },
     rateLimitPrefix: `convoqa:test:console:${randomUUID()}:`,

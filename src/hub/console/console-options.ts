@@ -1,9 +1,12 @@
 import type session from 'express-session';
+import type pg from 'pg';
 import type { ConsoleSettings } from './console-settings.js';
 
 /** What the web process gives the console besides the hub's context (src/processes/start-web.ts). */
 export interface ConsoleOptions {
   sessionStore: session.Store;
+  /** The console's own bare pg pool (the session store's): the queue's statements run on it, without Prisma's overhead per query. */
+  pool: pg.Pool;
   /** The resolved cookie-signing secret (console-secret.ts). */
   sessionSecret: string;
   settings: ConsoleSettings;

@@ -9,6 +9,7 @@ import type { HubContext } from '../hub-context.js';
 import { loadCall } from '../review/load-call.js';
 import { movableGroups, moveGroups } from '../review/move-groups.js';
 import { addNote, clearOverride, overrideCriterion } from '../review/record-verdict.js';
+import { QueueChoicesCache } from '../review/queue-choices-cache.js';
 import { findReviewQueue, QueueFilters } from '../review/review-queue.js';
 import { consoleSession } from './auth/console-session.js';
 import { csrfToken, requireCsrfToken } from './auth/csrf.js';
@@ -52,6 +53,8 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   const router = express.Router();
   const secure = hub.settings.publicBaseUrl.startsWith('https://');
   const limiter = new RedisRateLimiter(hub.redis, { prefix: options.rateLimitPrefix });
+  // The queue's filter choices, a few seconds per process; this process's own changes clear them at once.
+  const choices = new QueueChoicesCache();
 
   router.use(securityHeaders);
   router.use('/assets', express.static(assetsDir, { maxAge: '1h', index: false }));
@@ -102,7 +105,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   router.get('/', async (req, res) => {
     const filters = QueueFilters.safeParse(req.query);
     if (!filters.success) throw new AppError('invalid_value', `Invalid filter: ${filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    send(res, queuePage(frameOf(req), filters.data, await findReviewQueue(hub.db, filters.data)));
+    send(res, queuePage(frameOf(req), filters.data, await findReviewQueue(hub.db, filters.data, { choices, pool: options.pool })));
   });
 
   router.post('/queue/move', requireLead, async (req, res) => {
@@ -113,6 +116,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
     if (ids.length === 0) throw new AppError('invalid_value', 'Select at least one call');
     if (ids.length > 200) throw new AppError('invalid_value', 'At most 200 calls at once');
     const outcome = await moveGroups(hub, ids, group.data, actorOf(req));
+    choices.clear();
     req.session.flash = outcome.failed.length
       ? { kind: 'error', text: `Moved ${outcome.moved.length}; ${outcome.failed.length} failed: ${outcome.failed.map((f) => `${f.id.slice(0, 8)} (${f.message})`).join(', ')}` }
       : { kind: 'ok', text: `Moved ${outcome.moved.length} call${outcome.moved.length === 1 ? '' : 's'} to ${group.data === 'ARCHIVED' ? 'Archived' : 'Under review'} (upstream and in the hub).` };
@@ -130,6 +134,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
     const group = z.enum(movableGroups).safeParse((req.body as Record<string, unknown>).group);
     if (!group.success) throw new AppError('invalid_value', 'Choose Pending review, Under review or Archived');
     const outcome = await moveGroups(hub, [id], group.data, actorOf(req));
+    choices.clear();
     const failure = outcome.failed[0];
     if (failure) throw new AppError('unavailable', `The group was not changed: ${failure.message}`);
     req.session.flash = { kind: 'ok', text: 'Group changed upstream and in the hub.' };
@@ -143,6 +148,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
     const reason = typeof body.reason === 'string' ? body.reason : '';
     if (body.action === 'clear') await clearOverride(hub, { transcriptionId: id, criterionId, reason, actor: actorOf(req) });
     else await overrideCriterion(hub, { transcriptionId: id, criterionId, verdict: typeof body.verdict === 'string' ? body.verdict : '', reason, actor: actorOf(req) });
+    choices.clear();
     req.session.flash = { kind: 'ok', text: 'Verdict saved (in the hub only).' };
     res.redirect(303, `/console/calls/${id}#criterion-${criterionId}`);
   });
@@ -150,6 +156,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   router.post('/calls/:id/notes', requireLead, async (req, res) => {
     const id = parseId(req.params.id);
     await addNote(hub, { transcriptionId: id, body: typeof (req.body as Record<string, unknown>).body === 'string' ? ((req.body as Record<string, unknown>).body as string) : '', actor: actorOf(req) });
+    choices.clear();
     req.session.flash = { kind: 'ok', text: 'Note added.' };
     res.redirect(303, `/console/calls/${id}#notes-h`);
   });

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../../db.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors/app-error.js';
+import type { QueueChoices, QueueChoicesCache } from './queue-choices-cache.js';
 
 const Uuid = z.guid();
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dates are YYYY-MM-DD' });
@@ -81,17 +84,55 @@ function queueWhere(f: QueueFilters, except?: FilterName): Prisma.Sql {
   return Prisma.join(parts, ' AND ');
 }
 
+// Counts are bigint through Prisma and text through pg: Number() reads both.
+type Count = bigint | string;
+type FacetRow = { id: string | null; label: string | null; count: Count };
+
+/** Runs one statement and answers its rows: through Prisma, or a bare pg pool (much less overhead per query). */
+type RunSql = <T>(query: Prisma.Sql) => Promise<T[]>;
+const throughPrisma = (db: Db): RunSql => (query) => db.$queryRaw(query);
+// Named, so each connection parses and plans a statement once (a few hundred filter combinations at most).
+const statementName = (text: string) => `console_queue_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+const throughPool = (pool: pg.Pool): RunSql => async <T>(query: Prisma.Sql) => (await pool.query({ name: statementName(query.text), text: query.text, values: query.values })).rows as T[];
+
 // The criterion facet reads the queue's ids into an array first, so PostgreSQL looks their results
 // up by primary key instead of hashing all 200,000 criterion rows (npm run bench:console).
-const toFacets = (rows: { id: string | null; label: string | null; count: bigint }[]): Facet[] => rows.map((r) => ({ id: r.id, label: r.label, count: Number(r.count) }));
+const toFacets = (rows: FacetRow[]): Facet[] => rows.map((r) => ({ id: r.id, label: r.label, count: Number(r.count) }));
 
-/** One page of the review queue, newest first (keyset pagination), with its counts and the filters' choices. */
-export async function findReviewQueue(db: Db, filters: QueueFilters, pageSize = 50): Promise<QueuePage> {
+/** The three filter choices with their counts (each counted under all the other filters). */
+async function loadChoices(run: RunSql, filters: QueueFilters): Promise<QueueChoices> {
+  const [evaluators, participants, criteria] = await Promise.all([
+    run<FacetRow>(Prisma.sql`
+      SELECT t.evaluator_id::text AS id, max(t.evaluator_tag) AS label, count(*) AS count FROM hub_transcriptions t
+      WHERE ${queueWhere(filters, 'evaluator')} GROUP BY t.evaluator_id ORDER BY count(*) DESC LIMIT 200`),
+    run<FacetRow>(Prisma.sql`
+      SELECT t.participant_id::text AS id, max(t.participant_tag) AS label, count(*) AS count FROM hub_transcriptions t
+      WHERE ${queueWhere(filters, 'participant')} GROUP BY t.participant_id ORDER BY count(*) DESC LIMIT 200`),
+    run<FacetRow>(Prisma.sql`
+      SELECT c.criterion_id::text AS id, max(c.name) AS label, count(*) AS count FROM hub_criterion_results c
+      WHERE c.status = 'FAIL' AND c.transcription_id = ANY(ARRAY(SELECT t.id FROM hub_transcriptions t WHERE ${queueWhere(filters, 'criterion')}))
+      GROUP BY c.criterion_id ORDER BY count(*) DESC LIMIT 200`),
+  ]);
+  return { evaluators: toFacets(evaluators), participants: toFacets(participants), criteria: toFacets(criteria) };
+}
+
+/** The choices depend on every filter but the cursor. */
+const choicesKey = (filters: QueueFilters) => JSON.stringify(Object.entries(filters).filter(([key, value]) => key !== 'after' && value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+
+/**
+ * One page of the review queue, newest first (keyset pagination), with its counts and the filters'
+ * choices. The page, the counts and the choices run at once; the choices come from `choices` (a
+ * per-process cache of a few seconds, queue-choices-cache.ts) when given, and the statements run
+ * on `pool` (the console's bare pg pool) when given, else through Prisma.
+ */
+export async function findReviewQueue(db: Db, filters: QueueFilters, options: { choices?: QueueChoicesCache; pool?: pg.Pool; pageSize?: number } = {}): Promise<QueuePage> {
+  const pageSize = options.pageSize ?? 50;
+  const run = options.pool ? throughPool(options.pool) : throughPrisma(db);
   const after = filters.after ? decodeCursor(filters.after) : null;
   const where = queueWhere(filters);
   const cursor = after ? Prisma.sql`AND (t.recorded_at, t.id) < (${after.recordedAt}, ${after.id}::uuid)` : Prisma.empty;
-  const [rows, [counts], evaluators, participants, criteria] = await Promise.all([
-    db.$queryRaw<QueueRow[]>`
+  const [rows, [counts], choices] = await Promise.all([
+    run<QueueRow>(Prisma.sql`
       SELECT t.id, t.name, t.recorded_at AS "recordedAt", t.participant_tag AS "participantTag", t.evaluator_tag AS "evaluatorTag",
              t.score, t.review_group AS "group", r.transcription_id IS NOT NULL AS "isReviewed",
              r.effective_score AS "effectiveScore", r.effective_critical_fail AS "effectiveCriticalFail",
@@ -99,21 +140,12 @@ export async function findReviewQueue(db: Db, filters: QueueFilters, pageSize = 
       FROM hub_transcriptions t LEFT JOIN hub_reviews r ON r.transcription_id = t.id
       WHERE ${where} ${cursor}
       ORDER BY t.recorded_at DESC, t.id DESC
-      LIMIT ${pageSize + 1}`,
-    db.$queryRaw<{ total: bigint; pending: bigint; none: bigint; reviewed: bigint }[]>`
+      LIMIT ${pageSize + 1}`),
+    run<{ total: Count; pending: Count; none: Count; reviewed: Count }>(Prisma.sql`
       SELECT count(*) AS total, count(*) FILTER (WHERE t.review_group = 'PENDING_REVIEW') AS pending, count(*) FILTER (WHERE t.review_group IS NULL) AS none,
              count(r.transcription_id) AS reviewed
-      FROM hub_transcriptions t LEFT JOIN hub_reviews r ON r.transcription_id = t.id WHERE ${where}`,
-    db.$queryRaw<{ id: string | null; label: string | null; count: bigint }[]>`
-      SELECT t.evaluator_id::text AS id, max(t.evaluator_tag) AS label, count(*) AS count FROM hub_transcriptions t
-      WHERE ${queueWhere(filters, 'evaluator')} GROUP BY t.evaluator_id ORDER BY count(*) DESC LIMIT 200`,
-    db.$queryRaw<{ id: string | null; label: string | null; count: bigint }[]>`
-      SELECT t.participant_id::text AS id, max(t.participant_tag) AS label, count(*) AS count FROM hub_transcriptions t
-      WHERE ${queueWhere(filters, 'participant')} GROUP BY t.participant_id ORDER BY count(*) DESC LIMIT 200`,
-    db.$queryRaw<{ id: string | null; label: string | null; count: bigint }[]>`
-      SELECT c.criterion_id::text AS id, max(c.name) AS label, count(*) AS count FROM hub_criterion_results c
-      WHERE c.status = 'FAIL' AND c.transcription_id = ANY(ARRAY(SELECT t.id FROM hub_transcriptions t WHERE ${queueWhere(filters, 'criterion')}))
-      GROUP BY c.criterion_id ORDER BY count(*) DESC LIMIT 200`,
+      FROM hub_transcriptions t LEFT JOIN hub_reviews r ON r.transcription_id = t.id WHERE ${where}`),
+    options.choices ? options.choices.get(choicesKey(filters), () => loadChoices(run, filters)) : loadChoices(run, filters),
   ]);
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
@@ -123,8 +155,6 @@ export async function findReviewQueue(db: Db, filters: QueueFilters, pageSize = 
     rows: page,
     nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
     counts: { total, pending: Number(counts?.pending ?? 0), none: Number(counts?.none ?? 0), reviewed, notReviewed: total - reviewed },
-    evaluators: toFacets(evaluators),
-    participants: toFacets(participants),
-    criteria: toFacets(criteria),
+    ...choices,
   };
 }

@@ -5,14 +5,16 @@ import type { ConsoleRole } from '../users/console-user.js';
 
 /**
  * Every console page and action needs a signed-in, active user. The user is read again on every
- * request, so a deactivated user (or a changed role) takes effect at once; a session older than
+ * request (with the session, in the same query), so a deactivated user (or a changed role) takes effect at once; a session older than
  * the absolute lifetime ends. A page asked for without a session goes to sign-in and comes back.
  */
 export function requireUser(deps: { db: Db; maxHours: number; now: () => Date }): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const sessionUser = req.session.user;
     const expired = req.session.signedInAt !== undefined && deps.now().getTime() - req.session.signedInAt > deps.maxHours * 3_600_000;
-    const user = sessionUser && !expired ? await deps.db.hubConsoleUser.findUnique({ where: { id: sessionUser.id } }) : null;
+    // The store read the user's row with the session (console-session.ts); another store falls back to a query.
+    const loaded = req.session.loaded;
+    const user = !sessionUser || expired ? null : loaded ? loaded.user : await deps.db.hubConsoleUser.findUnique({ where: { id: sessionUser.id } });
     if (!user || !user.isActive) {
       if (sessionUser) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
       if (req.method === 'GET' || req.method === 'HEAD') {

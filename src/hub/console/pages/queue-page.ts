@@ -11,10 +11,16 @@ export function filterQuery(f: QueueFilters, extra: Record<string, string> = {})
   return text ? `?${text}` : '';
 }
 
+/**
+ * A filter's choices. A selected choice the list lacks (none left in the queue, or new since the
+ * choices were cached) is still shown selected, so the form never drops a filter the rows obey.
+ */
 function facetSelect(name: string, label: string, facets: Facet[], selected: string | undefined): SafeHtml {
+  const missing = selected !== undefined && !facets.some((f) => f.id === selected);
   return html`<div class="field"><label for="f-${name}">${label}</label>
 <select id="f-${name}" name="${name}">
   <option value="">Any</option>
+  ${missing ? html`<option value="${selected}" selected>${selected}</option>` : ''}
   ${facets.filter((f) => f.id).map((f) => html`<option value="${f.id}"${f.id === selected ? html` selected` : ''}>${f.label ?? f.id} (${f.count})</option>`)}
 </select></div>`;
 }
