@@ -1,5 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import type { Facet } from './review-queue.js';
+
+/** One choice of a queue filter (an evaluator, a participant, a failed criterion) and how many calls it has. */
+export interface Facet {
+  id: string | null;
+  label: string | null;
+  count: number;
+}
 
 /** The queue's filter choices with their counts: evaluators, participants and failed criteria. */
 export interface QueueChoices {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors/app-error.js';
-import type { QueueChoices, QueueChoicesCache } from './queue-choices-cache.js';
+import type { Facet, QueueChoices, QueueChoicesCache } from './queue-choices-cache.js';
 
 const Uuid = z.guid();
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dates are YYYY-MM-DD' });
@@ -36,12 +36,6 @@ export interface QueueRow {
   isReviewed: boolean;
   effectiveScore: number | null;
   effectiveCriticalFail: boolean | null;
-}
-
-export interface Facet {
-  id: string | null;
-  label: string | null;
-  count: number;
 }
 
 export interface QueuePage {

@@ -1,4 +1,5 @@
-import type { Facet, QueueFilters, QueuePage } from '../../review/review-queue.js';
+import type { Facet } from '../../review/queue-choices-cache.js';
+import type { QueueFilters, QueuePage } from '../../review/review-queue.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatDate, formatGroup, formatScore, layout, type PageFrame } from './layout.js';
 
