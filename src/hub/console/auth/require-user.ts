@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Db } from '../../../db.js';
 import { AppError } from '../../../lib/errors/app-error.js';
-import type { ConsoleRole } from '../users/console-user.js';
+import { mayOperate, mayReview, type ConsoleRole } from '../users/console-user.js';
 
 /**
  * Every console page and action needs a signed-in, active user. The user is read again on every
@@ -30,8 +30,14 @@ export function requireUser(deps: { db: Db; maxHours: number; now: () => Date })
   };
 }
 
-/** Leads act; viewers only read. */
+/** Leads (and admins) act on reviews; viewers only read. */
 export const requireLead: RequestHandler = (req, _res, next) => {
-  if (req.session.user?.role !== 'lead') throw new AppError('forbidden', 'Only a lead can do this: viewers have read-only access');
+  if (!mayReview(req.session.user?.role)) throw new AppError('forbidden', 'Only a lead can do this: viewers have read-only access');
+  next();
+};
+
+/** Integration changes need the admin role; leads and viewers read the operator pages. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!mayOperate(req.session.user?.role)) throw new AppError('forbidden', 'Only an admin can do this: your role reads these pages only');
   next();
 };

@@ -1,6 +1,7 @@
 import { formatVerdict } from '../../review/effective-scoring.js';
 import type { CallView, Turn } from '../../review/load-call.js';
 import { locateQuote, type QuoteSpan } from '../../review/locate-quote.js';
+import { mayReview } from '../users/console-user.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatDate, formatGroup, formatScore, layout, type PageFrame } from './layout.js';
 
@@ -52,7 +53,7 @@ function verdictForm(csrfToken: string, callId: string, r: CallView['results'][n
 
 export function callPage(frame: Omit<PageFrame, 'title' | 'current'>, view: CallView): SafeHtml {
   const t = view.transcription;
-  const canAct = frame.user?.role === 'lead';
+  const canAct = mayReview(frame.user?.role);
   const marks: Mark[] = view.results.flatMap((r) => locateQuote(view.turns.map((turn) => turn.text), r.quote).map((span) => ({ ...span, position: r.position })));
   const found = new Set(marks.map((m) => m.position));
   const summary = (t.summary as { text?: string } | null)?.text;

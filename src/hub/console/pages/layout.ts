@@ -1,20 +1,33 @@
 import { html, type SafeHtml } from '../html.js';
 import type { ConsoleSessionUser } from '../auth/console-session.js';
 
+/** The console's pages, in navigation order: the QA lead's two, then the integrator's (operations). */
+export const consolePages = [
+  { key: 'queue', href: '/console', label: 'Review queue' },
+  { key: 'dashboard', href: '/console/dashboard', label: 'Dashboard' },
+  { key: 'deliveries', href: '/console/deliveries', label: 'Deliveries' },
+  { key: 'receipts', href: '/console/receipts', label: 'Receipts' },
+  { key: 'alerts', href: '/console/alerts', label: 'Alerts' },
+  { key: 'reports', href: '/console/reports', label: 'Reports & quota' },
+  { key: 'queues', href: '/console/queues', label: 'Queues' },
+] as const;
+export type ConsolePageKey = (typeof consolePages)[number]['key'];
+
 export interface PageFrame {
   title: string;
   user: ConsoleSessionUser | null;
   csrfToken: string;
   flash?: { kind: 'ok' | 'error'; text: string } | undefined;
   /** Which navigation entry is current. */
-  current?: 'queue' | 'dashboard';
+  current?: ConsolePageKey;
   scripts?: string[];
 }
 
 /** Every console page: header with navigation and sign-out, one <main>, the shared script. */
 export function layout(frame: PageFrame, body: SafeHtml): SafeHtml {
-  const nav = (href: string, label: string, key: PageFrame['current']) =>
-    html`<a href="${href}"${frame.current === key ? html` aria-current="page"` : ''}>${label}</a>`;
+  const nav = consolePages.map(
+    (page) => html`<a href="${page.href}"${frame.current === page.key ? html` aria-current="page"` : ''}>${page.label}</a>`,
+  );
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -29,7 +42,7 @@ export function layout(frame: PageFrame, body: SafeHtml): SafeHtml {
 <header class="top">
   <span class="brand">convoqa console</span>
   ${frame.user
-    ? html`<nav aria-label="Console">${nav('/console', 'Review queue', 'queue')} ${nav('/console/dashboard', 'Dashboard', 'dashboard')}</nav>
+    ? html`<nav aria-label="Console">${nav}</nav>
   <span class="who">${frame.user.name} <span class="role">(${frame.user.role})</span></span>
   <form method="post" action="/console/sign-out" class="inline"><input type="hidden" name="_csrf" value="${frame.csrfToken}"><button type="submit" class="link">Sign out</button></form>`
     : ''}

@@ -1,5 +1,6 @@
 import type { Facet } from '../../review/queue-choices-cache.js';
 import type { QueueFilters, QueuePage } from '../../review/review-queue.js';
+import { mayReview } from '../users/console-user.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatDate, formatGroup, formatScore, layout, type PageFrame } from './layout.js';
 
@@ -29,7 +30,7 @@ function facetSelect(name: string, label: string, facets: Facet[], selected: str
 const choice = (value: string, label: string, selected: string | undefined) => html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`;
 
 export function queuePage(frame: Omit<PageFrame, 'title' | 'current'>, filters: QueueFilters, page: QueuePage): SafeHtml {
-  const canAct = frame.user?.role === 'lead';
+  const canAct = mayReview(frame.user?.role);
   const returnTo = `/console${filterQuery(filters)}`;
   return layout(
     { ...frame, title: 'Review queue', current: 'queue' },

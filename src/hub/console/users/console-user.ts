@@ -2,10 +2,19 @@ import { z } from 'zod';
 import { Name } from '../../../contract/common.js';
 import type { HubConsoleUser } from '../../../generated/prisma/client.js';
 
-/** lead: may act (group moves, overrides, notes); viewer: reads only. */
-export const consoleRoles = ['lead', 'viewer'] as const;
+/**
+ * admin: everything a lead may, plus what changes the integration (replays, secret rotation, alert
+ * routes, pulls, queue retries); lead: may act on reviews (group moves, overrides, notes); viewer: reads only.
+ */
+export const consoleRoles = ['admin', 'lead', 'viewer'] as const;
 export const ConsoleRole = z.enum(consoleRoles);
 export type ConsoleRole = z.infer<typeof ConsoleRole>;
+
+/** Whether a role may act on reviews (group moves, overrides, notes): leads and admins. */
+export const mayReview = (role: ConsoleRole | undefined) => role === 'lead' || role === 'admin';
+/** Whether a role may change the integration (replays, secrets, routes, pulls, retries): admins only. */
+export const mayOperate = (role: ConsoleRole | undefined) => role === 'admin';
+
 
 /** Passwords: at least 12 characters (NIST SP 800-63B asks for 8 at least; leads hold the keys to the verdicts). */
 export const ConsolePassword = z.string().min(12, { error: 'password must be at least 12 characters' }).max(200, { error: 'password must be at most 200 characters' });
