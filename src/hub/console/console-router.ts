@@ -17,6 +17,7 @@ import { requireLead, requireUser } from './auth/require-user.js';
 import { safeReturnPath, signIn } from './auth/sign-in.js';
 import type { ConsoleOptions } from './console-options.js';
 import { registerDashboard } from './dashboard-route.js';
+import { registerQueues } from './queues-route.js';
 import { actorOf, frameOf, send } from './console-request.js';
 import { callPage } from './pages/call-page.js';
 import { errorPage } from './pages/error-page.js';
@@ -162,6 +163,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   });
 
   registerDashboard(router, hub);
+  registerQueues(router, hub);
 
   router.use((req) => {
     throw new AppError('not_found', `No console page ${req.path}`);
