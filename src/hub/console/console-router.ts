@@ -18,6 +18,8 @@ import { safeReturnPath, signIn } from './auth/sign-in.js';
 import type { ConsoleOptions } from './console-options.js';
 import { registerDashboard } from './dashboard-route.js';
 import { registerQueues } from './queues-route.js';
+import { registerDeliveries } from './deliveries-route.js';
+import { registerReceipts } from './receipts-route.js';
 import { actorOf, frameOf, send } from './console-request.js';
 import { callPage } from './pages/call-page.js';
 import { errorPage } from './pages/error-page.js';
@@ -164,6 +166,8 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
 
   registerDashboard(router, hub);
   registerQueues(router, hub);
+  registerDeliveries(router, hub, options.deliveries);
+  registerReceipts(router, hub);
 
   router.use((req) => {
     throw new AppError('not_found', `No console page ${req.path}`);
