@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateLimiter } from '../../src/lib/rate-limit/redis-rate-limiter.js';
 import { readMonthlyQuotaUse, recordMonthlyQuotaUse } from '../../src/service/quotas/monthly-quota-ledger.js';
-import { createHarness, errorBody, testDatabaseUrl, type Harness, type TestAccount } from '../support/harness.js';
+import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
 
 let clock = new Date('2026-11-30T23:59:30Z');
 let h: Harness;
