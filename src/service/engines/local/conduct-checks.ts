@@ -14,12 +14,19 @@ const disrespectCues = [
 ];
 const profanityCues = ['damn', 'hell', 'crap', 'bloody', 'shit-', 'fuck-', 'bastard', 'piss-', 'stupid', 'idiot-', 'shut up', 'dumb', 'moron-'];
 
+/**
+ * Telling the customer they will be compensated is a promise of an outcome however the promise
+ * verb came out (a misheard "I guarantee" still leaves "you will get two hundred dollars
+ * compensation").
+ */
+const compensationPromise = 'you will get|receive|be ~ compensation|compensated';
+
 /** Words that turn "I promise"/"I guarantee" into a promise of an outcome the agent cannot give. */
 const outcomeWords = [
   'refund-', 'compensat-', 'free', 'credit-', 'money', 'dollar-', 'pound-', 'euro-', 'discount-', 'waive-', 'reimburs-', 'cheaper',
   'never happen', 'full amount',
 ];
-const promiseCues = ['i promise', 'promise you', 'guarantee-', 'definitely get', 'will definitely', 'no question', 'one hundred percent'];
+const promiseCues = ['i promise', 'promise you', 'guarantee-', 'definitely get', 'will definitely', 'no question', 'one hundred percent', compensationPromise];
 
 /** Forbidden conduct said by the agent; customers' words never count against the agent. */
 export function checkConduct(view: CallView, reading: CriterionReading): Finding {
@@ -55,7 +62,7 @@ function findPromise(view: CallView): Finding {
       for (const cue of promiseCues) {
         const match = findPhrase(sentence, cue);
         if (!match || isNegatedAt(sentence, match.start, 1)) continue;
-        const isGuarantee = cue === 'guarantee-';
+        const isGuarantee = cue === 'guarantee-' || cue === compensationPromise;
         // The outcome must follow the promise closely: an unpunctuated turn is one long "sentence".
         const after = sentence.slice(match.end, match.end + 10);
         if (isGuarantee || findAnyPhrase(after, outcomeWords)) return foundAt(turn, wordsOf(sentence, match.start, Math.min(sentence.length, match.end + 8)), 1);
