@@ -85,5 +85,10 @@ describe('conduct cues need their frame', () => {
     expect(judgeOne('that is your fault', 'respect')).toBe(0);
     expect(judgeOne('what is your fault and your date of birth', 'respect')).toBe(1);
   });
+
+  it('"your problem" is blame only as "that is your problem", not in "let me look at your problem"', () => {
+    expect(judgeOne('that is your problem not ours', 'respect')).toBe(0);
+    expect(judgeOne('let me look at your problem and i have booked an engineer', 'respect')).toBe(1);
+  });
 });
 

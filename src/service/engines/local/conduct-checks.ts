@@ -6,7 +6,7 @@ import { findAnyPhrase, findPhrase, isNegatedAt } from './phrase-match.js';
 /** Blame, condescension and dismissiveness: what a rude agent says without swearing. */
 const disrespectCues = [
   // "your fault" alone is often a misheard "your postcode": the blame needs its frame.
-  'your own fault', 'it|that|this is|was your fault', 'all your fault', 'you should have|of', 'you should not have', 'that is on you', 'that is your problem', 'your problem',
+  'your own fault', 'it|that|this is|was your fault', 'all your fault', 'you should have|of', 'you should not have', 'that is on you', 'that is your problem', 'your problem not ours',
   'not my problem', 'not our problem', 'not our fault', 'are you * listening', 'are you listening', 'calm down',
   'i have already explained|told', 'already told you', 'as i said', 'like i said', 'it is obvious', 'it is * obvious', 'learn to',
   'how many times', 'you people', 'if you had read|listened|checked', 'you need to listen', 'do you not understand', 'pay attention',
