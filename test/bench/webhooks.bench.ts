@@ -60,7 +60,7 @@ async function fire(url: string): Promise<autocannon.Result> {
 }
 
 async function waitForPort(baseUrl: string) {
-  await eventually(async () => (await fetch(baseUrl, { method: 'POST' }).catch(() => null)) !== null, 30_000);
+  await eventually(async () => (await fetch(baseUrl, { method: 'POST' }).catch(() => null)) !== null, 90_000);
 }
 
 const barePort = await freePort();

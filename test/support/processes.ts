@@ -55,7 +55,8 @@ export async function startWebProcess(env: Record<string, string> = {}, nodeArgs
   const port = await freePort();
   const service = startEntry('src/web.ts', { PORT: String(port), HOST: '127.0.0.1', ...env }, nodeArgs);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  // A loaded machine can take longer to compile and start the entry: WEB_START_TIMEOUT_MS.
+  const deadline = Date.now() + Number(process.env.WEB_START_TIMEOUT_MS ?? 20_000);
   for (;;) {
     try {
       await fetch(`${baseUrl}/api/`, { method: 'POST' });
