@@ -122,8 +122,8 @@ describe('the Deliveries page', () => {
 
     receiver = await startWebhookReceiver(() => account.webhookSecret, { port });
     await Promise.all([page.waitForURL(/\/console\/deliveries\//), row.locator('form.replay button').click()]);
-    expect(await flash(page)).toContain(`Delivery ${failedIds[0]!.slice(0, 8)} queued again`);
-    await eventually(async () => (await delivery(failedIds[0]!)).status === 'delivered' || undefined, 20_000);
+    expect(await flash(page)).toContain(`Delivery ${failedIds[0].slice(0, 8)} queued again`);
+    await eventually(async () => (await delivery(failedIds[0])).status === 'delivered' || undefined, 20_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]?.headers['webhook-id']).toBe(failedIds[0]);
@@ -189,7 +189,7 @@ describe('the Deliveries page', () => {
     await screenshot(page, 'deliveries-as-viewer');
     await expectAccessible(page);
     const token = (await page.locator('meta[name=csrf-token]').getAttribute('content')) ?? '';
-    const before = await delivery(failedIds[1]!);
+    const before = await delivery(failedIds[1]);
     for (const [path, form] of [
       [`/console/deliveries/${failedIds[1]}/replay`, { account: account.id }],
       ['/console/deliveries/recover', { account: account.id, since: startedAt.toISOString() }],
@@ -200,7 +200,7 @@ describe('the Deliveries page', () => {
       expect(refused.status()).toBe(403);
       expect(await refused.json()).toEqual({ error: { code: 'forbidden', message: 'Only an admin can do this: your role reads these pages only' } });
     }
-    expect((await delivery(failedIds[1]!)).replayCount).toBe(before.replayCount);
+    expect((await delivery(failedIds[1])).replayCount).toBe(before.replayCount);
     await context.close();
   }, 120_000);
 });
