@@ -164,6 +164,9 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('post', '/admin/reports/runs', { body: { kind: 'weekly', period: '2026-02' }, expect: 400 });
     await callAdmin('get', '/admin/reports/runs', { expect: 200 });
     await callAdmin('get', '/admin/reports/runs', { query: '?month=2026-13', expect: 400 });
+    await callAdmin('get', '/admin/reports/pull-preview', { query: `?kind=evaluator&subject_id=${evaluatorId}&period=2026-02`, expect: 200 });
+    await callAdmin('get', '/admin/reports/pull-preview', { query: '?kind=evaluator&period=2026-02', expect: 400 });
+    await callAdmin('get', '/admin/reports/pull-preview', { query: `?kind=evaluator&subject_id=${missing}&period=2026-02`, expect: 404 });
 
     const alert = await h.db.hubAlert.create({ data: { transcriptionId: seeded.id, kind: 'critical_fail', status: 'failed', lastError: 'channel_not_found' } });
     await callAdmin('get', '/admin/alerts', { expect: 200 });
@@ -173,6 +176,10 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('post', '/admin/alerts/{id}/retry', { values: { id: missing }, expect: 404 });
     await callAdmin('post', '/admin/alerts/test', { body: {}, expect: 200 });
     await callAdmin('post', '/admin/alerts/test', { body: { evaluator_id: 'x' }, expect: 400 });
+    await callAdmin('post', '/admin/alerts/digest', { expect: 201 });
+    await callAdmin('post', '/admin/alerts/digest', { token: null, expect: 401 });
+    await callAdmin('get', '/admin/alerts/digest-runs', { expect: 200 });
+    await callAdmin('get', '/admin/alerts/digest-runs', { query: '?limit=0', expect: 400 });
     await callAdmin('put', '/admin/alert-routes/{evaluatorId}', { values: { evaluatorId }, body: { channel: '#qa-north' }, expect: 200 });
     await callAdmin('put', '/admin/alert-routes/{evaluatorId}', { values: { evaluatorId: missing }, body: { channel: '#qa-north' }, expect: 404 });
     await callAdmin('get', '/admin/alert-routes', { expect: 200 });
@@ -198,6 +205,8 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('get', '/admin/queues/{name}/failed', { values: { name: 'nope' }, expect: 400 });
     await callAdmin('post', '/admin/queues/{name}/jobs/{jobId}/retry', { values: job, expect: 200 });
     await callAdmin('post', '/admin/queues/{name}/jobs/{jobId}/retry', { values: { ...job, jobId: 'nothing-here' }, expect: 404 });
+    await callAdmin('post', '/admin/queues/{name}/failed/retry', { values: { name: 'hub.reconcile' }, expect: 200 });
+    await callAdmin('post', '/admin/queues/{name}/failed/retry', { values: { name: 'nope' }, expect: 400 });
     await callAdmin('delete', '/admin/queues/{name}/jobs/{jobId}', { values: job, expect: 200 });
     await callAdmin('delete', '/admin/queues/{name}/jobs/{jobId}', { values: job, expect: 404 });
 

@@ -1,6 +1,7 @@
 import type { HubContext } from '../hub-context.js';
 import { loadChannelResolver } from './channel-routing.js';
 import { buildDigestMessage } from './digest-blocks.js';
+import { recordDigestRun, type DigestTrigger } from './digest-runs.js';
 import { findPendingReviews, type PendingReviewSection } from './find-pending-reviews.js';
 import { SlackCallError } from './slack-notifier.js';
 
@@ -19,9 +20,33 @@ const postedMarkerSeconds = 2 * 24 * 3600;
  * The pending-review digest of one clock tick: the critical fails waiting for review, per
  * evaluator, each evaluator's section in the channel its alerts go to (one message per channel).
  * Nothing is posted when nothing is pending. Each channel posted is remembered in Redis for the
- * tick, so a retry (after a 429 on another channel, say) posts only what is missing.
+ * tick, so a retry (after a 429 on another channel, say) posts only what is missing. Each pass
+ * is recorded in hub_digest_runs (digest-runs.ts) with its outcome per channel.
  */
-export async function sendPendingReviewDigest(ctx: HubContext, tick: string): Promise<DigestReport> {
+export async function sendPendingReviewDigest(ctx: HubContext, tick: string, trigger: DigestTrigger = 'clock'): Promise<DigestReport> {
+  const startedAt = ctx.now();
+  const report = await postDigest(ctx, tick);
+  await recordDigestRun(ctx.db, {
+    tick,
+    trigger,
+    startedAt,
+    pending: report.pending,
+    posts: report.posts,
+    failures: report.failures.map((f) => ({ channel: f.channel, error: `${f.error.code}: ${f.error.message}` })),
+  });
+  return report;
+}
+
+/**
+ * The digest of a request: the tick is the current minute, so a second click within the minute
+ * finds each channel already posted (`posted_before`) instead of posting it twice.
+ */
+export async function sendDigestNow(ctx: HubContext): Promise<DigestReport & { tick: string }> {
+  const tick = `now-${ctx.now().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}`;
+  return { tick, ...(await sendPendingReviewDigest(ctx, tick, 'request')) };
+}
+
+async function postDigest(ctx: HubContext, tick: string): Promise<DigestReport> {
   const sections = await findPendingReviews(ctx.db, ctx.settings.slack.digestMaxPerEvaluator);
   const report: DigestReport = { pending: sections.reduce((n, s) => n + s.total, 0), posts: [], failures: [] };
   if (sections.length === 0) return report;

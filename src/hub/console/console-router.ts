@@ -16,9 +16,12 @@ import { csrfToken, requireCsrfToken } from './auth/csrf.js';
 import { requireLead, requireUser } from './auth/require-user.js';
 import { safeReturnPath, signIn } from './auth/sign-in.js';
 import type { ConsoleOptions } from './console-options.js';
+import { registerAlertsPages } from './alerts-routes.js';
 import { registerDashboard } from './dashboard-route.js';
+import { registerQueues } from './queues-route.js';
 import { registerDeliveries } from './deliveries-route.js';
 import { registerReceipts } from './receipts-route.js';
+import { registerReportsPages } from './reports-routes.js';
 import { actorOf, frameOf, send } from './console-request.js';
 import { callPage } from './pages/call-page.js';
 import { errorPage } from './pages/error-page.js';
@@ -164,8 +167,11 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   });
 
   registerDashboard(router, hub);
+  registerQueues(router, hub);
   registerDeliveries(router, hub, options.deliveries);
   registerReceipts(router, hub);
+  registerAlertsPages(router, hub);
+  registerReportsPages(router, hub);
 
   router.use((req) => {
     throw new AppError('not_found', `No console page ${req.path}`);

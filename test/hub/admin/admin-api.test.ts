@@ -80,10 +80,10 @@ describe('the OpenAPI document', () => {
     expect(doc.components.securitySchemes.adminToken).toEqual({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/admin/accounts', '/admin/accounts/{account}', '/admin/accounts/{account}/keys', '/admin/alert-routes',
-      '/admin/alert-routes/{evaluatorId}', '/admin/alerts', '/admin/alerts/test', '/admin/alerts/{id}/retry', '/admin/api/{operation}', '/admin/console/users',
+      '/admin/alert-routes/{evaluatorId}', '/admin/alerts', '/admin/alerts/digest', '/admin/alerts/digest-runs', '/admin/alerts/test', '/admin/alerts/{id}/retry', '/admin/api/{operation}', '/admin/console/users',
       '/admin/console/users/{id}/deactivate', '/admin/health',
-      '/admin/keys/{keyId}', '/admin/keys/{keyId}/deactivate', '/admin/queues', '/admin/queues/{name}/failed',
-      '/admin/queues/{name}/jobs/{jobId}', '/admin/queues/{name}/jobs/{jobId}/retry', '/admin/quotas', '/admin/ready', '/admin/reports/runs', '/admin/sync',
+      '/admin/keys/{keyId}', '/admin/keys/{keyId}/deactivate', '/admin/queues', '/admin/queues/{name}/failed', '/admin/queues/{name}/failed/retry',
+      '/admin/queues/{name}/jobs/{jobId}', '/admin/queues/{name}/jobs/{jobId}/retry', '/admin/quotas', '/admin/ready', '/admin/reports/pull-preview', '/admin/reports/runs', '/admin/sync',
       '/admin/sync/reconcile', '/admin/transcriptions', '/admin/transcriptions/{id}', '/admin/transcriptions/{id}/group',
       // Outgoing webhooks per account (docs/deliveries.md) and the incoming side.
       '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', '/admin/accounts/{account}/deliveries',
@@ -218,7 +218,7 @@ describe('queues', () => {
     expect(job.failedReason).toBe('boom');
 
     const failed = await admin().get('/queues/hub.reconcile/failed?limit=10');
-    expect(failed.body.data.jobs).toContainEqual({ id: 'admin-test-failing', data: { tick: 'x' }, reason: 'boom', attempts: expect.any(Number), failed_at: expect.any(String) });
+    expect(failed.body.data.jobs).toContainEqual({ id: 'admin-test-failing', name: 'hub.reconcile', data: { tick: 'x' }, reason: 'boom', attempts: expect.any(Number), failed_at: expect.any(String) });
     const retried = await admin().post('/queues/hub.reconcile/jobs/admin-test-failing/retry');
     expect(retried.body.data).toEqual({ id: 'admin-test-failing', state: 'waiting' });
     expect((await admin().post('/queues/hub.reconcile/jobs/admin-test-failing/retry')).body).toEqual(

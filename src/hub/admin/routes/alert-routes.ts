@@ -3,8 +3,12 @@ import { Id } from '../../../contract/common.js';
 import type { HubAlert } from '../../../generated/prisma/client.js';
 import { AppError } from '../../../lib/errors/app-error.js';
 import { alertKinds, alertStatuses, countAlertsByStatus, findAlert, listAlerts, retryAlert, type AlertStatus } from '../../alerts/alert-outbox.js';
-import { listRoutes, removeEvaluatorChannel, resolveAlertChannel, setEvaluatorChannel } from '../../alerts/channel-routing.js';
+import { listRoutes, removeEvaluatorChannel, resolveAlertChannel } from '../../alerts/channel-routing.js';
+import { digestTriggers, listDigestRuns } from '../../alerts/digest-runs.js';
+import { routeEvaluatorAlerts } from '../../alerts/route-evaluator-alerts.js';
+import { sendDigestNow } from '../../alerts/send-pending-review-digest.js';
 import { sendTestMessage } from '../../alerts/send-test-message.js';
+import { SlackChannel } from '../../alerts/slack-channel.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { countsOf } from '../counts-wire.js';
 import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
@@ -41,13 +45,8 @@ const toAlertWire = (alert: HubAlert): z.input<typeof AlertWire> => ({
   sent_at: iso(alert.sentAt),
 });
 
-/** A Slack channel: an id (`C0123ABCD`) or a name (`#qa-alerts`, `qa-alerts`). */
-const Channel = z
-  .string({ error: 'channel must be a string' })
-  .trim()
-  .min(1, { error: 'channel cannot be empty' })
-  .max(80, { error: 'channel is at most 80 characters' })
-  .regex(/^#?[\p{Ll}\p{N}_.-]+$|^[A-Z0-9]{8,12}$/u, { error: 'channel must be a channel id (C0123ABCD) or a lower-case name (#qa-alerts)' });
+const DigestPostWire = z.object({ channel: z.string(), evaluators: z.number(), pending: z.number(), outcome: z.enum(['posted', 'logged', 'posted_before']) });
+const DigestFailureWire = z.object({ channel: z.string(), error: z.string() });
 
 const RouteWire = z.object({ evaluator_id: z.string(), channel: z.string(), source: z.enum(['admin', 'config']) });
 
@@ -95,7 +94,7 @@ export const alertRoutes = [
     errors: ['invalid_value', 'rate_limited', 'unavailable'],
     summary: "Post a test message to a channel (or an evaluator's alert channel, or the default one) and answer how it went",
     tag: 'alerts',
-    body: z.object({ channel: Channel.optional(), evaluator_id: Id.optional() }),
+    body: z.object({ channel: SlackChannel.optional(), evaluator_id: Id.optional() }),
     response: z.object({ delivered_to: z.enum(['slack', 'log']), channel: z.string(), ts: z.string().nullable() }),
     async handle({ body }, ctx) {
       const result = await sendTestMessage(ctx, {
@@ -126,14 +125,12 @@ export const alertRoutes = [
     summary: "Route an evaluator's alerts and digest section to a channel (the evaluator must exist upstream); used from the next alert on",
     tag: 'alerts',
     params: z.object({ evaluatorId: Id }),
-    body: z.object({ channel: Channel }),
+    body: z.object({ channel: SlackChannel }),
     response: z.object({ evaluator_id: z.string(), channel: z.string().nullable() }),
     async handle({ params, body }, ctx) {
       const evaluatorId = params.evaluatorId.toLowerCase();
-      const client = await viaUpstream(() => ctx.upstream());
-      await viaUpstream(() => client.call('get-evaluator', { evaluator_id: evaluatorId }));
-      await setEvaluatorChannel(ctx.db, evaluatorId, body.channel);
-      return { evaluator_id: evaluatorId, channel: await resolveAlertChannel(ctx.db, ctx.settings.slack, evaluatorId) };
+      const channel = await viaUpstream(() => routeEvaluatorAlerts(ctx, evaluatorId, body.channel));
+      return { evaluator_id: evaluatorId, channel };
     },
   }),
   defineAdminRoute({
@@ -149,6 +146,50 @@ export const alertRoutes = [
       const isRemoved = await removeEvaluatorChannel(ctx.db, evaluatorId);
       if (!isRemoved) throw new AppError('not_found', `No admin route for evaluator ${evaluatorId}`);
       return { evaluator_id: evaluatorId, channel: await resolveAlertChannel(ctx.db, ctx.settings.slack, evaluatorId) };
+    },
+  }),
+  defineAdminRoute({
+    method: 'get',
+    path: '/alerts/digest-runs',
+    summary: "The pending-review digest's last runs, newest first: what was pending, each channel's outcome and Slack's error for those not posted to",
+    tag: 'alerts',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(20) }),
+    response: z.object({
+      runs: z.array(
+        z.object({
+          id: z.string(),
+          tick: z.string(),
+          trigger: z.enum(digestTriggers),
+          pending: z.number(),
+          posts: z.array(DigestPostWire),
+          failures: z.array(DigestFailureWire),
+          started_at: z.string(),
+          finished_at: z.string(),
+        }),
+      ),
+    }),
+    async handle({ query }, ctx) {
+      const runs = await listDigestRuns(ctx.db, query.limit);
+      return { runs: runs.map(({ startedAt, finishedAt, ...r }) => ({ ...r, started_at: startedAt.toISOString(), finished_at: finishedAt.toISOString() })) };
+    },
+  }),
+  defineAdminRoute({
+    method: 'post',
+    path: '/alerts/digest',
+    // Every channel refused or unreachable (the run is recorded all the same).
+    errors: ['unavailable'],
+    summary:
+      'Send the pending-review digest now, to every channel with critical fails pending review (a second request in the same minute posts nothing twice); answers each channel\'s outcome',
+    tag: 'alerts',
+    status: 201,
+    response: z.object({ tick: z.string(), pending: z.number(), posts: z.array(DigestPostWire), failures: z.array(DigestFailureWire) }),
+    async handle(_input, ctx) {
+      const report = await sendDigestNow(ctx);
+      const failures = report.failures.map((f) => ({ channel: f.channel, error: `${f.error.code}: ${f.error.message}` }));
+      if (failures.length > 0 && report.posts.length === 0) {
+        throw new AppError('unavailable', `The digest was not posted: ${failures.map((f) => `${f.channel} (${f.error})`).join(', ')}`, { retryAfterSeconds: 30 });
+      }
+      return { tick: report.tick, pending: report.pending, posts: report.posts, failures };
     },
   }),
 ];

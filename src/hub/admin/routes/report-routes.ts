@@ -5,6 +5,7 @@ import { analyticsEndpoints } from '../../reports/quota/analytics-endpoints.js';
 import { getQuotaStatus } from '../../reports/quota/quota-status.js';
 import type { ReportKind, RunStatus } from '../../reports/report-kinds.js';
 import { listReportRuns, type ListedReportRun } from '../../reports/runs/report-run-store.js';
+import { previewOnDemandPull } from '../../reports/runs/preview-on-demand-pull.js';
 import { runReportOnDemand } from '../../reports/runs/run-report-on-demand.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { countsOf } from '../counts-wire.js';
@@ -181,6 +182,60 @@ export const reportRoutes = [
         rows: result.rows,
         complete: result.isComplete,
         export_job_id: result.exportJobId,
+      };
+    },
+  }),
+  defineAdminRoute({
+    method: 'get',
+    path: '/reports/pull-preview',
+    errors: [...upstreamErrorCodes, 'missing_field'],
+    summary:
+      'What pulling a report now (POST /reports/runs) would cost, without spending it: the calls of the month\'s quota, the room before and after, planned scheduled runs it would displace, and why the ledger would refuse it',
+    tag: 'reports',
+    query: RunOnDemandBody.omit({ export: true }),
+    response: z.object({
+      kind: z.enum(reportKinds),
+      subject_id: z.string().nullable(),
+      subject_tag: z.string().nullable(),
+      period: z.string(),
+      period_start: z.string(),
+      period_end: z.string(),
+      complete: z.boolean(),
+      endpoint: z.enum(analyticsEndpoints),
+      cost: z.number(),
+      month: z.string(),
+      limit: z.number(),
+      spent: z.number(),
+      on_demand_reserve: z.number(),
+      planned: z.number(),
+      room_now: z.number(),
+      room_after: z.number(),
+      displaces_planned: z.number(),
+      refusal: z.string().nullable(),
+      existing_status: z.enum(runStatuses).nullable(),
+    }),
+    async handle({ query }, ctx) {
+      const p = await viaUpstream(() => previewOnDemandPull(ctx, { kind: query.kind, ...(query.subject_id ? { subjectId: query.subject_id } : {}), period: query.period }));
+      return {
+        kind: p.kind,
+        subject_id: p.subjectId || null,
+        subject_tag: p.subjectTag,
+        period: p.period.id,
+        period_start: p.period.start,
+        period_end: p.period.end,
+        complete: p.isComplete,
+        endpoint: p.endpoint,
+        cost: p.cost,
+        month: p.month,
+        limit: p.limit,
+        spent: p.spent,
+        on_demand_reserve: p.reserve,
+        planned: p.planned,
+        room_now: p.roomNow,
+        room_after: p.roomAfter,
+        displaces_planned: p.displacesPlanned,
+        refusal: p.refusal,
+        existing_status: p.existingStatus as RunStatus | null,
       };
     },
   }),

@@ -75,21 +75,45 @@ async function subjectTagOf(ctx: HubContext, kind: ReportKind, subjectId: string
     : (await client.call('get-participant', { participant_id: subjectId })).participant.tag;
 }
 
-export async function runReportOnDemand(ctx: HubContext, request: OnDemandReportRequest): Promise<OnDemandReportResult> {
+/** An on-demand request checked and resolved, before anything is spent (shared with the cost preview). */
+export interface ResolvedOnDemandReport {
+  kind: ReportKind;
+  /** Lower case; '' for the account-wide report. */
+  subjectId: string;
+  subjectTag: string | null;
+  period: ReportPeriod;
+  /** False while the period is still running: a pull now gets the period so far. */
+  isComplete: boolean;
+  scope: string;
+  /** The report-period's run, if the schedule or an earlier pull recorded one. */
+  existing: ReportRun | null;
+}
+
+/**
+ * Checks a request (kind and subject, a period that has started) and finds its run and subject
+ * tag: an evaluator or participant that does not exist upstream is refused here (404), before any
+ * quota is spent. Calls the upstream (get-evaluator, get-participant) but no analytics operation.
+ */
+export async function resolveOnDemandReport(ctx: HubContext, request: Omit<OnDemandReportRequest, 'shouldExport'>): Promise<ResolvedOnDemandReport> {
   const { kind } = request;
   const subjectId = kind === 'account' ? '' : (request.subjectId ?? '').toLowerCase();
   if (kind !== 'account' && !subjectId) throw new AppError('missing_field', `Missing required field: subject_id (the ${kind}'s id)`);
   if (kind === 'account' && request.subjectId) throw new AppError('invalid_value', 'subject_id is only for evaluator and participant reports');
   const period = parseReportPeriod(request.period);
-  const now = ctx.now();
-  const today = dayOf(now);
+  const today = dayOf(ctx.now());
   if (period.start > today) throw new AppError('invalid_value', `Invalid period: ${period.id} has not started yet`);
 
   const scope = (await ctx.upstream()).accountRef;
-  const key = { scope, kind, subjectId, period: period.id };
-  const existing = await ctx.db.hubReportRun.findUnique({ where: { scope_kind_subjectId_period: key } });
-  if (existing?.status === 'running') throw new AppError('conflict', `The ${kind} report for ${period.id} is being pulled right now; try again in a moment`);
+  const existing = await ctx.db.hubReportRun.findUnique({ where: { scope_kind_subjectId_period: { scope, kind, subjectId, period: period.id } } });
   const subjectTag = existing?.subjectTag ?? (await subjectTagOf(ctx, kind, subjectId));
+  return { kind, subjectId, subjectTag, period, isComplete: period.end < today, scope, existing };
+}
+
+export async function runReportOnDemand(ctx: HubContext, request: OnDemandReportRequest): Promise<OnDemandReportResult> {
+  const { kind, subjectId, subjectTag, period, scope, existing } = await resolveOnDemandReport(ctx, request);
+  if (existing?.status === 'running') throw new AppError('conflict', `The ${kind} report for ${period.id} is being pulled right now; try again in a moment`);
+  const today = dayOf(ctx.now());
+  const key = { scope, kind, subjectId, period: period.id };
 
   const endpoint = endpointOfKind[kind];
   const params = reportRequest({ kind, subjectId, periodStart: new Date(`${period.start}T00:00:00Z`), periodEnd: new Date(`${period.end}T00:00:00Z`) });
