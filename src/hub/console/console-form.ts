@@ -42,18 +42,30 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what 
  */
 export function consoleAction(handler: (req: Request, res: Response) => Promise<{ flash: string; to: string }>): RequestHandler {
   return async (req, res) => {
+    let flash: NonNullable<Request['session']['flash']>;
+    let to: string;
     try {
-      const { flash, to } = await handler(req, res);
-      req.session.flash = { kind: 'ok', text: flash };
-      res.redirect(303, to);
+      const done = await handler(req, res);
+      flash = { kind: 'ok', text: done.flash };
+      to = done.to;
     } catch (error) {
       const refused = error instanceof AppError && error.status < 500;
       if (!refused || req.accepts(['html', 'json']) === 'json') throw error;
-      req.session.flash = { kind: 'error', text: error.message };
-      res.redirect(303, safeReturnPath((req.body as Record<string, unknown> | undefined)?.return_to));
+      flash = { kind: 'error', text: error.message };
+      to = safeReturnPath((req.body as Record<string, unknown> | undefined)?.return_to);
     }
+    req.session.flash = flash;
+    await saveSession(req);
+    res.redirect(303, to);
   };
 }
+
+/**
+ * Saves the session before the redirect is sent. Left to express-session, the save runs while the
+ * 303's headers are already out, and a browser following the redirect at once can read the session
+ * before the flash is in it (the message then shows a page late).
+ */
+const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err as Error) : resolve())));
 
 /** An optional form field: '' (an empty input) is absent. */
 export const optionalField = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -75,5 +87,6 @@ export async function act(req: Request, res: Response, back: string, work: () =>
     if (!(error instanceof AppError)) throw error;
     req.session.flash = { kind: 'error', text: error.message };
   }
+  await saveSession(req);
   res.redirect(303, back);
 }
