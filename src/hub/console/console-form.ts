@@ -67,6 +67,13 @@ export function consoleAction(handler: (req: Request, res: Response) => Promise<
  */
 const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err as Error) : resolve())));
 
+/** Flashes a message and redirects (303), the session saved first (see saveSession). */
+export async function redirectWithFlash(req: Request, res: Response, flash: NonNullable<Request['session']['flash']>, to: string): Promise<void> {
+  req.session.flash = flash;
+  await saveSession(req);
+  res.redirect(303, to);
+}
+
 /** An optional form field: '' (an empty input) is absent. */
 export const optionalField = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 

@@ -15,6 +15,7 @@ import { consoleSession } from './auth/console-session.js';
 import { csrfToken, requireCsrfToken } from './auth/csrf.js';
 import { requireLead, requireUser } from './auth/require-user.js';
 import { safeReturnPath, signIn } from './auth/sign-in.js';
+import { redirectWithFlash } from './console-form.js';
 import type { ConsoleOptions } from './console-options.js';
 import { registerAlertsPages } from './alerts-routes.js';
 import { registerDashboard } from './dashboard-route.js';
@@ -122,10 +123,10 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
     if (ids.length > 200) throw new AppError('invalid_value', 'At most 200 calls at once');
     const outcome = await moveGroups(hub, ids, group.data, actorOf(req));
     choices.clear();
-    req.session.flash = outcome.failed.length
+    const flash: NonNullable<typeof req.session.flash> = outcome.failed.length
       ? { kind: 'error', text: `Moved ${outcome.moved.length}; ${outcome.failed.length} failed: ${outcome.failed.map((f) => `${f.id.slice(0, 8)} (${f.message})`).join(', ')}` }
       : { kind: 'ok', text: `Moved ${outcome.moved.length} call${outcome.moved.length === 1 ? '' : 's'} to ${group.data === 'ARCHIVED' ? 'Archived' : 'Under review'} (upstream and in the hub).` };
-    res.redirect(303, safeReturnPath(body.return_to));
+    await redirectWithFlash(req, res, flash, safeReturnPath(body.return_to));
   });
 
   router.get('/calls/:id', async (req, res) => {
@@ -142,8 +143,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
     choices.clear();
     const failure = outcome.failed[0];
     if (failure) throw new AppError('unavailable', `The group was not changed: ${failure.message}`);
-    req.session.flash = { kind: 'ok', text: 'Group changed upstream and in the hub.' };
-    res.redirect(303, `/console/calls/${id}`);
+    await redirectWithFlash(req, res, { kind: 'ok', text: 'Group changed upstream and in the hub.' }, `/console/calls/${id}`);
   });
 
   router.post('/calls/:id/overrides/:criterionId', requireLead, async (req, res) => {
@@ -154,16 +154,14 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
     if (body.action === 'clear') await clearOverride(hub, { transcriptionId: id, criterionId, reason, actor: actorOf(req) });
     else await overrideCriterion(hub, { transcriptionId: id, criterionId, verdict: typeof body.verdict === 'string' ? body.verdict : '', reason, actor: actorOf(req) });
     choices.clear();
-    req.session.flash = { kind: 'ok', text: 'Verdict saved (in the hub only).' };
-    res.redirect(303, `/console/calls/${id}#criterion-${criterionId}`);
+    await redirectWithFlash(req, res, { kind: 'ok', text: 'Verdict saved (in the hub only).' }, `/console/calls/${id}#criterion-${criterionId}`);
   });
 
   router.post('/calls/:id/notes', requireLead, async (req, res) => {
     const id = parseId(req.params.id);
     await addNote(hub, { transcriptionId: id, body: typeof (req.body as Record<string, unknown>).body === 'string' ? ((req.body as Record<string, unknown>).body as string) : '', actor: actorOf(req) });
     choices.clear();
-    req.session.flash = { kind: 'ok', text: 'Note added.' };
-    res.redirect(303, `/console/calls/${id}#notes-h`);
+    await redirectWithFlash(req, res, { kind: 'ok', text: 'Note added.' }, `/console/calls/${id}#notes-h`);
   });
 
   registerDashboard(router, hub);
