@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import type { Db } from '../db.js';
-import { ConsoleRole } from '../hub/console/users/console-user.js';
+import { ConsoleRole, consoleRoles } from '../hub/console/users/console-user.js';
 import { createConsoleUser, deactivateConsoleUser, listConsoleUsers } from '../hub/console/users/manage-console-users.js';
 import { AppError } from '../lib/errors/app-error.js';
 import { printLine, printTable } from './output.js';
@@ -20,11 +20,11 @@ export function registerConsoleUserCommands(program: Command, db: () => Db): voi
     .description('create a console user; without --password-stdin a password is generated and printed alone on the last line')
     .argument('<email>')
     .requiredOption('--name <name>', 'name shown in the console and the audit trail')
-    .option('--role <role>', 'lead (may act) or viewer (read only)', 'lead')
+    .option('--role <role>', 'admin (reviews and integration changes), lead (reviews) or viewer (read only)', 'lead')
     .option('--password-stdin', 'read the password from standard input')
     .action(async (email: string, options: { name: string; role: string; passwordStdin?: boolean }) => {
       const role = ConsoleRole.safeParse(options.role);
-      if (!role.success) throw new AppError('invalid_value', `--role must be lead or viewer, not ${options.role}`);
+      if (!role.success) throw new AppError('invalid_value', `--role must be ${consoleRoles.join(', ')}, not ${options.role}`);
       const password = options.passwordStdin ? await readStdin() : randomBytes(15).toString('base64url');
       const user = await createConsoleUser(db(), { email, name: options.name, role: role.data, password }, cliActor);
       printLine(`console user ${user.id} ${user.email} (${user.role})`);

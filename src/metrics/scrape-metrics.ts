@@ -1,9 +1,7 @@
 import { Gauge, Registry } from 'prom-client';
 import type { Db } from '../db.js';
-import { jobNames } from '../queues/job-catalog.js';
 import type { JobQueues } from '../queues/job-queues.js';
-
-const jobStates = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+import { readAllQueueCounts, watchedJobStates } from '../queues/inspect/queue-counts.js';
 
 /**
  * Metrics read when scraped, the same whatever process counts them: queue depths from Redis
@@ -18,11 +16,9 @@ export function createScrapeMetrics(deps: { db: Db; jobs: JobQueues; now: () => 
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {
-      const counts = await Promise.all(jobNames.map((name) => deps.jobs.queue(name).getJobCounts(...jobStates)));
+      const queues = await readAllQueueCounts(deps.jobs);
       this.reset();
-      jobNames.forEach((queue, i) => {
-        for (const state of jobStates) this.set({ queue, state }, counts[i]?.[state] ?? 0);
-      });
+      for (const { name: queue, counts } of queues) for (const state of watchedJobStates) this.set({ queue, state }, counts[state]);
     },
   });
   const quota = (name: string, help: string, pick: (row: LedgerRow) => number) =>

@@ -4,6 +4,7 @@ import { createApp } from '../app.js';
 import { SampleStore } from '../demo/sample-store.js';
 import { adminAccountRoutes } from '../embedded/admin-account-routes.js';
 import { adminDeliveryRoutes } from '../embedded/admin-delivery-routes.js';
+import { createConsoleDeliveries } from '../embedded/console-deliveries.js';
 import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
 import { ensureAdminToken } from '../hub/admin/admin-token.js';
 import { listenForApiKeyChanges } from '../service/accounts/listen-api-key-changes.js';
@@ -32,7 +33,8 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     },
     {
       metrics: { registry: processMetricsRegistry([createScrapeMetrics(runtime)]), token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token) },
-      console: consoleWiring.options,
+      // The Deliveries page shows the built-in service's deliveries only where the hub follows it.
+      console: runtime.config.upstream.isBuiltIn ? { ...consoleWiring.options, deliveries: createConsoleDeliveries(runtime.contexts.service) } : consoleWiring.options,
       ...(runtime.config.samples.enabled ? { samples: new SampleStore(path.resolve(runtime.config.service.dataDir, 'samples')) } : {}),
     },
   );

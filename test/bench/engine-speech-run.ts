@@ -41,6 +41,8 @@ export async function runCallThroughSpeech(
   stt: LocalSpeechToText,
   evaluator: EvaluatorSpec,
   fields: FieldSpec[],
+  /** A transcript saved by an earlier run: judged again without recognising speech. */
+  savedTranscript?: Transcript,
 ): Promise<SpeechRun> {
   const voices = call.agent === 'A' ? { A: pair.agent, B: pair.customer } : { A: pair.customer, B: pair.agent };
   const file = await synthesizeConversation(call.turns, { stereo, voices });
@@ -50,7 +52,7 @@ export async function runCallThroughSpeech(
   try {
     const decoded = await decodeRecording(file, work, { stereo, maxDurationSeconds: 3600 });
     const domainText = [evaluator.context, ...evaluator.criteria.map((c) => `${c.name}. ${c.description}`), ...fields.map((f) => `${f.name.replace(/_/g, ' ')}. ${f.description}`)];
-    const transcript = await stt.transcribe(decoded, { vocabulary: [], domainText });
+    const transcript = savedTranscript ?? (await stt.transcribe(decoded, { vocabulary: [], domainText }));
     const outcome = await judgeCall(call, transcript, evaluator, fields);
 
     const truthWork = path.join(work, 'truth');

@@ -7,7 +7,14 @@
  *   npm run bench:engine -- --quick      development calls, tuned voices, stereo only
  *   npm run bench:engine -- --compare-general   also the held-out calls on pocketsphinx's general model (before)
  *   npm run bench:engine -- --lw=8 --unigram-weight=0.5 --general-words=20000 --discount=0.7 --no-domain-model
+ * Subsets while iterating (CPU heavy: run only what you change):
+ *   --sets=development,held-out  --pairs=en-us+m1/en-us+klatt2  --modes=mono,stereo  --calls=dev-01,dev-07 (id prefixes)
+ *   --save-transcripts=DIR       keep each recording's transcript (JSON) in DIR
+ *   --from-transcripts=DIR       judge the saved transcripts again, no speech (judge changes in seconds)
  */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Transcript } from '../../src/service/engines/engine-types.js';
 import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
 import { defaultRecognitionDomainSettings } from '../../src/service/engines/local/recognition-domain.js';
@@ -85,7 +92,17 @@ const plan: Plan[] = quick
         ? [{ set: 'held-out (general model, before)', calls: heldOutCalls, evaluator: heldOutEvaluator, fields: heldOutFields, pairs: untunedPairs, modes: [true], engine: generalStt }]
         : []),
     ];
-const jobs = plan.flatMap((p) => p.pairs.flatMap((pair) => p.modes.flatMap((stereo) => p.calls.map((call) => ({ ...p, pair, stereo, call })))));
+const listArg = (name: string) => (args.get(name) ? (args.get(name) ?? '').split(',').filter(Boolean) : null);
+const [setsArg, pairsArg, modesArg, callsArg] = [listArg('sets'), listArg('pairs'), listArg('modes'), listArg('calls')];
+const jobs = plan
+  .flatMap((p) => p.pairs.flatMap((pair) => p.modes.flatMap((stereo) => p.calls.map((call) => ({ ...p, pair, stereo, call })))))
+  .filter((j) => !setsArg || setsArg.some((s) => j.set.startsWith(s)))
+  .filter((j) => !pairsArg || pairsArg.includes(`${j.pair.agent}/${j.pair.customer}`))
+  .filter((j) => !modesArg || modesArg.includes(j.stereo ? 'stereo' : 'mono'))
+  .filter((j) => !callsArg || callsArg.some((c) => j.call.id.startsWith(c)));
+const savedTranscripts = args.get('from-transcripts') ?? args.get('save-transcripts') ?? null;
+const savedTranscriptFile = (j: (typeof jobs)[number]) => path.join(savedTranscripts ?? '.', `${j.set}-${j.pair.agent}-${j.pair.customer}-${j.stereo ? 'stereo' : 'mono'}-${j.call.id}.json`.replace(/[^\w.+-]/g, '_'));
+if (savedTranscripts) await mkdir(savedTranscripts, { recursive: true });
 const started = performance.now();
 let next = 0;
 // Two decodes at a time: one per core.
@@ -93,7 +110,9 @@ await Promise.all(
   [0, 1].map(async () => {
     while (next < jobs.length) {
       const job = jobs[next++];
-      const run = await runCallThroughSpeech(job.call, job.pair, job.stereo, job.engine ?? stt, job.evaluator, job.fields);
+      const saved = args.has('from-transcripts') ? (JSON.parse(await readFile(savedTranscriptFile(job), 'utf8')) as Transcript) : undefined;
+      const run = await runCallThroughSpeech(job.call, job.pair, job.stereo, job.engine ?? stt, job.evaluator, job.fields, saved);
+      if (args.has('save-transcripts')) await writeFile(savedTranscriptFile(job), JSON.stringify(run.transcript));
       runs.push({ set: job.set, pair: job.pair, run, call: job.call });
     }
   }),
@@ -137,7 +156,7 @@ for (const [title, chosen] of [
   if (voiceTotals.size === 0) for (const [voice, t] of totals) voiceTotals.set(voice, t);
 }
 
-if (!quick) {
+if (!quick && !setsArg && !pairsArg && !modesArg && !callsArg) {
   const measured = runs.filter((r) => !r.set.includes('general'));
   const untuned = measured.filter((r) => !r.pair.tuned);
   const f = scoreOutcomes(untuned.map((r) => r.run.outcome));
@@ -150,5 +169,11 @@ if (!quick) {
   print(`    critical-fail recall ≥ 0.8 on untuned voices: ${recallOf(f).toFixed(2)} (precision ${precisionOf(f).toFixed(2)}) — ${goal(recallOf(f) >= 0.8)}`);
   print(`    WER ≤ 35% on every untuned voice: worst ${(100 * worst).toFixed(1)}% — ${goal(worst <= 0.35)}`);
 }
-if (args.has('show-wrong')) for (const r of runs) for (const w of scoreOutcomes([r.run.outcome]).wrongVerdicts) print(`      [${r.pair.agent}/${r.pair.customer} ${r.run.stereo ? 'st' : 'mo'}] ${w}`);
+if (args.has('show-wrong')) {
+  for (const r of runs) {
+    const tag = `[${r.pair.agent}/${r.pair.customer} ${r.run.stereo ? 'st' : 'mo'}]`;
+    if (r.run.outcome.criticalFail !== r.call.criticalFail) print(`      ${tag} ${r.call.id} CRITICAL FAIL expected ${r.call.criticalFail}, got ${r.run.outcome.criticalFail}`);
+    for (const w of scoreOutcomes([r.run.outcome]).wrongVerdicts) print(`      ${tag} ${w}`);
+  }
+}
 process.exit(0);

@@ -173,6 +173,27 @@ describe('npm run cli console:users:*', () => {
     expect((await cli('console:users:list')).stdout).toContain(who);
     expect((await cli('console:users:deactivate', who)).stdout.trim()).toBe(`console user ${who} deactivated; 1 session(s) revoked`);
     const bad = await cli('console:users:create', email(), '--name', 'X', '--role', 'boss').catch((e: { stderr: string; code: number }) => e);
-    expect(bad).toMatchObject({ code: 1, stderr: 'error: --role must be lead or viewer, not boss\n' });
-  }, 60_000);
+    expect(bad).toMatchObject({ code: 1, stderr: 'error: --role must be admin, lead, viewer, not boss\n' });
+    const { stdout: adminOut } = await cli('console:users:create', email(), '--name', 'Ola Ops', '--role', 'admin');
+    expect(adminOut.split('\n')[0]).toMatch(/ \(admin\)$/);
+  }, 120_000);
+});
+
+describe('the admin role', () => {
+  it('is created through the admin API, and retries failed jobs where a lead is refused', async () => {
+    const [ops, lead] = [email(), email()];
+    const created = await admin.post('/console/users', { email: ops, name: 'Ola Ops', role: 'admin', password });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ email: ops, role: 'admin' });
+    await admin.post('/console/users', { email: lead, name: 'Lea Lead', role: 'lead', password }).expect(201);
+    const path = '/console/queues/hub.reconcile/failed/retry';
+    const asLead = await signedInAgent(lead);
+    const refused = await asLead.agent.post(path).type('form').set('accept', 'application/json').send({ _csrf: asLead.csrf });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(errorBody('forbidden', 'Only an admin can do this: your role reads these pages only'));
+    const asAdmin = await signedInAgent(ops);
+    const done = await asAdmin.agent.post(path).type('form').send({ _csrf: asAdmin.csrf });
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toBe('/console/queues/hub.reconcile');
+  });
 });

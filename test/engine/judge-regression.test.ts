@@ -76,9 +76,19 @@ describe('conduct cues need their frame', () => {
     expect(judgeOne('i promise i will call you back on monday and i have also checked the refund policy for you', 'promises')).toBe(1);
   });
 
+  it('"you will get … compensation" is a promise even when the promise verb was misheard; "you will not get compensation" is not', () => {
+    expect(judgeOne('thank you i can do you will get two hundred dollars compensation', 'promises')).toBe(0);
+    expect(judgeOne('i am afraid you will not get compensation for this', 'promises')).toBe(1);
+  });
+
   it('"your fault" counts as blame only in its frame (a misheard "your postcode" does not)', () => {
     expect(judgeOne('that is your fault', 'respect')).toBe(0);
     expect(judgeOne('what is your fault and your date of birth', 'respect')).toBe(1);
+  });
+
+  it('"your problem" is blame only as "that is your problem", not in "let me look at your problem"', () => {
+    expect(judgeOne('that is your problem not ours', 'respect')).toBe(0);
+    expect(judgeOne('let me look at your problem and i have booked an engineer', 'respect')).toBe(1);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * GET /metrics after a short mixed run (API calls, webhooks accepted and refused, a mirror that
- * raises an alert, a delivery that fails and one that arrives, an analytics pull): the exposition
- * is parsed with parse-prometheus-text-format and every metric of docs/metrics.md is checked.
+ * GET /metrics after a short mixed run (API calls, webhooks accepted, duplicated and refused for
+ * each reason, two mirrors that raise alerts, one sent to Slack and one Slack refuses, a delivery
+ * that fails and one that arrives, an analytics pull): the exposition is parsed with
+ * parse-prometheus-text-format and every metric of docs/metrics.md is checked.
  */
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -9,6 +10,7 @@ import parsePrometheusTextFormat, { type ParsedMetricFamily, type ParsedSample }
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCriticalFailHook } from '../../src/hub/alerts/critical-fail-hook.js';
 import { pullAnalytics } from '../../src/hub/reports/quota/pull-analytics.js';
 import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { jobNames } from '../../src/queues/job-catalog.js';
@@ -19,17 +21,23 @@ import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.j
 import { seedEvaluatedTranscription, seedTranscription } from '../support/seed.js';
 import { histogramSeries, parseSamples, type PromSample } from '../support/prometheus-samples.js';
 import { eventually } from '../support/webhook-receiver.js';
+import { startFakeSlack, type FakeSlack } from '../fakes/fake-slack.js';
+import { slackHub } from '../hub/alerts/support.js';
 
 let h: Harness;
 let stack: HubStack;
+let slack: FakeSlack;
 beforeAll(async () => {
   h = createHarness();
-  stack = await startHubStack(h);
-  h.startWorker({ webhookRetryDelaysMs: [10], hub: { upstream: () => Promise.resolve(stack.client) } });
+  // Alerts go to a local Slack (test/fakes/fake-slack.ts), which can be told to refuse one.
+  slack = await startFakeSlack({ channels: ['C0DEFAULT1'] });
+  stack = await startHubStack(h, { hub: (defaults) => slackHub(slack, defaults) });
+  h.startWorker({ webhookRetryDelaysMs: [10], hub: stack.hub, mirrorHooks: [createCriticalFailHook(stack.hub)] });
 });
 afterAll(async () => {
   await stack.close();
   await h.close();
+  await slack.close();
 });
 
 async function closedPort(): Promise<number> {
@@ -40,9 +48,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-function signedWebhook(body: string, secret: string) {
-  const id = randomUUID();
-  const at = new Date();
+function signedWebhook(body: string, secret: string, options: { id?: string; at?: Date } = {}) {
+  const id = options.id ?? randomUUID();
+  const at = options.at ?? new Date();
   return request(stack.app)
     .post('/webhooks/transcriptions/success')
     .set('content-type', 'application/json')
@@ -92,12 +100,25 @@ describe('GET /metrics', () => {
     for (let i = 0; i < 3; i += 1) await stack.client.listConfigurations({});
     await request(stack.app).get('/nowhere').expect(404);
 
-    // Webhooks at the hub: one accepted (its mirror raises a critical-fail alert), one refused.
+    // Webhooks at the hub: one accepted (its mirror raises a critical-fail alert, sent to Slack),
+    // the same again (duplicate), and one refused for each reason.
     const critical = await seedEvaluatedTranscription(h.db, stack.account.id, { createdAt: new Date() });
     await h.db.transcription.update({ where: { id: critical.id }, data: { completedAt: new Date() } }); // recent enough to alert
-    expect((await signedWebhook(JSON.stringify({ type: 'transcription.completed', data: { transcription_id: critical.id } }), stack.account.webhookSecret)).status).toBe(202);
+    const event = JSON.stringify({ type: 'transcription.completed', data: { transcription_id: critical.id } });
+    const eventId = randomUUID();
+    expect((await signedWebhook(event, stack.account.webhookSecret, { id: eventId })).status).toBe(202);
+    expect((await signedWebhook(event, stack.account.webhookSecret, { id: eventId })).body).toEqual({ data: { received: true, duplicate: true } });
     expect((await signedWebhook('{"type":"x","data":{}}', `whsec_${Buffer.alloc(32, 1).toString('base64')}`)).status).toBe(401);
-    await eventually(async () => (await h.db.hubAlert.findFirst({ where: { transcriptionId: critical.id, status: { in: ['sent', 'delivered_to_log'] } } })) ?? undefined, 20_000);
+    expect((await signedWebhook(event, stack.account.webhookSecret, { at: new Date(Date.now() - 10 * 60_000) })).status).toBe(401);
+    expect((await signedWebhook('not json', stack.account.webhookSecret)).status).toBe(400);
+    await eventually(async () => (await h.db.hubAlert.findFirst({ where: { transcriptionId: critical.id, status: 'sent' } })) ?? undefined, 20_000);
+
+    // A second critical fail whose alert Slack refuses for good (an unknown channel): a failed alert.
+    slack.script('chat.postMessage', [{ error: 'channel_not_found' }]);
+    const refused = await seedEvaluatedTranscription(h.db, stack.account.id, { createdAt: new Date() });
+    await h.db.transcription.update({ where: { id: refused.id }, data: { completedAt: new Date() } });
+    expect((await signedWebhook(JSON.stringify({ type: 'transcription.completed', data: { transcription_id: refused.id } }), stack.account.webhookSecret)).status).toBe(202);
+    await eventually(async () => (await h.db.hubAlert.findFirst({ where: { transcriptionId: refused.id, status: 'failed' } })) ?? undefined, 20_000);
 
     // Outgoing deliveries: one to the hub's receiver (delivered), one to a closed port (failed).
     const port = await closedPort();
@@ -122,24 +143,26 @@ describe('GET /metrics', () => {
     expect(listCalls.sum).toBeGreaterThan(0);
     expect(listCalls.sum / listCalls.count).toBeLessThan(5);
     expect(checkedHistogram(samples, 'convoqa_http_request_duration_seconds', { route: 'unmatched', status: '404' }).count).toBeGreaterThanOrEqual(1);
-    expect(checkedHistogram(samples, 'convoqa_http_request_duration_seconds', { route: '/webhooks/transcriptions/:outcome', status: '202' }).count).toBeGreaterThanOrEqual(2);
+    expect(checkedHistogram(samples, 'convoqa_http_request_duration_seconds', { route: '/webhooks/transcriptions/:outcome', status: '202' }).count).toBeGreaterThanOrEqual(3);
+    expect(checkedHistogram(samples, 'convoqa_http_request_duration_seconds', { route: '/webhooks/transcriptions/:outcome', status: '401' }).count).toBeGreaterThanOrEqual(2);
     // Route patterns only: no raw ids in any label.
     const routes = new Set(samples.filter((s) => s.name === 'convoqa_http_request_duration_seconds_count').map((s) => s.labels.route ?? ''));
     expect(routes).toContain('/admin/accounts/:account/deliveries');
     expect([...routes].some((route) => /[0-9a-f]{8}-[0-9a-f]{4}/.test(route))).toBe(false);
 
     const webhooks = family(families, 'convoqa_hub_webhooks_received_total');
-    expect(valueOf(webhooks, { outcome: 'accepted' })).toBeGreaterThanOrEqual(2);
-    expect(valueOf(webhooks, { outcome: 'bad_signature' })).toBeGreaterThanOrEqual(1);
+    expect(valueOf(webhooks, { outcome: 'accepted' })).toBeGreaterThanOrEqual(3);
+    for (const outcome of ['duplicate', 'bad_signature', 'stale', 'malformed']) expect(valueOf(webhooks, { outcome }), outcome).toBeGreaterThanOrEqual(1);
 
     expect(family(families, 'convoqa_hub_mirror_lag_seconds').type).toBe('HISTOGRAM');
     const lag = checkedHistogram(samples, 'convoqa_hub_mirror_lag_seconds', {});
-    expect(lag.count).toBeGreaterThanOrEqual(1);
+    expect(lag.count).toBeGreaterThanOrEqual(2);
     expect(lag.sum / lag.count).toBeGreaterThanOrEqual(0);
     expect(lag.sum / lag.count).toBeLessThan(30);
 
     const alerts = family(families, 'convoqa_hub_alerts_total');
-    expect(valueOf(alerts, { outcome: 'sent', notifier: 'log' })).toBeGreaterThanOrEqual(1);
+    expect(valueOf(alerts, { outcome: 'sent', notifier: 'slack' })).toBeGreaterThanOrEqual(1);
+    expect(valueOf(alerts, { outcome: 'failed', notifier: 'slack' })).toBeGreaterThanOrEqual(1);
 
     const deliveries = family(families, 'convoqa_webhook_deliveries_total');
     expect(valueOf(deliveries, { outcome: 'delivered' })).toBeGreaterThanOrEqual(1);
@@ -153,6 +176,8 @@ describe('GET /metrics', () => {
       for (const state of ['waiting', 'active', 'delayed', 'failed', 'completed']) expect(valueOf(queues, { queue, state }), `${queue} ${state}`).toBeGreaterThanOrEqual(0);
     }
     expect(valueOf(queues, { queue: 'service.deliver-webhook', state: 'failed' })).toBeGreaterThanOrEqual(1);
+    // The alert Slack refused failed its job for good: the queue shows it.
+    expect(valueOf(queues, { queue: 'hub.send-alert', state: 'failed' })).toBeGreaterThanOrEqual(1);
 
     const used = family(families, 'convoqa_analytics_quota_used');
     const limit = family(families, 'convoqa_analytics_quota_limit');

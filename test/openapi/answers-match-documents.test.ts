@@ -205,6 +205,8 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('get', '/admin/queues/{name}/failed', { values: { name: 'nope' }, expect: 400 });
     await callAdmin('post', '/admin/queues/{name}/jobs/{jobId}/retry', { values: job, expect: 200 });
     await callAdmin('post', '/admin/queues/{name}/jobs/{jobId}/retry', { values: { ...job, jobId: 'nothing-here' }, expect: 404 });
+    await callAdmin('post', '/admin/queues/{name}/failed/retry', { values: { name: 'hub.reconcile' }, expect: 200 });
+    await callAdmin('post', '/admin/queues/{name}/failed/retry', { values: { name: 'nope' }, expect: 400 });
     await callAdmin('delete', '/admin/queues/{name}/jobs/{jobId}', { values: job, expect: 200 });
     await callAdmin('delete', '/admin/queues/{name}/jobs/{jobId}', { values: job, expect: 404 });
 

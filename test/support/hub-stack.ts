@@ -9,6 +9,7 @@ import type { Express } from 'express';
 import { createApp } from '../../src/app.js';
 import { adminAccountRoutes } from '../../src/embedded/admin-account-routes.js';
 import { adminDeliveryRoutes } from '../../src/embedded/admin-delivery-routes.js';
+import { createConsoleDeliveries } from '../../src/embedded/console-deliveries.js';
 import { hubAdminRoutes } from '../../src/hub/admin/admin-routes.js';
 import { createConversationClient, type ConversationClient } from '../../src/hub/client/index.js';
 import type { HubContext } from '../../src/hub/hub-context.js';
@@ -65,6 +66,8 @@ export async function startHubStack(
     sessionSecret: 'test-console-session-secret-0123456789abcdef',
     settings: { ...h.config.console, ...options.console },
     rateLimitPrefix: `convoqa:test:console:${randomUUID()}:`,
+    // The built-in service runs in this stack: the Deliveries page shows its deliveries.
+    deliveries: createConsoleDeliveries(h.deps),
   };
   const app = (serving.app = createApp(h.deps, hub, { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes] }, {
     // GET /metrics as the web process serves it, with the admin token.

@@ -1,6 +1,7 @@
 import type session from 'express-session';
 import type pg from 'pg';
 import type { ConsoleSettings } from './console-settings.js';
+import type { OutgoingDeliveries } from './deliveries/outgoing-deliveries.js';
 
 /** What the web process gives the console besides the hub's context (src/processes/start-web.ts). */
 export interface ConsoleOptions {
@@ -12,4 +13,9 @@ export interface ConsoleOptions {
   settings: ConsoleSettings;
   /** Redis key prefix of the sign-in rate limits. */
   rateLimitPrefix: string;
+  /**
+   * The built-in service's outgoing webhook deliveries (src/embedded/console-deliveries.ts), given
+   * only when the built-in service runs in this process; without it the Deliveries page says so.
+   */
+  deliveries?: OutgoingDeliveries;
 }

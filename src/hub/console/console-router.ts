@@ -18,6 +18,9 @@ import { safeReturnPath, signIn } from './auth/sign-in.js';
 import type { ConsoleOptions } from './console-options.js';
 import { registerAlertsPages } from './alerts-routes.js';
 import { registerDashboard } from './dashboard-route.js';
+import { registerQueues } from './queues-route.js';
+import { registerDeliveries } from './deliveries-route.js';
+import { registerReceipts } from './receipts-route.js';
 import { registerReportsPages } from './reports-routes.js';
 import { actorOf, frameOf, send } from './console-request.js';
 import { callPage } from './pages/call-page.js';
@@ -164,6 +167,9 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   });
 
   registerDashboard(router, hub);
+  registerQueues(router, hub);
+  registerDeliveries(router, hub, options.deliveries);
+  registerReceipts(router, hub);
   registerAlertsPages(router, hub);
   registerReportsPages(router, hub);
 

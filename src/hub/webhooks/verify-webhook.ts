@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { verifyStandardWebhook, WebhookSignatureError } from '../../lib/webhooks/standard-webhook-signature.js';
 
 export interface ReceiverCredentials {
   /** Standard Webhooks secret (`whsec_…`): when set, every webhook must carry a valid signature. */
@@ -21,6 +21,9 @@ export class WebhookRejectedError extends Error {
   }
 }
 
+/** A repeated header arrives as an array: read joined, as the verifier always has. */
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
+
 const equalSecrets = (a: string, b: string) => {
   const left = createHash('sha256').update(a).digest();
   const right = createHash('sha256').update(b).digest();
@@ -29,8 +32,9 @@ const equalSecrets = (a: string, b: string) => {
 
 /**
  * Verifies a webhook on its raw body, before anything parses it. With a signing secret: the
- * Standard Webhooks signature (HMAC-SHA256 of id.timestamp.body, constant-time, 5-minute
- * timestamp tolerance, by the `standardwebhooks` library). Without: the URL's token, compared in
+ * Standard Webhooks signature (HMAC-SHA256 of id.timestamp.body by node:crypto, compared in
+ * constant time, 5-minute timestamp tolerance; standard-webhook-signature.ts). The body is not
+ * parsed here: the receiver parses it once, after this. Without: the URL's token, compared in
  * constant time. Returns the event's id for deduplication (the webhook-id, or the body's hash).
  */
 export function verifyWebhook(
@@ -40,18 +44,18 @@ export function verifyWebhook(
   credentials: ReceiverCredentials,
 ): { eventId: string } {
   if (credentials.signingSecret) {
-    const flat = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
+    const webhookId = headerText(headers['webhook-id']);
     try {
-      new Webhook(credentials.signingSecret).verify(rawBody, flat);
+      verifyStandardWebhook(credentials.signingSecret, rawBody, {
+        webhookId,
+        timestamp: headerText(headers['webhook-timestamp']),
+        signature: headerText(headers['webhook-signature']),
+      });
     } catch (error) {
-      // The library parses the body as JSON once a signature matched: its SyntaxError means the
-      // signature is good and the body is not JSON, which the receiver answers as a 400 of its own.
-      if (!(error instanceof SyntaxError)) {
-        const reason = error instanceof WebhookVerificationError ? error.message : 'invalid signature';
-        throw new WebhookRejectedError(`Webhook signature not verified: ${reason}`, /timestamp too (old|new)/.test(reason) ? 'stale' : 'bad_signature');
-      }
+      const reason = error instanceof WebhookSignatureError ? error.message : 'invalid signature';
+      throw new WebhookRejectedError(`Webhook signature not verified: ${reason}`, error instanceof WebhookSignatureError && error.isStale ? 'stale' : 'bad_signature');
     }
-    return { eventId: `whid-${String(flat['webhook-id'])}` };
+    return { eventId: `whid-${String(webhookId)}` };
   }
   if (!urlToken || !equalSecrets(urlToken, credentials.token)) throw new WebhookRejectedError('Webhook token missing or wrong');
   const webhookId = headers['webhook-id'];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { gcraScript } from './gcra.lua.js';
+import { gcraWithQuotaScript } from './gcra-with-quota.lua.js';
 
 export interface RateLimitRule {
   /** Steady rate. */
@@ -19,7 +20,33 @@ export interface RateLimitDecision {
   waitMs: number;
 }
 
-const scriptSha = createHash('sha1').update(gcraScript).digest('hex');
+/** A counted allowance checked with the rate limit (checkWithQuota). */
+export interface QuotaCounter {
+  /** The counter's key (under the limiter's prefix), one per account, operation and period. */
+  key: string;
+  limit: number;
+  /** How long Redis keeps the counter: past the end of its period. */
+  ttlSeconds: number;
+  /**
+   * The durable count to start from when Redis has no counter (first call of the period in this
+   * Redis, or a Redis restarted empty): without it a restart would hand out a fresh allowance.
+   */
+  readSeed: () => Promise<number>;
+}
+
+export interface QuotaRateLimitDecision extends RateLimitDecision {
+  /** Admitted by the rate limit and refused by the quota. */
+  isQuotaExhausted: boolean;
+  /** The quota's count, this call included when admitted. */
+  used: number;
+}
+
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+const scripts = {
+  gcra: { text: gcraScript, sha: sha1(gcraScript) },
+  gcraWithQuota: { text: gcraWithQuotaScript, sha: sha1(gcraWithQuotaScript) },
+};
+type Script = (typeof scripts)[keyof typeof scripts];
 
 /** Token-bucket limits shared through Redis by every process (see gcra.lua.ts). */
 export class RedisRateLimiter {
@@ -38,6 +65,32 @@ export class RedisRateLimiter {
     return this.run(key, rule, '1');
   }
 
+  /**
+   * The rate limit and a quota in one round trip (gcra-with-quota.lua.ts): refused by the rate
+   * limit, nothing is counted; admitted by it, the quota counts the call or refuses it. A missing
+   * counter costs one more round trip, after reading its seed.
+   */
+  async checkWithQuota(key: string, rule: RateLimitRule, quota: QuotaCounter): Promise<QuotaRateLimitDecision> {
+    const effective = this.effectiveRule(rule);
+    const intervalMicros = Math.max(1, Math.floor(60_000_000 / effective.perMinute));
+    const keys = [`${this.options.prefix}${key}`, `${this.options.prefix}${quota.key}`];
+    const run = (seed: string) =>
+      this.evaluate(scripts.gcraWithQuota, keys, [intervalMicros, effective.burst, quota.limit, Math.max(1, Math.ceil(quota.ttlSeconds)), seed]) as Promise<
+        [number, number, number, number]
+      >;
+    let answer = await run('');
+    if (answer[0] === 3) answer = await run(String(await quota.readSeed()));
+    const [status, remaining, waitMicros, used] = answer;
+    return {
+      admitted: status === 1,
+      isQuotaExhausted: status === 2,
+      limit: Math.round(effective.perMinute),
+      remaining,
+      waitMs: Math.ceil(waitMicros / 1000),
+      used,
+    };
+  }
+
   /** The rule as enforced, after the test-only scale factor. */
   effectiveRule(rule: RateLimitRule): RateLimitRule {
     const scale = this.options.scale ?? 1;
@@ -47,8 +100,11 @@ export class RedisRateLimiter {
   private async run(key: string, rule: RateLimitRule, mode: '0' | '1'): Promise<RateLimitDecision> {
     const effective = this.effectiveRule(rule);
     const intervalMicros = Math.max(1, Math.floor(60_000_000 / effective.perMinute));
-    const args = [`${this.options.prefix}${key}`, intervalMicros, effective.burst, mode] as const;
-    const [admitted, remaining, waitMicros] = (await this.evaluate(args)) as [number, number, number];
+    const [admitted, remaining, waitMicros] = (await this.evaluate(scripts.gcra, [`${this.options.prefix}${key}`], [intervalMicros, effective.burst, mode])) as [
+      number,
+      number,
+      number,
+    ];
     return {
       admitted: admitted === 1,
       limit: Math.round(effective.perMinute),
@@ -57,13 +113,13 @@ export class RedisRateLimiter {
     };
   }
 
-  private async evaluate(args: readonly [string, number, number, string]): Promise<unknown> {
-    const [key, ...argv] = args;
+  private async evaluate(script: Script, keys: string[], argv: (string | number)[]): Promise<unknown> {
     try {
-      return await this.redis.evalsha(scriptSha, 1, key, ...argv);
+      return await this.redis.evalsha(script.sha, keys.length, ...keys, ...argv);
     } catch (error) {
+      // A Redis restarted (or flushed) has forgotten the script: send it whole, once.
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return this.redis.eval(gcraScript, 1, key, ...argv);
+      return this.redis.eval(script.text, keys.length, ...keys, ...argv);
     }
   }
 }

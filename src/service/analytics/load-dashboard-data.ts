@@ -6,6 +6,7 @@ import { countPeriodFigures, type PeriodCounts } from './count-period-figures.js
 import type { DateFilter } from './date-filter.js';
 import { loadAccountDirectory, type AccountDirectory } from './load-account-directory.js';
 import { selectScoredTranscriptions, type ScoredSelection } from './select-scored-transcriptions.js';
+import { isDayAligned, sumCriterionDayStats } from './sum-criterion-day-stats.js';
 
 /** Everything a dashboard is built from. */
 export interface DashboardData {
@@ -34,7 +35,11 @@ export async function loadDashboardData(db: Db, scope: AnalyticsScope, filter: D
   }
   const [selection, criterionStats, periods, directory] = await Promise.all([
     selectScoredTranscriptions(db, scope, filter.window),
-    aggregateCriterionResults(db, scope, filter.window),
+    // One evaluator's results are also kept per day (svc_criterion_day_stats): summing days
+    // instead of joining up to 200,000 result rows. The other scopes join the rows.
+    scope.kind === 'evaluator' && isDayAligned(filter.window)
+      ? sumCriterionDayStats(db, scope, filter.window)
+      : aggregateCriterionResults(db, scope, filter.window),
     countPeriodFigures(db, scope, resolveComparisonWindows(filter, now)),
     loadAccountDirectory(db, scope.accountId),
   ]);

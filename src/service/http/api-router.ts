@@ -5,7 +5,7 @@ import { createErrorHandler } from '../../lib/http/error-handler.js';
 import { jsonBody } from '../../lib/http/json-body.js';
 import { parseRequest } from '../../lib/http/validate-input.js';
 import { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
-import { meterMonthlyQuota } from '../quotas/meter-monthly-quota.js';
+import { rateLimitAndMeterQuota } from '../quotas/meter-monthly-quota.js';
 import { buildApiOpenApiDocument } from '../openapi/api-openapi.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { authenticate } from './authenticate.js';
@@ -37,13 +37,15 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
 
   const mount = (path: string, operation: ServiceOperation) => {
     const traits: OperationTraits = operationTraits[operation.name];
-    const quota: RequestHandler[] =
-      traits.monthlyQuota === undefined ? [] : [meterMonthlyQuota(deps, operation.name, traits.monthlyQuota)];
+    // Analytics operations: the rate limit and the monthly quota in one Redis round trip.
+    const limits: RequestHandler =
+      traits.monthlyQuota === undefined
+        ? rateLimit(limiter, operation.name, traits.limit, deps.logger)
+        : rateLimitAndMeterQuota(deps, limiter, operation.name, traits.limit, traits.monthlyQuota);
     router.post(
       `/${path}`,
       auth,
-      rateLimit(limiter, operation.name, traits.limit, deps.logger),
-      ...quota,
+      limits,
       ...parseJson,
       async (req, res) => {
         const input = parseRequest(requestSchemaOf(operation.name), req.body);

@@ -1,4 +1,4 @@
-import { Webhook } from 'standardwebhooks';
+import { signStandardWebhook } from '../../lib/webhooks/standard-webhook-signature.js';
 
 /** The signing secrets of an account as stored: the current one and, during a rotation's overlap, the previous. */
 export interface AccountSigningSecrets {
@@ -24,6 +24,6 @@ export function activeSigningSecrets(account: AccountSigningSecrets, at: Date): 
  */
 export function signWebhook(account: AccountSigningSecrets, webhookId: string, at: Date, payload: string): string {
   return activeSigningSecrets(account, at)
-    .map((secret) => new Webhook(secret).sign(webhookId, at, payload))
+    .map((secret) => signStandardWebhook(secret, webhookId, at, payload))
     .join(' ');
 }

@@ -21,7 +21,7 @@ export const consoleUserRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/console/users',
-    summary: 'Create a console user (role lead or viewer); the password is stored as an argon2id hash',
+    summary: 'Create a console user (role admin, lead or viewer); the password is stored as an argon2id hash',
     tag: 'console',
     errors: ['conflict'],
     body: z.object({ email: z.email({ error: 'email must be an email address' }).max(200), name: Name(100), role: ConsoleRole, password: ConsolePassword }),

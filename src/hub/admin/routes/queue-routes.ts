@@ -1,20 +1,22 @@
 import { z } from 'zod';
-import { jobNames, type JobName } from '../../../queues/job-catalog.js';
 import { AppError } from '../../../lib/errors/app-error.js';
+import { listFailedJobs } from '../../../queues/inspect/failed-jobs.js';
+import { QueueName, readAllQueueCounts } from '../../../queues/inspect/queue-counts.js';
+import { retryAllFailedJobs, retryFailedJob } from '../../../queues/inspect/retry-failed-jobs.js';
 import { defineAdminRoute } from '../admin-route.js';
-import { failedJobFacts } from '../failed-job-wire.js';
 
-const QueueName = z.enum(jobNames as [JobName, ...JobName[]], { error: `expected one of ${jobNames.join(', ')}` });
 const JobRef = z.object({ name: QueueName, jobId: z.string().min(1).max(200) });
 
 const FailedJob = z.object({
   id: z.string(),
+  name: z.string(),
   data: z.unknown(),
   reason: z.string(),
   attempts: z.number(),
   failed_at: z.string().nullable(),
 });
 
+/** The job queues (docs/console-queues.md): counts, failed jobs, retries; the console's Queues page shows the same. */
 export const queueRoutes = [
   defineAdminRoute({
     method: 'get',
@@ -23,10 +25,7 @@ export const queueRoutes = [
     tag: 'queues',
     response: z.object({ queues: z.array(z.object({ name: z.string(), counts: z.record(z.string(), z.number()) })) }),
     async handle(_input, ctx) {
-      const queues = await Promise.all(
-        jobNames.map(async (name) => ({ name, counts: await ctx.jobs.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed') })),
-      );
-      return { queues };
+      return { queues: await readAllQueueCounts(ctx.jobs) };
     },
   }),
   defineAdminRoute({
@@ -38,12 +37,15 @@ export const queueRoutes = [
     query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
     response: z.object({ jobs: z.array(FailedJob) }),
     async handle({ params, query }, ctx) {
-      const jobs = await ctx.jobs.queue(params.name).getFailed(0, query.limit - 1);
+      const jobs = await listFailedJobs(ctx.jobs, params.name, query.limit);
       return {
         jobs: jobs.map((job) => ({
-          id: String(job.id),
-          data: job.data as unknown,
-          ...failedJobFacts(job),
+          id: job.id,
+          name: job.name,
+          data: job.data,
+          reason: job.reason,
+          attempts: job.attemptsMade,
+          failed_at: job.failedAt?.toISOString() ?? null,
         })),
       };
     },
@@ -52,16 +54,23 @@ export const queueRoutes = [
     method: 'post',
     path: '/queues/:name/jobs/:jobId/retry',
     errors: ['not_found', 'invalid_value'],
-    summary: 'Retry a failed job',
+    summary: 'Retry a failed job (it runs once more; its attempts are not reset)',
     tag: 'queues',
     params: JobRef,
     response: z.object({ id: z.string(), state: z.string() }),
     async handle({ params }, ctx) {
-      const job = await ctx.jobs.queue(params.name).getJob(params.jobId);
-      if (!job) throw new AppError('not_found', `No job ${params.jobId} in ${params.name}`);
-      if (!(await job.isFailed())) throw new AppError('invalid_value', `Job ${params.jobId} is not failed (it is ${await job.getState()})`);
-      await job.retry('failed');
-      return { id: params.jobId, state: await job.getState() };
+      return retryFailedJob(ctx.jobs, params.name, params.jobId);
+    },
+  }),
+  defineAdminRoute({
+    method: 'post',
+    path: '/queues/:name/failed/retry',
+    summary: 'Retry every failed job of a queue (answers how many were failed)',
+    tag: 'queues',
+    params: z.object({ name: QueueName }),
+    response: z.object({ name: z.string(), retried: z.number().int() }),
+    async handle({ params }, ctx) {
+      return { name: params.name, ...(await retryAllFailedJobs(ctx.jobs, params.name)) };
     },
   }),
   defineAdminRoute({

@@ -1,22 +1,11 @@
 import { z } from 'zod';
 import { Id } from '../../../contract/common.js';
-import { AppError } from '../../../lib/errors/app-error.js';
-import { enqueueMirror } from '../../mirror/enqueue-mirror.js';
+import { remirrorTranscription } from '../../mirror/remirror-transcription.js';
 import { readReconcileRuns } from '../../mirror/sync-state.js';
+import { countReceiptOutcomes, listReceipts, listRejections, rejectionOutcomes } from '../../webhooks/receipt-log.js';
 import { defineAdminRoute } from '../admin-route.js';
 
 const Instant = z.iso.datetime({ offset: true, error: 'expected an ISO 8601 datetime' });
-
-const encodeCursor = (r: { receivedAt: Date; id: string }) => Buffer.from(JSON.stringify([r.receivedAt.toISOString(), r.id])).toString('base64url');
-function decodeCursor(cursor: string): { receivedAt: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) throw new Error('bad cursor');
-    return { receivedAt: new Date(at), id };
-  } catch {
-    throw new AppError('invalid_value', 'Invalid cursor: use next_cursor from a previous page');
-  }
-}
 
 const MirrorJob = z.object({
   state: z.string().describe('mirrored (done; completed jobs are removed), waiting, active, delayed, failed, or none'),
@@ -41,7 +30,7 @@ const Receipt = z.object({
 
 const Rejection = z.object({
   id: z.string(),
-  outcome: z.enum(['bad_signature', 'stale', 'malformed']),
+  outcome: z.enum(rejectionOutcomes),
   reason: z.string(),
   webhook_id: z.string().nullable(),
   receiver: z.string(),
@@ -69,59 +58,34 @@ export const receiptRoutes = [
       counts: z.object({ accepted: z.number(), duplicate: z.number(), bad_signature: z.number(), stale: z.number(), malformed: z.number() }),
     }),
     async handle({ query }, ctx) {
-      const after = query.cursor ? decodeCursor(query.cursor) : null;
       const since = query.from ? new Date(query.from) : new Date(ctx.now().getTime() - 86_400_000);
-      const rows = await ctx.db.hubWebhookReceipt.findMany({
-        where: {
-          ...(query.transcription_id ? { transcriptionId: query.transcription_id.toLowerCase() } : {}),
-          receivedAt: { ...(query.from ? { gte: new Date(query.from) } : {}), ...(query.to ? { lt: new Date(query.to) } : {}) },
-          ...(after ? { OR: [{ receivedAt: { lt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { lt: after.id } }] } : {}),
-        },
-        orderBy: [{ receivedAt: 'desc' }, { id: 'desc' }],
-        take: query.limit + 1,
-      });
-      const page = rows.slice(0, query.limit);
-      const queue = ctx.jobs.queue('hub.mirror-transcription');
-      const receipts = await Promise.all(
-        page.map(async (r) => {
-          let mirrorJob: z.input<typeof MirrorJob> = { state: r.mirroredAt ? 'mirrored' : 'none', error: null, attempts: null };
-          const job = await queue.getJob(`mirror-${r.transcriptionId}`);
-          if (job) {
-            const state = await job.getState();
-            mirrorJob = { state: state === 'completed' ? 'mirrored' : state, error: job.failedReason || null, attempts: job.attemptsMade };
-          }
-          return {
-            id: r.id,
-            transcription_id: r.transcriptionId,
-            event_type: r.eventType,
-            receiver: r.outcome,
-            outcome: 'accepted' as const,
-            duplicates: r.duplicates,
-            last_duplicate_at: iso(r.lastDuplicateAt),
-            received_at: r.receivedAt.toISOString(),
-            enqueued_at: iso(r.enqueuedAt),
-            mirrored_at: iso(r.mirroredAt),
-            mirror_lag_ms: r.mirroredAt ? r.mirroredAt.getTime() - r.receivedAt.getTime() : null,
-            mirror_job: mirrorJob,
-          };
+      const [page, counts] = await Promise.all([
+        listReceipts(ctx, {
+          transcriptionId: query.transcription_id,
+          from: query.from ? new Date(query.from) : undefined,
+          to: query.to ? new Date(query.to) : undefined,
+          limit: query.limit,
+          cursor: query.cursor,
         }),
-      );
-      const [accepted, rejected] = await Promise.all([
-        ctx.db.hubWebhookReceipt.aggregate({ where: { receivedAt: { gte: since } }, _count: { _all: true }, _sum: { duplicates: true } }),
-        ctx.db.hubWebhookRejection.groupBy({ by: ['outcome'], where: { receivedAt: { gte: since } }, _count: { _all: true } }),
+        countReceiptOutcomes(ctx.db, since),
       ]);
-      const rejectedCount = (outcome: string) => rejected.find((g) => g.outcome === outcome)?._count._all ?? 0;
-      const last = page.at(-1);
       return {
-        receipts,
-        next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-        counts: {
-          accepted: accepted._count._all,
-          duplicate: accepted._sum.duplicates ?? 0,
-          bad_signature: rejectedCount('bad_signature'),
-          stale: rejectedCount('stale'),
-          malformed: rejectedCount('malformed'),
-        },
+        receipts: page.receipts.map((r) => ({
+          id: r.id,
+          transcription_id: r.transcriptionId,
+          event_type: r.eventType,
+          receiver: r.outcome,
+          outcome: 'accepted' as const,
+          duplicates: r.duplicates,
+          last_duplicate_at: iso(r.lastDuplicateAt),
+          received_at: r.receivedAt.toISOString(),
+          enqueued_at: iso(r.enqueuedAt),
+          mirrored_at: iso(r.mirroredAt),
+          mirror_lag_ms: r.mirroredAt ? r.mirroredAt.getTime() - r.receivedAt.getTime() : null,
+          mirror_job: r.mirrorJob,
+        })),
+        next_cursor: page.nextCursor,
+        counts,
       };
     },
   }),
@@ -130,18 +94,14 @@ export const receiptRoutes = [
     path: '/webhooks/rejections',
     summary: 'Webhooks the hub refused (bad signature, stale timestamp, malformed body), newest first; the newest 1,000 are kept',
     tag: 'webhooks',
-    query: z.object({ outcome: z.enum(['bad_signature', 'stale', 'malformed']).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    query: z.object({ outcome: z.enum(rejectionOutcomes).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
     response: z.object({ rejections: z.array(Rejection) }),
     async handle({ query }, ctx) {
-      const rows = await ctx.db.hubWebhookRejection.findMany({
-        where: query.outcome ? { outcome: query.outcome } : {},
-        orderBy: [{ receivedAt: 'desc' }, { id: 'desc' }],
-        take: query.limit,
-      });
+      const rows = await listRejections(ctx.db, { outcome: query.outcome, limit: query.limit });
       return {
         rejections: rows.map((r) => ({
           id: r.id,
-          outcome: r.outcome as 'bad_signature' | 'stale' | 'malformed',
+          outcome: r.outcome as (typeof rejectionOutcomes)[number],
           reason: r.reason,
           webhook_id: r.webhookId,
           receiver: r.path,
@@ -159,16 +119,8 @@ export const receiptRoutes = [
     params: z.object({ id: Id }),
     response: z.object({ job_id: z.string(), transcription_id: z.string() }),
     async handle({ params }, ctx) {
-      const id = params.id.toLowerCase();
-      const jobId = `mirror-${id}`;
-      const existing = await ctx.jobs.queue('hub.mirror-transcription').getJob(jobId);
-      if (existing) {
-        const state = await existing.getState();
-        // A waiting, delayed or running mirror already fetches the latest state.
-        if (state === 'failed' || state === 'completed') await existing.remove();
-      }
-      await enqueueMirror(ctx.jobs, id);
-      return { job_id: jobId, transcription_id: id };
+      const { jobId } = await remirrorTranscription(ctx.jobs, params.id);
+      return { job_id: jobId, transcription_id: params.id.toLowerCase() };
     },
   }),
   defineAdminRoute({

@@ -5,6 +5,8 @@ import { assignRoles, organisationWordsOf, type Role } from './speaker-roles.js'
 export interface Turn {
   index: number;
   role: Role;
+  /** How sure the role is: the probability that the agent said this turn (0 or 1 when speakers were told apart). */
+  agentProbability: number;
   segment: TranscriptSegment;
   words: string[];
   /** The turn's sentences as words (one sentence when the text has no punctuation). */
@@ -21,13 +23,18 @@ export interface CallView {
 
 export function viewCall(transcript: Transcript, evaluatorContext: string): CallView {
   const organisationWords = organisationWordsOf(evaluatorContext);
-  const turns = assignRoles(transcript, organisationWords).map(({ segment, role }, index) => ({
+  const turns = assignRoles(transcript, organisationWords).map(({ segment, role, agentProbability }, index) => ({
     index,
     role,
+    agentProbability,
     segment,
     words: normaliseWords(segment.text),
     sentences: splitSentences(segment.text).map(normaliseWords),
   }));
+  return withTurns(turns, organisationWords);
+}
+
+function withTurns(turns: Turn[], organisationWords: string[]): CallView {
   return {
     turns,
     agentTurns: turns.filter((t) => t.role === 'agent'),
@@ -35,3 +42,22 @@ export function viewCall(transcript: Transcript, evaluatorContext: string): Call
     organisationWords,
   };
 }
+
+/**
+ * The same call with every turn the agent may have said (probability at least `minAgentProbability`)
+ * counted as the agent's: a required behaviour found there was perhaps the agent's, so a strict
+ * criterion is not failed for want of it.
+ */
+export function widenAgentTurns(view: CallView, minAgentProbability: number): CallView {
+  const turns = view.turns.map((t) => (t.role === 'customer' && t.agentProbability >= minAgentProbability ? { ...t, role: 'agent' as const } : t));
+  return withTurns(turns, view.organisationWords);
+}
+
+/** The same call with only the turns surely the agent's (probability at least `minAgentProbability`) counted as the agent's. */
+export function narrowAgentTurns(view: CallView, minAgentProbability: number): CallView {
+  const turns = view.turns.map((t) => (t.role === 'agent' && t.agentProbability < minAgentProbability ? { ...t, role: 'customer' as const } : t));
+  return withTurns(turns, view.organisationWords);
+}
+
+/** Whether any turn's role is a guess rather than a told-apart speaker. */
+export const hasUncertainRoles = (view: CallView) => view.turns.some((t) => t.agentProbability > 0 && t.agentProbability < 1);

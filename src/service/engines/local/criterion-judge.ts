@@ -1,5 +1,5 @@
 import type { CriterionJudgement, CriterionToJudge, Transcript } from '../engine-types.js';
-import { viewCall, type CallView } from './call-view.js';
+import { hasUncertainRoles, narrowAgentTurns, viewCall, widenAgentTurns, type CallView } from './call-view.js';
 import { checkEmpathy, checkResolution, checkSimpleCue } from './care-checks.js';
 import { checkConduct } from './conduct-checks.js';
 import { readCriterion, type CriterionReading } from './criterion-reading.js';
@@ -19,9 +19,18 @@ export function judgeCriteria(transcript: Transcript, evaluator: { context: stri
   return evaluator.criteria.map((criterion) => judgeCriterion(view, criterion));
 }
 
+/**
+ * How sure a turn's role must be before the judge holds it against the agent (a breach), and
+ * how likely a turn must be the agent's for a required behaviour found there to count when the
+ * criterion is strict. Roles are sure (1 or 0) when the speakers were told apart; on a mono
+ * recording of alike voices they come from turn-taking and are probabilities.
+ */
+const breachAgentProbability = 0.75;
+const strictRequirementAgentProbability = 0.15;
+
 export function judgeCriterion(view: CallView, criterion: CriterionToJudge): CriterionJudgement {
   const reading = readCriterion(criterion);
-  const finding = checkBehaviour(view, reading);
+  const { finding, doubt } = robustFinding(view, reading, criterion.type === 'strict');
   const agent = view.agentTurns[0]?.segment.speaker;
   const who = agent ? `The agent (speaker ${agent})` : 'The agent';
   const at = finding.turn ? ` at ${formatMoment(finding.turn.segment.start)}` : '';
@@ -32,7 +41,7 @@ export function judgeCriterion(view: CallView, criterion: CriterionToJudge): Cri
     return {
       criterionId: criterion.id,
       scoreRawAi: criterion.type === 'scale' ? finding.strength : passed ? 1 : 0,
-      reasoning: passed ? `${who} said nothing that breaks it (${finding.missing}).` : `${who} said “${finding.cue}”${at}.`,
+      reasoning: passed ? `${who} said nothing that breaks it (${finding.missing}).${doubt}` : `${who} said “${finding.cue}”${at}.`,
       quote,
       feedback: passed ? null : `Do not say things like “${finding.cue}”: ${criterion.name}.`,
     };
@@ -43,11 +52,35 @@ export function judgeCriterion(view: CallView, criterion: CriterionToJudge): Cri
     criterionId: criterion.id,
     scoreRawAi,
     reasoning: finding.found
-      ? `${who} said “${finding.cue}”${at}.`
+      ? `${who} said “${finding.cue}”${at}.${doubt}`
       : `Missing from the agent's turns${agent ? ` (speaker ${agent})` : ''}: ${finding.missing}.${finding.turn ? ` Decided${at}.` : ''}`,
     quote,
     feedback: passed ? null : `${criterion.name}: missing ${finding.missing}.`,
   };
+}
+
+/**
+ * The finding, robust to speaker roles that are guesses (one voice heard on a mono recording):
+ * a breach counts only in a turn surely the agent's; a strict requirement also counts when found
+ * in a turn that may be the agent's, so a critical fail is never declared from a role guess.
+ * `doubt` says, for the reasoning, when the verdict rests on that.
+ */
+function robustFinding(view: CallView, reading: CriterionReading, isStrict: boolean): { finding: Finding; doubt: string } {
+  const finding = checkBehaviour(view, reading);
+  if (!hasUncertainRoles(view)) return { finding, doubt: '' };
+  if (reading.isProhibition && finding.found) {
+    const sure = checkBehaviour(narrowAgentTurns(view, breachAgentProbability), reading);
+    if (sure.found) return { finding: sure, doubt: '' };
+    const at = finding.turn ? ` at ${formatMoment(finding.turn.segment.start)}` : '';
+    return { finding: sure, doubt: ` “${finding.cue}” was heard${at}, but the voices were not told apart and that turn may be the customer's, so it is not held against the agent.` };
+  }
+  if (!reading.isProhibition && isStrict && !finding.found) {
+    const possible = checkBehaviour(widenAgentTurns(view, strictRequirementAgentProbability), reading);
+    if (possible.found) {
+      return { finding: possible, doubt: ' The voices were not told apart: that turn may be the customer\'s, so this is not certain.' };
+    }
+  }
+  return { finding, doubt: '' };
 }
 
 function checkBehaviour(view: CallView, reading: CriterionReading): Finding {

@@ -1,5 +1,6 @@
 import type { Transcript, TranscriptSegment } from '../engine-types.js';
 import { findAnyPhrase, normaliseWords } from './phrase-match.js';
+import { agentProbabilitiesByTurnTaking } from './turn-taking-roles.js';
 
 export type Role = 'agent' | 'customer';
 
@@ -16,6 +17,9 @@ const agentCues: [string, number][] = [
   ['what can i do|help for|with you', 2],
   ['can|could|may i take|have * date of birth|postcode|name|account', 2],
   ['can|could you confirm', 1],
+  ['what is your date|full|first|postcode|post|address|name|security|account|card|order|reference|phone|email', 2],
+  ['i will send|book|arrange|refund|raise|escalate|credit|process|email|post|cancel|transfer|put', 1],
+  ['is there anything|that everything', 1],
   ['date of birth', 1],
   ['security question|answer', 1],
   ['anything else', 2],
@@ -37,6 +41,8 @@ const customerCues: [string, number][] = [
   ['it is not working', 1],
   ['not working', 1],
   ['i called|rang', 1],
+  ['i have called|rang', 1],
+  ['i just want-', 1],
   ['thank you for your help', 1],
   ['that is great|perfect|brilliant', 1],
 ];
@@ -74,21 +80,35 @@ export function scoreTurnAsAgent(text: string, organisationWords: string[]): num
   return score;
 }
 
+/** A segment with its role, and how sure that is: the probability that the agent said it. */
+export interface RoledSegment {
+  segment: TranscriptSegment;
+  role: Role;
+  agentProbability: number;
+}
+
 /**
- * The role of each segment. With two or more speakers, the agent's label decides; with one
- * (a mono recording whose voices could not be told apart) each turn is judged on its own cues,
- * so a customer's "sorry" does not become the agent's.
+ * The role of each segment. With two or more speakers, the agent's label decides (the labels come
+ * from channels or distinct voices, so the roles are taken as sure). With one (a mono recording
+ * whose voices could not be told apart), turn-taking and each turn's own cues decide together
+ * (turn-taking-roles.ts), with a probability per turn: a customer's "sorry" does not become the
+ * agent's, and the judge can tell a sure role from a guess.
  */
-export function assignRoles(transcript: Transcript, organisationWords: string[]): { segment: TranscriptSegment; role: Role }[] {
+export function assignRoles(transcript: Transcript, organisationWords: string[]): RoledSegment[] {
   const labels = new Set(transcript.segments.map((s) => s.speaker));
   if (labels.size >= 2) {
     const agent = identifyAgentLabel(transcript, organisationWords);
-    return transcript.segments.map((segment) => ({ segment, role: segment.speaker === agent ? 'agent' : 'customer' }));
+    return transcript.segments.map((segment) => {
+      const isAgent = segment.speaker === agent;
+      return { segment, role: isAgent ? 'agent' : 'customer', agentProbability: isAgent ? 1 : 0 };
+    });
   }
-  return transcript.segments.map((segment, index) => ({
-    segment,
-    role: scoreTurnAsAgent(segment.text, organisationWords) > 0 || (index === 0 && transcript.segments.length === 1) ? 'agent' : 'customer',
-  }));
+  const scores = transcript.segments.map((s) => scoreTurnAsAgent(s.text, organisationWords));
+  const probabilities = agentProbabilitiesByTurnTaking(transcript.segments, scores);
+  return transcript.segments.map((segment, index) => {
+    const agentProbability = probabilities[index] ?? 0.5;
+    return { segment, role: agentProbability >= 0.5 ? 'agent' : 'customer', agentProbability };
+  });
 }
 
 /**

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredTranscriptions } from '../../src/service/retention/purge-expired-transcriptions.js';
+import { deleteTranscription } from '../../src/service/transcriptions/delete-transcription.js';
+import {
+  seedBulkScoredTranscriptions, seedEvaluator, seedParticipant, seedScoredTranscription, type SeededCriterion, type SeededEvaluator,
+} from '../support/analytics-seed.js';
+import { expectDayStatsRecomputable } from '../support/criterion-day-stats.js';
+import { createHarness, type Harness } from '../support/harness.js';
+
+/**
+ * svc_criterion_day_stats is kept by triggers in the transaction of every write: after each kind
+ * of write the table must equal the sums recomputed from the rows (the migration's backfill query).
+ */
+let h: Harness;
+let accountId: string;
+let e1: SeededEvaluator;
+let e2: SeededEvaluator;
+let participantId: string;
+
+beforeAll(async () => {
+  h = createHarness();
+  accountId = (await h.createAccount()).id;
+  e1 = await seedEvaluator(h.db, accountId, 'Support QA', [
+    { name: 'Greeting', type: 'boolean' }, { name: 'Resolution', type: 'scale' }, { name: 'No promises', type: 'strict' },
+  ]);
+  e2 = await seedEvaluator(h.db, accountId, 'Sales QA', [{ name: 'Pitch', type: 'scale' }]);
+  participantId = (await seedParticipant(h.db, accountId, 'agent')).id;
+  await seedBulkScoredTranscriptions(h.db, {
+    accountId, evaluator: e1, participantIds: [participantId], count: 300, newest: new Date('2026-05-01T10:00:00Z'), stepMinutes: 90, withResults: true,
+  });
+});
+afterAll(() => h.close());
+
+const check = () => expectDayStatsRecomputable(h.db, [accountId]);
+const resultsOf = (evaluator: SeededEvaluator, raws: number[]) =>
+  evaluator.criteria.map((criterion: SeededCriterion, i) => ({ criterion, raw: raws[i] ?? 1 }));
+const newest = (take: number) =>
+  h.db.transcription.findMany({ where: { accountId, evaluatorId: e1.id }, orderBy: { createdAt: 'desc' }, take, select: { id: true } });
+
+/** A completion as the processing pipeline stores it: the row first, its results after, one transaction. */
+async function completeLikeThePipeline(at: Date, raws: number[]): Promise<string> {
+  const t = await h.db.transcription.create({
+    data: { accountId, configurationId: crypto.randomUUID(), configurationTag: 'x', status: 'IN_PROGRESS', createdAt: at, evaluatorId: e1.id, participantId },
+  });
+  await h.db.$transaction(async (tx) => {
+    await tx.transcription.updateMany({ where: { id: t.id, status: 'IN_PROGRESS' }, data: { status: 'COMPLETED', score: 70, criticalFail: false } });
+    await tx.criterionResult.createMany({
+      data: e1.criteria.map((c, position) => ({
+        transcriptionId: t.id, criterionId: c.id, position, name: c.name, type: c.type, maxWeight: c.weight,
+        scoreRawAi: raws[position] ?? 1, scoreObtained: 1, status: (raws[position] ?? 1) >= 1 ? 'PASS' as const : 'FAIL' as const, reasoning: 'r', quote: 'q',
+      })),
+    });
+  }, { maxWait: 60_000, timeout: 60_000 }); // twenty at once on a pool of five, on a loaded machine
+  return t.id;
+}
+
+describe('svc_criterion_day_stats', () => {
+  it('holds the backfilled and bulk-inserted results', async () => {
+    await check();
+    const rows = await h.db.criterionDayStats.findMany({ where: { accountId } });
+    expect(rows.reduce((sum, r) => sum + r.evaluated, 0)).toBe(300 * 3);
+  });
+
+  it('follows completions, in either order of row and results, and uncounted rows add nothing', async () => {
+    await completeLikeThePipeline(new Date('2026-05-01T23:00:00Z'), [0, 4.5, 1]);
+    // Results written while IN_PROGRESS, then the row completed.
+    const t = await seedScoredTranscription(h.db, accountId, {
+      at: '2026-05-02T01:00:00Z', score: null, duration: 1, evaluatorId: e1.id, status: 'IN_PROGRESS', results: resultsOf(e1, [1, 2.25, 0]),
+    });
+    await check();
+    await h.db.transcription.update({ where: { id: t }, data: { status: 'COMPLETED', score: 55 } });
+    await seedScoredTranscription(h.db, accountId, { at: '2026-05-02T02:00:00Z', score: null, duration: 1, evaluatorId: e1.id, results: resultsOf(e1, [1, 1, 1]) });
+    await seedScoredTranscription(h.db, accountId, { at: '2026-05-02T03:00:00Z', score: 10, duration: 1, evaluatorId: null, results: resultsOf(e1, [1, 1, 1]) });
+    await check();
+  });
+
+  it('follows changes of status, score, day and evaluator, and of the result rows', async () => {
+    const [a, b, c, d, e] = await newest(5);
+    await h.db.transcription.update({ where: { id: a.id }, data: { createdAt: new Date('2026-01-01T00:00:00Z') } });
+    await h.db.transcription.update({ where: { id: b.id }, data: { evaluatorId: e2.id } });
+    await h.db.transcription.update({ where: { id: c.id }, data: { status: 'FAILED' } });
+    await h.db.transcription.update({ where: { id: d.id }, data: { score: null } });
+    await h.db.transcription.update({ where: { id: e.id }, data: { duration: 99, group: 'ARCHIVED' } });
+    await check();
+    await h.db.criterionResult.updateMany({ where: { transcriptionId: e.id }, data: { status: 'FAIL', scoreRawAi: 0.5 } });
+    await h.db.criterionResult.deleteMany({ where: { transcriptionId: a.id, criterionId: e1.criteria[0].id } });
+    await h.db.criterionResult.updateMany({ where: { transcriptionId: b.id }, data: { criterionId: e2.criteria[0].id } }).catch(() => undefined);
+    await check();
+    // Back again: a FAILED call completed anew.
+    await h.db.transcription.update({ where: { id: c.id }, data: { status: 'COMPLETED' } });
+    await check();
+  });
+
+  it('follows deletions: one call, many at once, the retention purge, an evaluator and the whole account', async () => {
+    const [a, ...more] = await newest(40);
+    await deleteTranscription.handle({ transcription_id: a.id }, { accountId, requestId: 'day-stats', deps: h.deps });
+    await h.db.transcription.deleteMany({ where: { id: { in: more.slice(0, 20).map((t) => t.id) } } });
+    await check();
+    await h.db.transcription.updateMany({ where: { id: { in: more.slice(20).map((t) => t.id) } }, data: { submittedAt: new Date(Date.now() - 400 * 86_400_000) } });
+    await purgeExpiredTranscriptions(h.processingContext());
+    expect(await h.db.transcription.count({ where: { id: { in: more.slice(20).map((t) => t.id) } } })).toBe(0);
+    await check();
+    await h.db.evaluator.delete({ where: { id: e2.id } });
+    await check();
+    await h.db.account.delete({ where: { id: accountId } });
+    expect(await h.db.criterionDayStats.count({ where: { accountId } })).toBe(0);
+  });
+
+  it('stays exact under concurrent completions on the same evaluator and day', async () => {
+    accountId = (await h.createAccount()).id;
+    e1 = await seedEvaluator(h.db, accountId, 'Support QA', [{ name: 'Greeting', type: 'boolean' }, { name: 'Resolution', type: 'scale' }]);
+    participantId = (await seedParticipant(h.db, accountId, 'agent')).id;
+    const at = new Date('2026-05-03T12:00:00Z');
+    await Promise.all(Array.from({ length: 20 }, (_, i) => completeLikeThePipeline(at, [i % 2, 1 + (i % 5)])));
+    await check();
+    const rows = await h.db.criterionDayStats.findMany({ where: { accountId } });
+    expect(rows.map((r) => r.evaluated)).toEqual([20, 20]);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Oracle: analytics-evaluator as it was before svc_criterion_day_stats (issue 20). Everything but
+ * the criterion aggregate is the current code (unchanged by that work); the aggregate is the copy
+ * in aggregate-criterion-results-before.ts, the join of the selection to every result row.
+ */
+import type { ValidatedRequest } from '../../../src/contract/catalog.js';
+import type { EvaluatorDashboard } from '../../../src/contract/analytics.js';
+import { AppError } from '../../../src/lib/errors/app-error.js';
+import { buildEvaluatorDashboard } from '../../../src/service/analytics/build-evaluator-dashboard.js';
+import { resolveComparisonWindows } from '../../../src/service/analytics/comparison-windows.js';
+import { countPeriodFigures } from '../../../src/service/analytics/count-period-figures.js';
+import { resolveDateFilter } from '../../../src/service/analytics/date-filter.js';
+import { loadAccountDirectory } from '../../../src/service/analytics/load-account-directory.js';
+import type { DashboardData } from '../../../src/service/analytics/load-dashboard-data.js';
+import { selectScoredTranscriptions } from '../../../src/service/analytics/select-scored-transcriptions.js';
+import type { ServiceDeps } from '../../../src/service/service-deps.js';
+import { aggregateCriterionResultsBefore } from './aggregate-criterion-results-before.js';
+
+const noCalls = { calls: 0, avgScore: null, passed: 0 };
+
+export async function analyticsEvaluatorBefore(
+  deps: ServiceDeps,
+  accountId: string,
+  input: ValidatedRequest<'analytics-evaluator'>,
+): Promise<EvaluatorDashboard> {
+  const now = deps.now();
+  const filter = resolveDateFilter(input);
+  const scope = { kind: 'evaluator', accountId, evaluatorId: input.evaluator_id } as const;
+  let data: DashboardData;
+  if (filter.matchesNothing) {
+    data = {
+      selection: { rows: [], isCut: false },
+      criterionStats: [],
+      periods: { current: noCalls, previous: noCalls },
+      directory: await loadAccountDirectory(deps.db, accountId),
+    };
+  } else {
+    const [selection, criterionStats, periods, directory] = await Promise.all([
+      selectScoredTranscriptions(deps.db, scope, filter.window),
+      aggregateCriterionResultsBefore(deps.db, scope, filter.window),
+      countPeriodFigures(deps.db, scope, resolveComparisonWindows(filter, now)),
+      loadAccountDirectory(deps.db, accountId),
+    ]);
+    data = { selection, criterionStats, periods, directory };
+  }
+  const evaluator = data.directory.evaluators.get(input.evaluator_id);
+  if (!evaluator) throw new AppError('not_found', `Evaluator not found: ${input.evaluator_id}`);
+  return buildEvaluatorDashboard(data, evaluator, filter, now);
+}
