@@ -103,6 +103,8 @@ export function assignRoles(transcript: Transcript, organisationWords: string[])
       return { segment, role: isAgent ? 'agent' : 'customer', agentProbability: isAgent ? 1 : 0 };
     });
   }
+  // One stretch of speech with no pause in it: one speaker, taken to be the agent being judged.
+  if (transcript.segments.length === 1) return transcript.segments.map((segment) => ({ segment, role: 'agent', agentProbability: 1 }));
   const scores = transcript.segments.map((s) => scoreTurnAsAgent(s.text, organisationWords));
   const probabilities = agentProbabilitiesByTurnTaking(transcript.segments, scores);
   return transcript.segments.map((segment, index) => {
