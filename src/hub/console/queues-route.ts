@@ -6,6 +6,7 @@ import { QueueName, readAllQueueCounts, readQueueCounts } from '../../queues/ins
 import { retryAllFailedJobs, retryFailedJob } from '../../queues/inspect/retry-failed-jobs.js';
 import type { HubContext } from '../hub-context.js';
 import { requireAdmin } from './auth/require-user.js';
+import { redirectWithFlash } from './console-form.js';
 import { frameOf, send } from './console-request.js';
 import { queueJobsPage, queuesPage } from './pages/queues-page.js';
 
@@ -40,25 +41,26 @@ export function registerQueues(router: Router, hub: HubContext): void {
 
   router.post('/queues/:name/jobs/:jobId/retry', requireAdmin, async (req, res) => {
     const { name, jobId } = parsed(JobParams, req.params);
+    let flash: NonNullable<typeof req.session.flash>;
     try {
       await retryFailedJob(hub.jobs, name, jobId);
       hub.logger.info({ queue: name, jobId, by: actorOf(req) }, 'console: failed job retried');
-      req.session.flash = { kind: 'ok', text: `Job ${jobId} queued again: it runs when a worker is free.` };
+      flash = { kind: 'ok', text: `Job ${jobId} queued again: it runs when a worker is free.` };
     } catch (error) {
       // Someone else retried or removed it meanwhile: say so on the page rather than an error page.
       if (!(error instanceof AppError) || (error.code !== 'not_found' && error.code !== 'invalid_value')) throw error;
-      req.session.flash = { kind: 'error', text: `Not retried: ${error.message}.` };
+      flash = { kind: 'error', text: `Not retried: ${error.message}.` };
     }
-    res.redirect(303, `/console/queues/${encodeURIComponent(name)}`);
+    await redirectWithFlash(req, res, flash, `/console/queues/${encodeURIComponent(name)}`);
   });
 
   router.post('/queues/:name/failed/retry', requireAdmin, async (req, res) => {
     const { name } = parsed(QueueParams, req.params);
     const { retried } = await retryAllFailedJobs(hub.jobs, name);
     hub.logger.info({ queue: name, retried, by: actorOf(req) }, 'console: all failed jobs retried');
-    req.session.flash = retried
+    const flash: NonNullable<typeof req.session.flash> = retried
       ? { kind: 'ok', text: `${retried} failed job${retried === 1 ? '' : 's'} queued again.` }
       : { kind: 'error', text: 'No failed job to retry.' };
-    res.redirect(303, `/console/queues/${encodeURIComponent(name)}`);
+    await redirectWithFlash(req, res, flash, `/console/queues/${encodeURIComponent(name)}`);
   });
 }

@@ -10,7 +10,7 @@ import { previewOnDemandPull } from '../reports/runs/preview-on-demand-pull.js';
 import { listReportRuns } from '../reports/runs/report-run-store.js';
 import { runReportOnDemand } from '../reports/runs/run-report-on-demand.js';
 import { requireAdmin } from './auth/require-user.js';
-import { act, optionalField, parseForm } from './console-form.js';
+import { act, optionalField, parseForm, redirectWithFlash } from './console-form.js';
 import { frameOf, send } from './console-request.js';
 import { pullPreviewPage } from './pages/pull-preview-page.js';
 import { reportsPage } from './pages/reports-page.js';
@@ -44,8 +44,7 @@ export function registerReportsPages(router: Router, hub: HubContext): void {
       preview = await viaUpstream(() => previewOnDemandPull(hub, { kind: form.kind, ...(form.subject_id ? { subjectId: form.subject_id } : {}), period: form.period }));
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
-      req.session.flash = { kind: 'error', text: error.message };
-      res.redirect(303, `${back}#pull-h`);
+      await redirectWithFlash(req, res, { kind: 'error', text: error.message }, `${back}#pull-h`);
       return;
     }
     send(res, pullPreviewPage(frameOf(req), preview));
