@@ -6,7 +6,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { projectRoot } from '../support/processes.js';
 
 export const chromiumPath = '/usr/bin/chromium';
@@ -39,4 +40,24 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** A new browser context on the console (CSP bypassed for axe), signed in as `email`, on `path` afterwards. */
+export async function signInOnConsole(
+  browser: Browser,
+  login: { baseUrl: string; email: string; password: string },
+  path: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ bypassCSP: true, baseURL: login.baseUrl });
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.fill('#email', login.email);
+  await page.fill('#password', login.password);
+  await Promise.all([page.waitForURL((url) => !url.pathname.endsWith('/sign-in')), page.click('button[type=submit]')]);
+  return { context, page };
+}
+
+/** No serious or critical axe-core violation on the page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
 }

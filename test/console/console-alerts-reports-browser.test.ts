@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setEvaluatorChannel } from '../../src/hub/alerts/channel-routing.js';
 import { createCriticalFailHook } from '../../src/hub/alerts/critical-fail-hook.js';
@@ -23,7 +23,7 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../support/seed.js';
 import { eventually } from '../support/webhook-receiver.js';
-import { launchBrowser, screenshot, seriousViolations } from './browser-support.js';
+import { expectAccessible, launchBrowser, screenshot, signInOnConsole } from './browser-support.js';
 
 let h: Harness;
 let fake: FakeSlack;
@@ -73,19 +73,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function signedIn(who: { email: string }, path: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ bypassCSP: true, baseURL: stack.baseUrl });
-  const page = await context.newPage();
-  await page.goto(path);
-  await page.fill('#email', who.email);
-  await page.fill('#password', password);
-  await Promise.all([page.waitForURL((url) => !url.pathname.endsWith('/sign-in')), page.click('button[type=submit]')]);
-  return { context, page };
-}
-
-async function expectAccessible(page: Page) {
-  expect(await seriousViolations(page)).toEqual([]);
-}
+const signedIn = (who: { email: string }, path: string) => signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);
 
 /** Submits a form by clicking, and waits for the redirect's page. */
 async function submit(page: Page, selector: string) {

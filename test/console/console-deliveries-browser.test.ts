@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import { createHarness, type Harness, type TestAccount } from '../support/harnes
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription, seedTranscription } from '../support/seed.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { launchBrowser, screenshot, seriousViolations } from './browser-support.js';
+import { expectAccessible, launchBrowser, screenshot, signInOnConsole } from './browser-support.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -71,23 +71,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ bypassCSP: true, baseURL: stack.baseUrl });
-  return { context, page: await context.newPage() };
-}
-
-async function signedIn(who: { email: string }, path: string): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage();
-  await page.goto(path);
-  await page.fill('#email', who.email);
-  await page.fill('#password', password);
-  await Promise.all([page.waitForURL((url) => !url.pathname.endsWith('/sign-in')), page.click('button[type=submit]')]);
-  return { context, page };
-}
-
-async function expectAccessible(page: Page) {
-  expect(await seriousViolations(page)).toEqual([]);
-}
+const signedIn = (who: { email: string }, path: string) => signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);
 
 /** After a form's POST: the page its redirect leads to (the same URL as before) has loaded. */
 const redirectedBack = async (page: Page) => {
