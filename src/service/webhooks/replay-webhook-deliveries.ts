@@ -10,7 +10,7 @@ const finished = ['failed', 'delivered'];
  * counted afresh (attempt numbers go on), then a deliver-webhook job under the delivery's usual
  * job id, so the sweeper and the job can never run two series at once. The body is the stored
  * one, signed anew at each attempt with a fresh timestamp; the webhook-id stays the delivery's.
- * Returns the ids restarted (those not finished are left alone).
+ * Returns the ids restarted, in the order given (those not finished are left alone).
  */
 async function restartDeliveries(db: Db, jobs: JobQueues, accountId: string, ids: string[], now: Date): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -21,8 +21,11 @@ async function restartDeliveries(db: Db, jobs: JobQueues, accountId: string, ids
      WHERE id = ANY(${ids}::uuid[]) AND account_id = ${accountId}::uuid
        AND status::text = ANY(${finished}::text[])
      RETURNING id`;
+  // In the order asked for (oldest first for a recover): UPDATE … RETURNING gives rows in whatever order it found them.
+  const done = new Set(restarted.map((r) => r.id));
+  const ordered = ids.filter((id) => done.has(id));
   const queue = jobs.queue('service.deliver-webhook');
-  for (const { id } of restarted) {
+  for (const id of ordered) {
     const jobId = `webhook-${id}`;
     // The finished series' job (completed or failed) still holds the id; a job cannot be
     // re-added under it until it is removed.
@@ -30,7 +33,7 @@ async function restartDeliveries(db: Db, jobs: JobQueues, accountId: string, ids
     if (previous) await previous.remove();
     await jobs.enqueue('service.deliver-webhook', { deliveryId: id }, { jobId });
   }
-  return restarted.map((r) => r.id);
+  return ordered;
 }
 
 /** Replays one delivery of the account (409 while it is still pending). */
