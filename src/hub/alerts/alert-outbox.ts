@@ -8,6 +8,7 @@
 import type { JobQueues } from '../../queues/job-queues.js';
 import type { Db } from '../../db.js';
 import type { HubAlert, Prisma } from '../../generated/prisma/client.js';
+import { pageOf, type KeysetPosition } from '../../lib/paging/keyset-cursor.js';
 
 export const alertKinds = ['critical_fail'] as const;
 export type AlertKind = (typeof alertKinds)[number];
@@ -123,13 +124,27 @@ export async function countAlertsByStatus(db: Db): Promise<Record<AlertStatus, n
   return counts;
 }
 
-/** For the admin API: alerts, newest first, optionally of one status. */
-export async function listAlerts(db: Db, filter: { status?: AlertStatus; kind?: AlertKind; limit?: number } = {}): Promise<HubAlert[]> {
-  return db.hubAlert.findMany({
-    where: { ...(filter.status ? { status: filter.status } : {}), ...(filter.kind ? { kind: filter.kind } : {}) },
-    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-    take: Math.min(filter.limit ?? 100, 1_000),
+/**
+ * For the admin API and the console: alerts, newest first (created, then id), optionally of one
+ * status, a page at a time: `before` is the previous page's last position (keyset-cursor.ts).
+ */
+export async function listAlerts(
+  db: Db,
+  filter: { status?: AlertStatus | undefined; kind?: AlertKind | undefined; limit?: number; before?: KeysetPosition | undefined } = {},
+): Promise<{ alerts: HubAlert[]; nextCursor: string | null }> {
+  const limit = Math.min(filter.limit ?? 100, 1_000);
+  const { before } = filter;
+  const rows = await db.hubAlert.findMany({
+    where: {
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.kind ? { kind: filter.kind } : {}),
+      ...(before ? { OR: [{ createdAt: { lt: before.at } }, { createdAt: before.at, id: { lt: before.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
   });
+  const page = pageOf(rows, limit, (a) => ({ at: a.createdAt, id: a.id }));
+  return { alerts: page.items, nextCursor: page.nextCursor };
 }
 
 /**

@@ -3,6 +3,7 @@
  * sent on request), so the console and the admin API can show the last runs and what Slack said.
  */
 import type { Db } from '../../db.js';
+import { pageOf, type KeysetPosition } from '../../lib/paging/keyset-cursor.js';
 
 export const digestTriggers = ['clock', 'request'] as const;
 export type DigestTrigger = (typeof digestTriggers)[number];
@@ -34,17 +35,27 @@ export async function recordDigestRun(db: Db, run: Omit<DigestRun, 'id' | 'finis
   return row.id;
 }
 
-/** The last runs, newest first. */
-export async function listDigestRuns(db: Db, limit = 20): Promise<DigestRun[]> {
-  const rows = await db.hubDigestRun.findMany({ orderBy: [{ finishedAt: 'desc' }, { id: 'asc' }], take: Math.min(limit, 200) });
-  return rows.map((r) => ({
-    id: r.id,
-    tick: r.tick,
-    trigger: r.trigger as DigestTrigger,
-    pending: r.pending,
-    posts: r.posts as unknown as DigestRunPost[],
-    failures: r.failures as unknown as DigestRun['failures'],
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt,
-  }));
+/** The runs, newest first (finished, then id), a page at a time: `before` is the previous page's last position. */
+export async function listDigestRuns(db: Db, filter: { limit?: number; before?: KeysetPosition | undefined } = {}): Promise<{ runs: DigestRun[]; nextCursor: string | null }> {
+  const limit = Math.min(filter.limit ?? 20, 200);
+  const { before } = filter;
+  const rows = await db.hubDigestRun.findMany({
+    where: before ? { OR: [{ finishedAt: { lt: before.at } }, { finishedAt: before.at, id: { lt: before.id } }] } : {},
+    orderBy: [{ finishedAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
+  });
+  const page = pageOf(rows, limit, (r) => ({ at: r.finishedAt, id: r.id }));
+  return {
+    nextCursor: page.nextCursor,
+    runs: page.items.map((r) => ({
+      id: r.id,
+      tick: r.tick,
+      trigger: r.trigger as DigestTrigger,
+      pending: r.pending,
+      posts: r.posts as unknown as DigestRunPost[],
+      failures: r.failures as unknown as DigestRun['failures'],
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt,
+    })),
+  };
 }

@@ -1,15 +1,19 @@
 /**
- * The console's forms: input checked with zod (an empty field counts as absent), and each change
- * answered Post/Redirect/Get with a flash message: a refusal the user can fix (bad input, Slack or
- * the upstream saying no) comes back as an error on the page it was made from.
+ * The console's forms, one set of helpers for every page: input checked with zod (an empty field
+ * counts as absent) and each change answered Post/Redirect/Get with a flash message, the session
+ * saved before the redirect. A refusal the user can act on (bad input, not found, a conflict,
+ * Slack or the upstream saying no or being down) comes back as an error on the page it was made
+ * from; a script asking for JSON gets the error itself.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors/app-error.js';
 import { safeReturnPath } from './auth/sign-in.js';
 
-/** An empty form field is an absent one. */
-export const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+type Flash = NonNullable<Request['session']['flash']>;
+
+/** An optional form or query field: '' (an empty input) is absent. */
+export const optionalField = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /**
  * A time from a form: `YYYY-MM-DDTHH:MM` as a `datetime-local` input sends it (read as UTC, which
@@ -27,36 +31,45 @@ export const FormInstant = z
 /** A Date as a `datetime-local` input's value (UTC, to the minute). */
 export const toFormInstant = (d: Date | undefined | null) => (d ? d.toISOString().slice(0, 16) : '');
 
-/** Parses a form or a query with a schema; the issues become one clear 400 message. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what = 'Invalid input'): z.output<S> {
-  const parsed = schema.safeParse(value);
+/**
+ * Parses a form, a query or route parameters with a schema; the issues become one 400 message
+ * (`Invalid filter: status: …; cursor: …`), `what` saying what was refused.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) throw new AppError('invalid_value', `${what}: ${parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')}`);
   return parsed.data;
 }
 
+/** What a console action did: the flash to show (an error when `kind` says so) and where to go. */
+export interface ActionOutcome {
+  flash: string;
+  to: string;
+  /** `error`: the change was attempted and did not happen (the digest no channel took), said in red. */
+  kind?: 'ok' | 'error';
+}
+
 /**
- * A console action (POST, after the role check): the handler does the change and says what to
- * flash and where to go (post, redirect, get). A refused change (a 4xx AppError: invalid input, not
- * found, conflict) is flashed as an error on the page it came from; a script asking for JSON gets
- * the error itself.
+ * A console action (a POST, after the role check and the CSRF token): the handler does the change
+ * and says what to flash and where to go. An AppError it throws is flashed as an error on the
+ * page the form came from (its `return_to` field, else `back`); a script asking for JSON gets the
+ * error itself, with its status. Any other error reaches the error page (500, logged).
  */
-export function consoleAction(handler: (req: Request, res: Response) => Promise<{ flash: string; to: string }>): RequestHandler {
+export function consoleAction(back: string, handler: (req: Request, res: Response) => Promise<ActionOutcome>): RequestHandler {
   return async (req, res) => {
-    let flash: NonNullable<Request['session']['flash']>;
+    let flash: Flash;
     let to: string;
     try {
       const done = await handler(req, res);
-      flash = { kind: 'ok', text: done.flash };
+      flash = { kind: done.kind ?? 'ok', text: done.flash };
       to = done.to;
     } catch (error) {
-      const refused = error instanceof AppError && error.status < 500;
-      if (!refused || req.accepts(['html', 'json']) === 'json') throw error;
+      if (!(error instanceof AppError) || req.accepts(['html', 'json']) === 'json') throw error;
       flash = { kind: 'error', text: error.message };
-      to = safeReturnPath((req.body as Record<string, unknown> | undefined)?.return_to);
+      const returnTo = (req.body as Record<string, unknown> | undefined)?.return_to;
+      to = returnTo === undefined ? back : safeReturnPath(returnTo);
     }
-    req.session.flash = flash;
-    await saveSession(req);
-    res.redirect(303, to);
+    await redirectWithFlash(req, res, flash, to);
   };
 }
 
@@ -68,32 +81,8 @@ export function consoleAction(handler: (req: Request, res: Response) => Promise<
 const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err as Error) : resolve())));
 
 /** Flashes a message and redirects (303), the session saved first (see saveSession). */
-export async function redirectWithFlash(req: Request, res: Response, flash: NonNullable<Request['session']['flash']>, to: string): Promise<void> {
+export async function redirectWithFlash(req: Request, res: Response, flash: Flash, to: string): Promise<void> {
   req.session.flash = flash;
   await saveSession(req);
   res.redirect(303, to);
-}
-
-/** An optional form field: '' (an empty input) is absent. */
-export const optionalField = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-
-/** Parses a form or query; a refusal lists every problem in one sentence. */
-export function parseForm<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const parsed = schema.safeParse(input ?? {});
-  if (!parsed.success) {
-    throw new AppError('invalid_value', parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
-  }
-  return parsed.data;
-}
-
-/** Runs a change, then redirects (303) to `back` with its outcome as the flash; errors other than AppError still reach the error page (500, logged). */
-export async function act(req: Request, res: Response, back: string, work: () => Promise<string>): Promise<void> {
-  try {
-    req.session.flash = { kind: 'ok', text: await work() };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    req.session.flash = { kind: 'error', text: error.message };
-  }
-  await saveSession(req);
-  res.redirect(303, back);
 }

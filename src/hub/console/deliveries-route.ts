@@ -63,7 +63,7 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
   router.post(
     '/deliveries/:id/replay',
     requireAdmin,
-    consoleAction(async (req) => {
+    consoleAction('/console/deliveries', async (req) => {
       const id = parseInput(DeliveryId, req.params.id, 'No such delivery');
       const input = parseInput(ReplayInput, req.body, 'Cannot replay');
       const service = need();
@@ -77,7 +77,7 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
   router.post(
     '/deliveries/recover',
     requireAdmin,
-    consoleAction(async (req) => {
+    consoleAction('/console/deliveries', async (req) => {
       const input = parseInput(RecoverInput, req.body, 'Cannot recover');
       const service = need();
       const account = await service.findAccount(input.account);
@@ -94,7 +94,7 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
   router.post(
     '/deliveries/test',
     requireAdmin,
-    consoleAction(async (req) => {
+    consoleAction('/console/deliveries', async (req) => {
       const input = parseInput(TestInput, req.body, 'Cannot send a test event');
       const service = need();
       const account = await service.findAccount(input.account);
@@ -110,7 +110,7 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
   router.post(
     '/deliveries/rotate-secret',
     requireAdmin,
-    consoleAction(async (req) => {
+    consoleAction('/console/deliveries', async (req) => {
       const input = parseInput(RotateInput, req.body, 'Cannot rotate the secret');
       const service = need();
       const account = await service.findAccount(input.account);

@@ -41,7 +41,7 @@ export function registerReceipts(router: Router, hub: HubContext): void {
   router.post(
     '/receipts/remirror',
     requireAdmin,
-    consoleAction(async (req) => {
+    consoleAction('/console/receipts', async (req) => {
       const { transcription_id: id } = parseInput(RemirrorInput, req.body, 'Cannot re-mirror');
       const { jobId, replaced } = await remirrorTranscription(hub.jobs, id);
       hub.logger.info({ transcriptionId: id, jobId, userId: req.session.user?.id }, 'console: transcription re-mirrored');

@@ -145,7 +145,7 @@ describe('critical-fail alerts', () => {
       }, 15_000);
       expect(alert.maybePosted).toBe(true);
       expect(alert.lastError).toMatch(/^missing_scope: conversations.history: missing_scope \(an earlier attempt may have posted this alert/);
-      expect((await listAlerts(h.db, { status: 'failed', limit: 1000 })).map((a) => a.id)).toContain(alert.id);
+      expect((await listAlerts(h.db, { status: 'failed', limit: 1000 })).alerts.map((a) => a.id)).toContain(alert.id);
       expect(alertMessagesOf(fake, seeded.id)).toHaveLength(1);
 
       // Someone gives the bot channels:history and retries it: the post is found, not repeated.
@@ -167,7 +167,7 @@ describe('critical-fail alerts', () => {
       return row?.status === 'failed' ? row : undefined;
     }, 15_000);
     expect(failed).toMatchObject({ lastError: 'channel_not_found: chat.postMessage: channel_not_found', channel: 'C0MISSING1', maybePosted: false, slackTs: null });
-    expect((await listAlerts(h.db, { status: 'failed', limit: 1000 })).map((a) => a.id)).toContain(failed.id);
+    expect((await listAlerts(h.db, { status: 'failed', limit: 1000 })).alerts.map((a) => a.id)).toContain(failed.id);
     expect(alertMessagesOf(fake, seeded.id)).toHaveLength(0);
 
     await setEvaluatorChannel(h.db, seeded.evaluatorId!, 'C0ROUTED01');

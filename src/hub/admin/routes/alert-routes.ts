@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id } from '../../../contract/common.js';
 import type { HubAlert } from '../../../generated/prisma/client.js';
 import { AppError } from '../../../lib/errors/app-error.js';
+import { KeysetCursor } from '../../../lib/paging/keyset-cursor.js';
 import { alertKinds, alertStatuses, countAlertsByStatus, findAlert, listAlerts, retryAlert, type AlertStatus } from '../../alerts/alert-outbox.js';
 import { listRoutes, removeEvaluatorChannel, resolveAlertChannel } from '../../alerts/channel-routing.js';
 import { digestTriggers, listDigestRuns } from '../../alerts/digest-runs.js';
@@ -54,17 +55,24 @@ export const alertRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/alerts',
-    summary: 'The Slack alerts outbox, newest first, with the count of each status (pending, sending, sent, delivered_to_log, failed)',
+    // A bad cursor (400).
+    errors: ['invalid_value'],
+    summary:
+      'The Slack alerts outbox, newest first, with the count of each status (pending, sending, sent, delivered_to_log, failed); next_cursor, given back as cursor, lists the older ones',
     tag: 'alerts',
     query: z.object({
       status: z.enum(alertStatuses).optional(),
       kind: z.enum(alertKinds).optional(),
       limit: z.coerce.number().int().min(1).max(1_000).default(100),
+      cursor: KeysetCursor.optional(),
     }),
-    response: z.object({ counts: countsOf(alertStatuses), alerts: z.array(AlertWire), notifier: z.enum(['slack', 'log']) }),
+    response: z.object({ counts: countsOf(alertStatuses), alerts: z.array(AlertWire), notifier: z.enum(['slack', 'log']), next_cursor: z.string().nullable() }),
     async handle({ query }, ctx) {
-      const [alerts, counts] = await Promise.all([listAlerts(ctx.db, query), countAlertsByStatus(ctx.db)]);
-      return { counts, alerts: alerts.map(toAlertWire), notifier: ctx.slack.kind };
+      const [page, counts] = await Promise.all([
+        listAlerts(ctx.db, { status: query.status, kind: query.kind, limit: query.limit, before: query.cursor }),
+        countAlertsByStatus(ctx.db),
+      ]);
+      return { counts, alerts: page.alerts.map(toAlertWire), notifier: ctx.slack.kind, next_cursor: page.nextCursor };
     },
   }),
   defineAdminRoute({
@@ -151,10 +159,14 @@ export const alertRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/alerts/digest-runs',
-    summary: "The pending-review digest's last runs, newest first: what was pending, each channel's outcome and Slack's error for those not posted to",
+    // A bad cursor (400).
+    errors: ['invalid_value'],
+    summary:
+      "The pending-review digest's last runs, newest first: what was pending, each channel's outcome and Slack's error for those not posted to; next_cursor, given back as cursor, lists the older ones",
     tag: 'alerts',
-    query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(20) }),
+    query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(20), cursor: KeysetCursor.optional() }),
     response: z.object({
+      next_cursor: z.string().nullable(),
       runs: z.array(
         z.object({
           id: z.string(),
@@ -169,8 +181,8 @@ export const alertRoutes = [
       ),
     }),
     async handle({ query }, ctx) {
-      const runs = await listDigestRuns(ctx.db, query.limit);
-      return { runs: runs.map(({ startedAt, finishedAt, ...r }) => ({ ...r, started_at: startedAt.toISOString(), finished_at: finishedAt.toISOString() })) };
+      const { runs, nextCursor } = await listDigestRuns(ctx.db, { limit: query.limit, before: query.cursor });
+      return { next_cursor: nextCursor, runs: runs.map(({ startedAt, finishedAt, ...r }) => ({ ...r, started_at: startedAt.toISOString(), finished_at: finishedAt.toISOString() })) };
     },
   }),
   defineAdminRoute({

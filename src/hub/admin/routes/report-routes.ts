@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { dateString, parseCalendarMonth } from '../../../contract/dates.js';
 import { Id } from '../../../contract/common.js';
+import { KeysetCursor } from '../../../lib/paging/keyset-cursor.js';
 import { analyticsEndpoints } from '../../reports/quota/analytics-endpoints.js';
 import { getQuotaStatus } from '../../reports/quota/quota-status.js';
 import type { ReportKind, RunStatus } from '../../reports/report-kinds.js';
-import { listReportRuns, type ListedReportRun } from '../../reports/runs/report-run-store.js';
+import { listReportRuns, listReportRunsPage, type ListedReportRun } from '../../reports/runs/report-run-store.js';
 import { previewOnDemandPull } from '../../reports/runs/preview-on-demand-pull.js';
 import { runReportOnDemand } from '../../reports/runs/run-report-on-demand.js';
 import { defineAdminRoute } from '../admin-route.js';
@@ -132,19 +133,22 @@ export const reportRoutes = [
     method: 'get',
     path: '/reports/runs',
     errors: upstreamErrorCodes,
-    summary: 'Report runs, planned and done, in due order: skip and failure reasons, each pull and where it was exported',
+    summary:
+      'Report runs, planned and done, newest recorded first: skip and failure reasons, each pull and where it was exported; next_cursor, given back as cursor, lists the older ones',
     tag: 'reports',
     query: z.object({
       month: QuotaMonth.optional(),
       status: z.enum(runStatuses).optional(),
       kind: z.enum(reportKinds).optional(),
       limit: z.coerce.number().int().min(1).max(1_000).default(200),
+      cursor: KeysetCursor.optional(),
     }),
-    response: z.object({ runs: z.array(ReportRunWire) }),
+    response: z.object({ runs: z.array(ReportRunWire), next_cursor: z.string().nullable() }),
     async handle({ query }, ctx) {
       const scope = (await viaUpstream(() => ctx.upstream())).accountRef;
-      const runs = await listReportRuns(ctx.db, { scope, ...query });
-      return { runs: runs.map(toRunWire) };
+      const { cursor, ...filter } = query;
+      const page = await listReportRunsPage(ctx.db, { scope, ...filter, before: cursor });
+      return { runs: page.runs.map(toRunWire), next_cursor: page.nextCursor };
     },
   }),
   defineAdminRoute({

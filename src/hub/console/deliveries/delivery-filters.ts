@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, FormInstant } from '../console-form.js';
+import { FormInstant, optionalField } from '../console-form.js';
 import { deliveryStatuses } from './outgoing-deliveries.js';
 
 /** An account of the built-in service, by id or name. */
@@ -7,11 +7,11 @@ export const AccountRef = z.string({ error: 'choose an account' }).trim().min(1,
 
 /** The Deliveries page's filters, from its URL: account, status, created since/before, the page's cursor. */
 export const DeliveryFilters = z.object({
-  account: z.preprocess(emptyToUndefined, AccountRef.optional()),
-  status: z.preprocess(emptyToUndefined, z.enum(deliveryStatuses, { error: 'status is pending, delivered or failed' }).optional()),
-  since: z.preprocess(emptyToUndefined, FormInstant.optional()),
-  until: z.preprocess(emptyToUndefined, FormInstant.optional()),
-  cursor: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  account: optionalField(AccountRef),
+  status: optionalField(z.enum(deliveryStatuses, { error: 'status is pending, delivered or failed' })),
+  since: optionalField(FormInstant),
+  until: optionalField(FormInstant),
+  cursor: optionalField(z.string().max(200)),
 });
 export type DeliveryFilters = z.infer<typeof DeliveryFilters>;
 

@@ -9,12 +9,35 @@ import { formatDate, layout, type PageFrame } from './layout.js';
 
 export interface AlertsView {
   filter: { status?: AlertStatus | undefined };
+  /** Whether the outbox or the digest runs show an older page (a "Newest" link back). */
+  isOlderPage: { alerts: boolean; digestRuns: boolean };
   alerts: HubAlert[];
+  /** The cursor of the outbox's next, older page; null on its last page. */
+  nextAlertsCursor: string | null;
   counts: Record<AlertStatus, number>;
   routes: AlertRoute[];
+  /** Evaluators' names from the mirror (evaluator-names.ts), by id; an unknown one shows its id. */
+  evaluatorNames: ReadonlyMap<string, string>;
   defaultChannel: string | null;
   digestRuns: DigestRun[];
+  nextDigestRunsCursor: string | null;
   notifier: 'slack' | 'log';
+}
+
+/** The page's URL with its status filter and the given pages. */
+export function alertsQuery(view: { status?: AlertStatus | undefined; cursor?: string | null; digestCursor?: string | null }, anchor = ''): string {
+  const params = new URLSearchParams();
+  if (view.status) params.set('status', view.status);
+  if (view.cursor) params.set('cursor', view.cursor);
+  if (view.digestCursor) params.set('digest_cursor', view.digestCursor);
+  const text = params.toString();
+  return `/console/alerts${text ? `?${text}` : ''}${anchor}`;
+}
+
+/** An evaluator by its name, the id as secondary text; the id alone when the mirror has no name for it. */
+function evaluatorCell(id: string, names: ReadonlyMap<string, string>): SafeHtml {
+  const name = names.get(id.toLowerCase());
+  return name ? html`<span class="evaluator-name" title="${id}">${name}</span><br><span class="muted evaluator-id">${id}</span>` : html`<span class="evaluator-id">${id}</span>`;
 }
 
 const statusLabel: Record<AlertStatus, string> = { pending: 'Pending', sending: 'Sending', sent: 'Sent', delivered_to_log: 'Written to the log', failed: 'Failed' };
@@ -47,7 +70,7 @@ function outbox(frame: Omit<PageFrame, 'title' | 'current'>, view: AlertsView, c
   <div class="actions"><button type="submit">Apply filter</button> <a href="/console/alerts">Clear</a></div>
 </form>
 <table class="alerts">
-<caption class="visually-hidden">Slack alerts, newest first (100 at most)</caption>
+<caption class="visually-hidden">Slack alerts, newest first (100 a page)</caption>
 <thead><tr><th scope="col">Created</th><th scope="col">Call</th><th scope="col">Status</th><th scope="col">Channel</th><th scope="col">Attempts</th><th scope="col">Slack's answer</th><th scope="col">Sent</th>${canAct ? html`<th scope="col">Action</th>` : ''}</tr></thead>
 <tbody>
 ${view.alerts.length === 0 ? html`<tr><td colspan="${canAct ? 8 : 7}">No alerts${view.filter.status ? ` with status ${statusLabel[view.filter.status]}` : ''}.</td></tr>` : ''}
@@ -63,7 +86,11 @@ ${view.alerts.map(
   ${canAct ? html`<td>${a.status === 'failed' ? retryForm(frame.csrfToken, a) : ''}</td>` : ''}
 </tr>`,
 )}
-</tbody></table></section>`;
+</tbody></table>
+<nav class="pager" aria-label="Pages of alerts">
+  ${view.isOlderPage.alerts ? html`<a href="${alertsQuery({ status: view.filter.status }, '#outbox-h')}" id="alerts-newest">Newest</a>` : ''}
+  ${view.nextAlertsCursor ? html`<a href="${alertsQuery({ status: view.filter.status, cursor: view.nextAlertsCursor }, '#outbox-h')}" rel="next" id="alerts-older">Older</a>` : ''}
+</nav></section>`;
 }
 
 function routesSection(frame: Omit<PageFrame, 'title' | 'current'>, view: AlertsView, canAct: boolean): SafeHtml {
@@ -75,11 +102,11 @@ function routesSection(frame: Omit<PageFrame, 'title' | 'current'>, view: Alerts
 ${view.routes.length === 0 ? html`<tr><td colspan="${canAct ? 4 : 3}">No per-evaluator routes: every alert goes to the default channel.</td></tr>` : ''}
 ${view.routes.map(
   (r) => html`<tr data-evaluator="${r.evaluatorId}">
-  <td>${r.evaluatorId}</td><td class="channel">${r.channel}</td><td>${r.source === 'admin' ? 'console or admin API' : 'SLACK_EVALUATOR_CHANNELS'}</td>
+  <td class="evaluator">${evaluatorCell(r.evaluatorId, view.evaluatorNames)}</td><td class="channel">${r.channel}</td><td>${r.source === 'admin' ? 'console or admin API' : 'SLACK_EVALUATOR_CHANNELS'}</td>
   ${canAct
     ? html`<td><form method="post" action="/console/alerts/routes" class="row-action">${csrf(frame.csrfToken)}<input type="hidden" name="evaluator_id" value="${r.evaluatorId}">
-      <label class="visually-hidden" for="ch-${r.evaluatorId}">Channel for ${r.evaluatorId}</label><input id="ch-${r.evaluatorId}" name="channel" value="${r.channel}" required maxlength="80"> <button type="submit">Save</button></form>
-      ${r.source === 'admin' ? html`<form method="post" action="/console/alerts/routes/${r.evaluatorId}/remove" class="row-action">${csrf(frame.csrfToken)}<button type="submit" class="secondary" aria-label="Remove the route of ${r.evaluatorId}">Remove</button></form>` : ''}</td>`
+      <label class="visually-hidden" for="ch-${r.evaluatorId}">Channel for ${view.evaluatorNames.get(r.evaluatorId.toLowerCase()) ?? r.evaluatorId}</label><input id="ch-${r.evaluatorId}" name="channel" value="${r.channel}" required maxlength="80"> <button type="submit">Save</button></form>
+      ${r.source === 'admin' ? html`<form method="post" action="/console/alerts/routes/${r.evaluatorId}/remove" class="row-action">${csrf(frame.csrfToken)}<button type="submit" class="secondary" aria-label="Remove the route of ${view.evaluatorNames.get(r.evaluatorId.toLowerCase()) ?? r.evaluatorId}">Remove</button></form>` : ''}</td>`
     : ''}
 </tr>`,
 )}
@@ -101,16 +128,20 @@ ${canAct
 function digestSection(frame: Omit<PageFrame, 'title' | 'current'>, view: AlertsView, canAct: boolean): SafeHtml {
   return html`<section aria-labelledby="digest-h"><h2 id="digest-h">Pending-review digest</h2>
 ${canAct ? html`<form method="post" action="/console/alerts/digest">${csrf(frame.csrfToken)}<button type="submit" id="send-digest">Send the digest now</button></form>` : ''}
-<table class="digest-runs"><caption>The digest's last runs</caption>
+<table class="digest-runs"><caption>The digest's runs, newest first (10 a page)</caption>
 <thead><tr><th scope="col">Finished</th><th scope="col">Trigger</th><th scope="col">Tick</th><th scope="col">Pending</th><th scope="col">Posted</th><th scope="col">Slack's errors</th></tr></thead>
 <tbody>
 ${view.digestRuns.length === 0 ? html`<tr><td colspan="6">No digest has run yet.</td></tr>` : ''}
 ${view.digestRuns.map(
-  (d) => html`<tr><td>${formatDate(d.finishedAt)}</td><td>${d.trigger === 'clock' ? 'schedule' : 'sent now'}</td><td>${d.tick}</td><td>${d.pending}</td>
+  (d) => html`<tr data-id="${d.id}"><td>${formatDate(d.finishedAt)}</td><td>${d.trigger === 'clock' ? 'schedule' : 'sent now'}</td><td>${d.tick}</td><td>${d.pending}</td>
   <td>${d.posts.length ? d.posts.map((p) => html`${p.channel}: ${p.outcome === 'posted_before' ? 'already posted' : p.outcome} (${p.pending})<br>`) : '—'}</td>
   <td>${d.failures.length ? d.failures.map((f) => html`<span class="bad">${f.channel}: ${f.error}</span><br>`) : '—'}</td></tr>`,
 )}
-</tbody></table></section>`;
+</tbody></table>
+<nav class="pager" aria-label="Pages of digest runs">
+  ${view.isOlderPage.digestRuns ? html`<a href="${alertsQuery({ status: view.filter.status }, '#digest-h')}" id="digest-runs-newest">Newest</a>` : ''}
+  ${view.nextDigestRunsCursor ? html`<a href="${alertsQuery({ status: view.filter.status, digestCursor: view.nextDigestRunsCursor }, '#digest-h')}" rel="next" id="digest-runs-older">Older</a>` : ''}
+</nav></section>`;
 }
 
 export function alertsPage(frame: Omit<PageFrame, 'title' | 'current'>, view: AlertsView): SafeHtml {

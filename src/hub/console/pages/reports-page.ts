@@ -10,7 +10,14 @@ import { quotaBar, quotaSegments } from './quota-bar.js';
 
 export interface ReportsView {
   quota: QuotaStatus;
+  /** A page of runs, newest recorded first. */
   runs: ListedReportRun[];
+  /** Whether this is an older page (a "Newest" link back). */
+  isOlderPage: boolean;
+  /** The cursor of the next, older page; null on the last. */
+  nextRunsCursor: string | null;
+  /** Evaluators' names from the mirror, by id, for evaluator runs recorded without their tag. */
+  evaluatorNames: ReadonlyMap<string, string>;
   /** The schedules in effect (REPORTS_SCHEDULES; none when REPORTS_ENABLED is false). */
   schedules: readonly ReportSchedule[];
   planCron: string;
@@ -33,6 +40,12 @@ function exportCell(run: ListedReportRun, sheetsUrl: string | null): SafeHtml {
   if (!s.exportedAt || !s.exportTarget) return html`export queued`;
   if (sheetsUrl) return html`<a href="${sheetsUrl}" rel="noopener">Sheets: ${s.exportTarget}</a>`;
   return html`<a href="/console/reports/snapshots/${s.id}/export.csv" download>CSV (${s.rowCount} rows)</a>`;
+}
+
+/** A run's subject by name (its tag, or for an evaluator the mirror's name), the id as its title; the id when no name is known. */
+function subjectCell(run: ListedReportRun, evaluatorNames: ReadonlyMap<string, string>): SafeHtml {
+  const name = run.subjectTag ?? (run.kind === 'evaluator' ? evaluatorNames.get(run.subjectId.toLowerCase()) : undefined);
+  return name ? html`<span class="subject" title="${run.subjectId}">${name}</span>` : html`<span class="subject">${run.subjectId}</span>`;
 }
 
 function pullForm(now: Date): SafeHtml {
@@ -73,19 +86,23 @@ ${canAct ? pullForm(view.now) : ''}
   return html`<tr><th scope="row">${name}</th><td>${f.what}</td><td>${f.period}</td><td>${f.due}</td><td>${endpointOfKind[f.kind]}</td><td>${view.schedules.includes(name) ? 'yes' : 'no (REPORTS_SCHEDULES)'}</td></tr>`;
 })}</tbody></table></section>
 <section aria-labelledby="runs-h"><h2 id="runs-h">Runs</h2>
-<table class="runs"><caption class="visually-hidden">Report runs, newest quota month first (100 at most)</caption>
+<table class="runs"><caption class="visually-hidden">Report runs, newest recorded first (100 a page)</caption>
 <thead><tr><th scope="col">Report</th><th scope="col">Period</th><th scope="col">Quota month</th><th scope="col">Due</th><th scope="col">Status</th><th scope="col">Pulled</th><th scope="col">Export</th></tr></thead>
 <tbody>
 ${view.runs.length === 0 ? html`<tr><td colspan="7">No report runs yet: the planner records them, and a pull now adds one.</td></tr>` : ''}
 ${view.runs.map(
   (r) => html`<tr data-id="${r.id}" data-status="${r.status}">
-  <td>${r.kind}${r.subjectId ? html` · ${r.subjectTag ?? r.subjectId.slice(0, 8)}` : ''}</td>
+  <td>${r.kind}${r.subjectId ? html` · ${subjectCell(r, view.evaluatorNames)}` : ''}</td>
   <td>${r.period}</td><td>${r.quotaMonth.toISOString().slice(0, 7)}</td><td>${formatDate(r.dueAt)}</td>
   <td><span class="${statusClass(r.status)}">${r.status}</span>${r.reason ? html`<br><span class="hint">${r.reason}</span>` : ''}</td>
   <td>${r.snapshot ? html`${r.snapshot.rowCount} rows, ${formatDate(r.snapshot.fetchedAt)}` : '—'}</td>
   <td class="export">${exportCell(r, view.sheetsUrl)}</td>
 </tr>`,
 )}
-</tbody></table></section>`,
+</tbody></table>
+<nav class="pager" aria-label="Pages of report runs">
+  ${view.isOlderPage ? html`<a href="/console/reports#runs-h" id="runs-newest">Newest</a>` : ''}
+  ${view.nextRunsCursor ? html`<a href="/console/reports?cursor=${encodeURIComponent(view.nextRunsCursor)}#runs-h" rel="next" id="runs-older">Older</a>` : ''}
+</nav></section>`,
   );
 }

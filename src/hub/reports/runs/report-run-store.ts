@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../../db.js';
 import type { HubReportRun } from '../../../generated/prisma/client.js';
+import { pageOf, type KeysetPosition } from '../../../lib/paging/keyset-cursor.js';
 import { dayOf, monthOf, type Month } from '../report-periods.js';
 import type { ReportKind, RunStatus } from '../report-kinds.js';
 import type { ExistingRun, Plan, PlanDecision } from '../planning/plan-month.js';
@@ -131,18 +132,41 @@ export type ListedReportRun = ReportRun & {
   snapshot: { id: string; rowCount: number; fetchedAt: Date; exportTarget: string | null; exportedAt: Date | null; exportError: string | null } | null;
 };
 
-/** The plan and its outcomes, for the admin API: due order, with skip and failure reasons and each pull's export. */
+const snapshotColumns = { id: true, rowCount: true, fetchedAt: true, exportTarget: true, exportedAt: true, exportError: true } as const;
+
+const whereOf = (filter: ReportRunFilter) => ({
+  scope: filter.scope,
+  ...(filter.month ? { quotaMonth: dateOf(`${filter.month}-01`) } : {}),
+  ...(filter.status ? { status: filter.status } : {}),
+  ...(filter.kind ? { kind: filter.kind } : {}),
+  ...(filter.id ? { id: filter.id } : {}),
+});
+
+/** The plan and its outcomes: due order, with skip and failure reasons and each pull's export. */
 export async function listReportRuns(db: Db, filter: ReportRunFilter): Promise<ListedReportRun[]> {
   return db.hubReportRun.findMany({
-    include: { snapshot: { select: { id: true, rowCount: true, fetchedAt: true, exportTarget: true, exportedAt: true, exportError: true } } },
-    where: {
-      scope: filter.scope,
-      ...(filter.month ? { quotaMonth: dateOf(`${filter.month}-01`) } : {}),
-      ...(filter.status ? { status: filter.status } : {}),
-      ...(filter.kind ? { kind: filter.kind } : {}),
-      ...(filter.id ? { id: filter.id } : {}),
-    },
+    include: { snapshot: { select: snapshotColumns } },
+    where: whereOf(filter),
     orderBy: [{ quotaMonth: 'desc' }, { dueAt: 'asc' }, { kind: 'asc' }, { priority: 'asc' }],
     take: Math.min(filter.limit ?? 1_000, 10_000),
   });
+}
+
+/**
+ * The runs for the console and the admin API's list, newest recorded first (created, then id), a
+ * page at a time: `before` is the previous page's last position (keyset-cursor.ts).
+ */
+export async function listReportRunsPage(
+  db: Db,
+  filter: ReportRunFilter & { limit: number; before?: KeysetPosition | undefined },
+): Promise<{ runs: ListedReportRun[]; nextCursor: string | null }> {
+  const { before } = filter;
+  const rows = await db.hubReportRun.findMany({
+    include: { snapshot: { select: snapshotColumns } },
+    where: { ...whereOf(filter), ...(before ? { OR: [{ createdAt: { lt: before.at } }, { createdAt: before.at, id: { lt: before.id } }] } : {}) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: Math.min(filter.limit, 1_000) + 1,
+  });
+  const page = pageOf(rows, Math.min(filter.limit, 1_000), (r) => ({ at: r.createdAt, id: r.id }));
+  return { runs: page.items, nextCursor: page.nextCursor };
 }
