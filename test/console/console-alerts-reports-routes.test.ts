@@ -199,7 +199,7 @@ describe('keyset paging', () => {
     const older = linkOf(first, 'digest-runs-older');
     expect(older).toMatch(/^\/console\/alerts\?status=failed&digest_cursor=[A-Za-z0-9_-]+#digest-h$/);
     const second = (await agent.get(older!.replace(/#.*$/, ''))).text;
-    const mine = new Set(expected);
+    const mine = new Set<string>(expected);
     expect(rowIds(second, 'digest-runs').filter((id) => mine.has(id))).toEqual(expected.slice(10));
     expect(linkOf(second, 'digest-runs-newest')).toBe('/console/alerts?status=failed#digest-h');
 
