@@ -1,8 +1,9 @@
 /**
  * The console's Alerts and Reports & quota pages in Chromium (browser-support.ts): an alert that
  * failed against the fake Slack (a channel that does not exist) is shown with Slack's answer,
- * its route fixed on the page and retried, and arrives once; a test message and the digest are
- * sent from the page; a report's pull shows its cost first, spends nothing until confirmed, then
+ * its route fixed on the page (the evaluator shown by its mirrored name) and retried, and arrives
+ * once; a test message and the digest are sent from the page (a digest Slack refuses everywhere
+ * comes back with each channel's error, its run listed); the outbox pages with "Older"/"Newest"; a report's pull shows its cost first, spends nothing until confirmed, then
  * creates a run, moves the ledger and is exported as a CSV the page links to. A lead and a viewer
  * see no buttons and are refused (403) when they post anyway. Screenshots and axe on every page.
  */
@@ -97,6 +98,11 @@ describe('Alerts', () => {
     await submit(page, `tr[data-evaluator="${call.evaluatorId}"] form[action="/console/alerts/routes"] button`);
     expect(await flash(page)).toBe(`Alerts of evaluator ${call.evaluatorId} now go to C0ROUTED01, from the next alert on.`);
     expect(await page.locator(`tr[data-evaluator="${call.evaluatorId}"] .channel`).textContent()).toBe('C0ROUTED01');
+    // The evaluator by its name (from the mirror), its id as secondary text.
+    const evaluatorName = page.locator(`tr[data-evaluator="${call.evaluatorId}"] .evaluator-name`);
+    expect(await evaluatorName.textContent()).toBe('Support QA');
+    expect(await evaluatorName.getAttribute('title')).toBe(call.evaluatorId);
+    expect(await page.locator(`tr[data-evaluator="${call.evaluatorId}"] .evaluator-id`).textContent()).toBe(call.evaluatorId);
     await page.goto('/console/alerts?status=failed');
     await submit(page, `tr[data-id="${alertId}"] button`);
     expect(await flash(page)).toBe(`Alert ${alertId.slice(0, 8)} queued to send again.`);
@@ -115,6 +121,21 @@ describe('Alerts', () => {
     await submit(page, 'form[action="/console/alerts/test"] button');
     expect(await page.locator('p.flash.error').textContent()).toBe('Slack cannot post to C0NOWHERE1: channel_not_found (is the bot invited to the channel?)');
 
+    // The digest, now, while Slack refuses every post: back on the page with each channel's error, the run listed.
+    fake.script('chat.postMessage', Array.from({ length: 50 }, () => ({ error: 'channel_not_found' })));
+    const runsBefore = await h.db.hubDigestRun.count();
+    try {
+      await submit(page, '#send-digest');
+    } finally {
+      fake.script('chat.postMessage', []);
+    }
+    expect(new URL(page.url()).hash).toBe('#digest-h');
+    expect(await page.locator('p.flash.error').textContent()).toMatch(/^The digest was not posted to any channel: (.+; )?C0ROUTED01: channel_not_found \(.+\)(; .+)?\. The run is recorded below\.$/);
+    expect(await h.db.hubDigestRun.count()).toBe(runsBefore + 1);
+    expect(await page.locator('table.digest-runs tbody tr').first().textContent()).toContain('C0ROUTED01: channel_not_found');
+    await screenshot(page, 'alerts-digest-refused');
+    await expectAccessible(page);
+
     // The digest, now: the call is still pending review, in its evaluator's channel.
     const before = fake.postsTo('C0ROUTED01').length;
     await submit(page, '#send-digest');
@@ -125,6 +146,30 @@ describe('Alerts', () => {
     expect(await lastRun.textContent()).toContain('C0ROUTED01: posted');
     await screenshot(page, 'alerts-after-retry-and-digest');
     await expectAccessible(page);
+
+    // More alerts than a page: "Older" shows the rest, "Newest" comes back (rows made for this, removed after).
+    const base = Date.UTC(2100, 0, 1);
+    const extra = Array.from({ length: 101 }, (_, i) => ({ id: randomUUID(), transcriptionId: randomUUID(), kind: 'critical_fail', status: 'delivered_to_log', createdAt: new Date(base + i) }));
+    await h.db.hubAlert.createMany({ data: extra });
+    try {
+      await page.goto('/console/alerts?status=delivered_to_log');
+      expect(await page.locator('table.alerts tbody tr[data-id]').count()).toBe(100);
+      expect(await page.locator(`tr[data-id="${extra[0]!.id}"]`).count()).toBe(0);
+      await submit(page, '#alerts-older');
+      expect(new URL(page.url()).searchParams.get('status')).toBe('delivered_to_log');
+      expect(await page.locator(`table.alerts tr[data-id="${extra[0]!.id}"]`).count()).toBe(1);
+      expect(await page.locator(`table.alerts tr[data-id="${extra[100]!.id}"]`).count()).toBe(0);
+      await screenshot(page, 'alerts-older-page');
+      await expectAccessible(page);
+      await submit(page, '#alerts-newest');
+      expect(await page.locator(`table.alerts tr[data-id="${extra[100]!.id}"]`).count()).toBe(1);
+      // A cursor that is not one: a 400 page that says so.
+      const bad = await page.goto('/console/alerts?cursor=not-a-cursor');
+      expect(bad?.status()).toBe(400);
+      expect(await page.locator('main').textContent()).toContain('Invalid filter: cursor: not a page cursor');
+    } finally {
+      await h.db.hubAlert.deleteMany({ where: { id: { in: extra.map((a) => a.id) } } });
+    }
     await context.close();
 
     // Retried once: still a single message for the call.

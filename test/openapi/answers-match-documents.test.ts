@@ -8,6 +8,7 @@ import { UnrecoverableError, Worker } from 'bullmq';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMirror } from '../../src/hub/mirror/mirror-transcription.js';
+import { encodeKeysetCursor } from '../../src/lib/paging/keyset-cursor.js';
 import { createRedis } from '../../src/redis.js';
 import { createHarness, testRedisUrl, type Harness } from '../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.js';
@@ -164,6 +165,11 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('post', '/admin/reports/runs', { body: { kind: 'weekly', period: '2026-02' }, expect: 400 });
     await callAdmin('get', '/admin/reports/runs', { expect: 200 });
     await callAdmin('get', '/admin/reports/runs', { query: '?month=2026-13', expect: 400 });
+    // Keyset paging: a page's next_cursor lists the older runs; a cursor that is not one is a 400.
+    const runsPage = await callAdmin('get', '/admin/reports/runs', { query: '?limit=1', expect: 200 });
+    expect(runsPage.data.next_cursor).toBeNull();
+    await callAdmin('get', '/admin/reports/runs', { query: `?cursor=${encodeKeysetCursor({ at: new Date(), id: missing })}`, expect: 200 });
+    await callAdmin('get', '/admin/reports/runs', { query: '?cursor=not-a-cursor', expect: 400 });
     await callAdmin('get', '/admin/reports/pull-preview', { query: `?kind=evaluator&subject_id=${evaluatorId}&period=2026-02`, expect: 200 });
     await callAdmin('get', '/admin/reports/pull-preview', { query: '?kind=evaluator&period=2026-02', expect: 400 });
     await callAdmin('get', '/admin/reports/pull-preview', { query: `?kind=evaluator&subject_id=${missing}&period=2026-02`, expect: 404 });
@@ -171,6 +177,9 @@ describe('the admin API answers as its OpenAPI document says', () => {
     const alert = await h.db.hubAlert.create({ data: { transcriptionId: seeded.id, kind: 'critical_fail', status: 'failed', lastError: 'channel_not_found' } });
     await callAdmin('get', '/admin/alerts', { expect: 200 });
     await callAdmin('get', '/admin/alerts', { token: null, expect: 401 });
+    const alertsPage = await callAdmin('get', '/admin/alerts', { query: '?limit=1', expect: 200 });
+    await callAdmin('get', '/admin/alerts', { query: `?cursor=${alertsPage.data.next_cursor ?? encodeKeysetCursor({ at: new Date(), id: missing })}`, expect: 200 });
+    await callAdmin('get', '/admin/alerts', { query: '?cursor=not-a-cursor', expect: 400 });
     await callAdmin('post', '/admin/alerts/{id}/retry', { values: { id: alert.id }, expect: 202 });
     await callAdmin('post', '/admin/alerts/{id}/retry', { values: { id: alert.id }, expect: 409 });
     await callAdmin('post', '/admin/alerts/{id}/retry', { values: { id: missing }, expect: 404 });
@@ -180,6 +189,8 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('post', '/admin/alerts/digest', { token: null, expect: 401 });
     await callAdmin('get', '/admin/alerts/digest-runs', { expect: 200 });
     await callAdmin('get', '/admin/alerts/digest-runs', { query: '?limit=0', expect: 400 });
+    await callAdmin('get', '/admin/alerts/digest-runs', { query: `?limit=1&cursor=${encodeKeysetCursor({ at: new Date(), id: missing })}`, expect: 200 });
+    await callAdmin('get', '/admin/alerts/digest-runs', { query: '?cursor=not-a-cursor', expect: 400 });
     await callAdmin('put', '/admin/alert-routes/{evaluatorId}', { values: { evaluatorId }, body: { channel: '#qa-north' }, expect: 200 });
     await callAdmin('put', '/admin/alert-routes/{evaluatorId}', { values: { evaluatorId: missing }, body: { channel: '#qa-north' }, expect: 404 });
     await callAdmin('get', '/admin/alert-routes', { expect: 200 });

@@ -96,6 +96,11 @@ describe('the OpenAPI document', () => {
     expect(list.parameters.find((p: { name: string }) => p.name === 'group').schema.enum).toEqual(['PENDING_REVIEW', 'UNDER_REVIEW', 'ARCHIVED', 'none']);
     expect(doc.paths['/admin/transcriptions/{id}/group'].post.requestBody.content['application/json'].schema.required).toEqual(['group']);
     expect(doc.paths['/admin/health'].get.security).toEqual([]);
+    // The lists the console pages through take its keyset cursor and document the 400 it may answer.
+    for (const path of ['/admin/alerts', '/admin/alerts/digest-runs', '/admin/reports/runs']) {
+      expect(doc.paths[path].get.parameters.map((p: { name: string }) => p.name), path).toContain('cursor');
+      expect(Object.keys(doc.paths[path].get.responses), path).toContain('400');
+    }
   });
 });
 
