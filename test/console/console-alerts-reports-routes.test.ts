@@ -33,7 +33,8 @@ beforeAll(async () => {
   h = createHarness();
   // The default channel is one the fake Slack does not know: every digest post is refused.
   fake = await startFakeSlack({ channels: ['C0KNOWN001'] });
-  stack = await startHubStack(h, { hub: (defaults) => slackHub(fake, defaults, { defaultChannel: 'C0NOWHERE1' }) });
+  // Every test signs in afresh: sign-in limits out of the way.
+  stack = await startHubStack(h, { hub: (defaults) => slackHub(fake, defaults, { defaultChannel: 'C0NOWHERE1' }), console: { signInPerMinute: 1_000, signInPerMinutePerAddress: 1_000 } });
   await createConsoleUser(h.db, { ...admin, role: 'admin', password }, { kind: 'cli' });
   await createConsoleUser(h.db, { ...viewer, role: 'viewer', password }, { kind: 'cli' });
 }, 60_000);
@@ -251,7 +252,18 @@ describe('keyset paging', () => {
       const prefix = url.startsWith('/console/alerts') ? 'Invalid filter' : 'Invalid page';
       expect(unescape(res.text), url).toContain(`${prefix}: ${field}: ${invalidCursorMessage}`);
     }
+    // The pages that paged already: Receipts, and Deliveries (whose cursor names a uuid row: not a database error).
+    const receipts = await agent.get('/console/receipts?cursor=garbage');
+    expect(receipts.status).toBe(400);
+    expect(unescape(receipts.text)).toContain('Invalid cursor: use next_cursor from a previous page');
+    const deliveries = await agent.get(`/console/deliveries?account=${stack.account.id}&cursor=${notUuid}`);
+    expect(deliveries.status).toBe(400);
+    expect(unescape(deliveries.text)).toContain('Invalid cursor: use next_cursor from a previous page');
+
     const auth = { authorization: `Bearer ${adminToken}` };
+    const adminDeliveries = await request(stack.app).get(`/admin/accounts/${stack.account.id}/deliveries?cursor=${notUuid}`).set(auth);
+    expect(adminDeliveries.status).toBe(400);
+    expect(adminDeliveries.body).toEqual(errorBody('invalid_value', 'Invalid cursor: use next_cursor from a previous page'));
     for (const path of ['/admin/alerts', '/admin/alerts/digest-runs', '/admin/reports/runs']) {
       const res = await request(stack.app).get(`${path}?cursor=${notUuid}`).set(auth);
       expect(res.status, path).toBe(400);

@@ -15,10 +15,13 @@ export interface DeliveryFilter {
 
 const encodeCursor = (d: { createdAt: Date; id: string }) => Buffer.from(JSON.stringify([d.createdAt.toISOString(), d.id])).toString('base64url');
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt))) throw new Error('bad cursor');
+    // The id is compared with a uuid column: anything else would fail in PostgreSQL (a 500), not here (a 400).
+    if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt)) || !uuidPattern.test(id)) throw new Error('bad cursor');
     return { createdAt: new Date(createdAt), id };
   } catch {
     throw new AppError('invalid_value', 'Invalid cursor: use next_cursor from a previous page');
