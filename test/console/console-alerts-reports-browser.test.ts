@@ -154,15 +154,15 @@ describe('Alerts', () => {
     try {
       await page.goto('/console/alerts?status=delivered_to_log');
       expect(await page.locator('table.alerts tbody tr[data-id]').count()).toBe(100);
-      expect(await page.locator(`tr[data-id="${extra[0]!.id}"]`).count()).toBe(0);
+      expect(await page.locator(`tr[data-id="${extra[0].id}"]`).count()).toBe(0);
       await submit(page, '#alerts-older');
       expect(new URL(page.url()).searchParams.get('status')).toBe('delivered_to_log');
-      expect(await page.locator(`table.alerts tr[data-id="${extra[0]!.id}"]`).count()).toBe(1);
-      expect(await page.locator(`table.alerts tr[data-id="${extra[100]!.id}"]`).count()).toBe(0);
+      expect(await page.locator(`table.alerts tr[data-id="${extra[0].id}"]`).count()).toBe(1);
+      expect(await page.locator(`table.alerts tr[data-id="${extra[100].id}"]`).count()).toBe(0);
       await screenshot(page, 'alerts-older-page');
       await expectAccessible(page);
       await submit(page, '#alerts-newest');
-      expect(await page.locator(`table.alerts tr[data-id="${extra[100]!.id}"]`).count()).toBe(1);
+      expect(await page.locator(`table.alerts tr[data-id="${extra[100].id}"]`).count()).toBe(1);
       // A cursor that is not one: a 400 page that says so.
       const bad = await page.goto('/console/alerts?cursor=not-a-cursor');
       expect(bad?.status()).toBe(400);

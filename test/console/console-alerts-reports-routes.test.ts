@@ -64,7 +64,7 @@ const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g
 function rowIds(page: string, table: string): string[] {
   const start = page.indexOf(`<table class="${table}"`);
   const body = page.slice(start, page.indexOf('</table>', start));
-  return [...body.matchAll(/<tr data-id="([^"]+)"/g)].map((m) => m[1] as string);
+  return [...body.matchAll(/<tr data-id="([^"]+)"/g)].map((m) => m[1]);
 }
 const linkOf = (page: string, id: string) => {
   const href = new RegExp(`<a href="([^"]+)"[^>]*id="${id}"`).exec(page)?.[1];

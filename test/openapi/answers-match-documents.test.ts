@@ -178,7 +178,7 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('get', '/admin/alerts', { expect: 200 });
     await callAdmin('get', '/admin/alerts', { token: null, expect: 401 });
     const alertsPage = await callAdmin('get', '/admin/alerts', { query: '?limit=1', expect: 200 });
-    await callAdmin('get', '/admin/alerts', { query: `?cursor=${alertsPage.data.next_cursor ?? encodeKeysetCursor({ at: new Date(), id: missing })}`, expect: 200 });
+    await callAdmin('get', '/admin/alerts', { query: `?cursor=${(alertsPage.data.next_cursor as string | null) ?? encodeKeysetCursor({ at: new Date(), id: missing })}`, expect: 200 });
     await callAdmin('get', '/admin/alerts', { query: '?cursor=not-a-cursor', expect: 400 });
     await callAdmin('post', '/admin/alerts/{id}/retry', { values: { id: alert.id }, expect: 202 });
     await callAdmin('post', '/admin/alerts/{id}/retry', { values: { id: alert.id }, expect: 409 });
