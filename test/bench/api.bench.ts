@@ -14,6 +14,7 @@
  *   npm run bench:api                        # BENCH_DATABASE_URL, default .../convoqa_bench_api (recreated)
  *   BENCH_ONLY=get-configuration BENCH_CPU_PROF_DIR=/tmp/prof npm run bench:api   # one scenario, CPU-profiled
  *   BENCH_WEB_NODE_ARGS='--trace-gc --max-semi-space-size=32' npm run bench:api    # more node flags for the web process
+ *   BENCH_CONNECTIONS=1 BENCH_ONLY=get-configuration npm run bench:api             # every scenario at 1 connection (latency alone)
  * Each service measurement also prints the web process's CPU time per answered request (user +
  * system, from /proc: less sensitive to the machine's load than req/s) and, with --trace-gc, its
  * collections per 1,000 requests and their pause time.
@@ -37,6 +38,7 @@ const only = process.env.BENCH_ONLY;
 /** BENCH_ONLY may leave out the scenarios that need the 20,000 transcriptions or the writers. */
 const wants = (name: string) => !only || only.split(',').includes(name);
 const profileDir = process.env.BENCH_CPU_PROF_DIR;
+const connectionsOverride = process.env.BENCH_CONNECTIONS ? Number(process.env.BENCH_CONNECTIONS) : undefined;
 const webNodeArgs = (process.env.BENCH_WEB_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const writerAccounts = 50;
 
@@ -174,7 +176,7 @@ async function fire(baseUrl: string, scenario: Scenario): Promise<autocannon.Res
   return autocannon({
     url: `${baseUrl}/api/${scenario.name}`,
     method: 'POST',
-    connections: scenario.connections,
+    connections: connectionsOverride ?? scenario.connections,
     duration: seconds,
     requests: [{
       setupRequest: (req) => {

@@ -106,7 +106,8 @@ const callOn = (app: Express, account: TestAccount, body: Body) =>
 
 /** Status, every header but Date, and the body's bytes. */
 const outcome = (res: request.Response) => {
-  const { date: _date, ...headers } = res.headers as Record<string, string>;
+  const headers = { ...(res.headers as Record<string, string>) };
+  delete headers.date;
   return { status: res.status, headers, text: res.text };
 };
 

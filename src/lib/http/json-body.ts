@@ -56,16 +56,16 @@ export function readJsonBody(limitBytes: number): (req: Request, res: Response) 
   const parse = express.json({ type: () => true, limit: limitBytes, strict: false });
   return (req, res) =>
     new Promise((resolve, reject) => {
-      parse(req, res, (error?: unknown) => {
+      parse(req, res, (error?: Error) => {
         if (error) {
-          reject(error as Error);
+          reject(error);
           return;
         }
         try {
           assertSafeJson(req.body);
           resolve(req.body);
         } catch (unsafe) {
-          reject(unsafe as Error);
+          reject(unsafe instanceof Error ? unsafe : new Error(String(unsafe)));
         }
       });
     });
