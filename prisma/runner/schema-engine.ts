@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { splitSqlStatements } from './split-sql-statements.js';
 
 export type SchemaEngine = Awaited<ReturnType<typeof bg.SchemaEngine.new>>;
 
@@ -85,6 +86,28 @@ function poolConfig(databaseUrl: string) {
   };
 }
 
+type ScriptAdapter = Awaited<ReturnType<PrismaPg['connect']>>;
+
+/**
+ * The adapter's executeScript splits a migration on every semicolon, those inside strings,
+ * dollar-quoted bodies and comments included. This one runs the statements splitSqlStatements
+ * finds, one by one outside a transaction as before, and reports a failure the way the adapter
+ * does (its onError turns a pg error into the DriverAdapterError the engine reads).
+ */
+function withStatementSplitter<T extends ScriptAdapter>(adapter: T): T {
+  const reportError = (adapter as unknown as { onError(error: unknown): never }).onError.bind(adapter);
+  adapter.executeScript = async (script: string) => {
+    for (const statement of splitSqlStatements(script)) {
+      try {
+        await adapter.underlyingDriver().query(statement);
+      } catch (error) {
+        reportError(error);
+      }
+    }
+  };
+  return adapter;
+}
+
 /**
  * A throw-away database for replaying migrations. The adapter's own version drops the database
  * while its pool still holds a connection, which PostgreSQL refuses; this one closes the pool first.
@@ -95,7 +118,7 @@ async function connectToShadowDatabase(databaseUrl: string) {
   const admin = new pg.Client({ ...config, database: 'postgres' });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
-  const adapter = await new PrismaPg({ ...config, database: name }).connect();
+  const adapter = withStatementSplitter(await new PrismaPg({ ...config, database: name }).connect());
   const dispose = adapter.dispose.bind(adapter);
   return Object.assign(adapter, {
     dispose: async () => {
@@ -118,7 +141,7 @@ export async function openSchemaEngine(
   const opened: { dispose(): Promise<void> }[] = [];
   const tracking = Object.assign(Object.create(factory) as PrismaPg, {
     connect: async () => {
-      const adapter = await factory.connect();
+      const adapter = withStatementSplitter(await factory.connect());
       opened.push(adapter);
       return adapter;
     },

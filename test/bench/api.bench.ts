@@ -13,6 +13,11 @@
  *
  *   npm run bench:api                        # BENCH_DATABASE_URL, default .../convoqa_bench_api (recreated)
  *   BENCH_ONLY=get-configuration BENCH_CPU_PROF_DIR=/tmp/prof npm run bench:api   # one scenario, CPU-profiled
+ *   BENCH_WEB_NODE_ARGS='--trace-gc --max-semi-space-size=32' npm run bench:api    # more node flags for the web process
+ *   BENCH_CONNECTIONS=1 BENCH_ONLY=get-configuration npm run bench:api             # every scenario at 1 connection (latency alone)
+ * Each service measurement also prints the web process's CPU time per answered request (user +
+ * system, from /proc: less sensitive to the machine's load than req/s) and, with --trace-gc, its
+ * collections per 1,000 requests and their pause time.
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -30,11 +35,34 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.env.BENCH_ONLY;
+/** BENCH_ONLY may leave out the scenarios that need the 20,000 transcriptions or the writers. */
+const wants = (name: string) => !only || only.split(',').includes(name);
 const profileDir = process.env.BENCH_CPU_PROF_DIR;
+const connectionsOverride = process.env.BENCH_CONNECTIONS ? Number(process.env.BENCH_CONNECTIONS) : undefined;
+const webNodeArgs = (process.env.BENCH_WEB_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const writerAccounts = 50;
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
+/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+const cpuMs = (pid: number | undefined) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+/** Scavenges and mark-compacts in --trace-gc output, with their summed pauses in ms. */
+const gcIn = (text: string) => {
+  const tally = { scavenges: 0, scavengeMs: 0, markCompacts: 0, markCompactMs: 0 };
+  for (const match of text.matchAll(/: (Scavenge|Mark-Compact|Mark-sweep)[^,]*, ([\d.]+) \/ [\d.]+ ms/g)) {
+    if (match[1] === 'Scavenge') {
+      tally.scavenges += 1;
+      tally.scavengeMs += Number(match[2]);
+    } else {
+      tally.markCompacts += 1;
+      tally.markCompactMs += Number(match[2]);
+    }
+  }
+  return tally;
+};
 const rssMb = (pid: number | undefined) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
@@ -59,11 +87,11 @@ const evaluator = await seedEvaluator(db, reader.id, 'Support QA', [
 ]);
 const participantIds: string[] = [];
 for (let i = 0; i < 20; i += 1) participantIds.push((await seedParticipant(db, reader.id, `agent-${i}`)).id);
-await seedBulkScoredTranscriptions(db, {
+if (wants('list-transcriptions')) await seedBulkScoredTranscriptions(db, {
   accountId: reader.id, evaluator, participantIds, count: 20_000, newest: new Date(), stepMinutes: 30, withResults: false,
 });
 const writers: { id: string; key: string }[] = [];
-for (let i = 0; i < writerAccounts; i += 1) {
+for (let i = 0; i < (wants('create-participant') || wants('submit') ? writerAccounts : 0); i += 1) {
   const account = await createAccount(db, `bench-writer-${i}`);
   writers.push({ id: account.id, key: (await createApiKey(db, account.id, 'bench')).key });
 }
@@ -76,7 +104,7 @@ const web = await startWebProcess({
   RATE_LIMIT_SCALE: '100000',
   LOG_LEVEL: 'warn',
   QUEUE_PREFIX: `bench-api-${process.pid}`,
-}, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+}, [...webNodeArgs, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])]);
 const barePort = await freePort();
 const bare = startEntry('test/bench/bare-express-server.ts', { PORT: String(barePort) });
 const bareUrl = `http://127.0.0.1:${barePort}`;
@@ -141,14 +169,14 @@ const allScenarios: Scenario[] = [
     },
   },
 ];
-const scenarios = allScenarios.filter((s) => !only || only.split(',').includes(s.name));
+const scenarios = allScenarios.filter((s) => wants(s.name));
 
 async function fire(baseUrl: string, scenario: Scenario): Promise<autocannon.Result> {
   let next = 0;
   return autocannon({
     url: `${baseUrl}/api/${scenario.name}`,
     method: 'POST',
-    connections: scenario.connections,
+    connections: connectionsOverride ?? scenario.connections,
     duration: seconds,
     requests: [{
       setupRequest: (req) => {
@@ -199,7 +227,12 @@ for (let run = 1; run <= runs; run += 1) {
   for (const scenario of scenarios) {
     await scenario.reset?.();
     const baseline = await fire(bareUrl, scenario);
+    const cpuBefore = cpuMs(web.child.pid);
+    const outputBefore = web.output().length;
     const result = await fire(web.baseUrl, scenario);
+    const cpuPerRequest = ((cpuMs(web.child.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+    const gc = gcIn(web.output().slice(outputBefore));
+    const perThousand = 1000 / Math.max(1, result.requests.total);
     const row: Row = {
       rate: result['2xx'] / seconds, p50: result.latency.p50, p99: result.latency.p99,
       bareRate: baseline.requests.average, bareP99: baseline.latency.p99,
@@ -207,6 +240,7 @@ for (let run = 1; run <= runs; run += 1) {
     };
     rows.set(scenario.name, [...(rows.get(scenario.name) ?? []), row]);
     out(`run ${run}  ${scenario.name.padEnd(20)} ${Math.round(row.rate)} req/s p50 ${row.p50} ms p99 ${row.p99} ms (${row.non2xx} not 2xx) | bare ${Math.round(row.bareRate)} req/s p99 ${row.bareP99} ms | ratio ${row.ratio.toFixed(2)}`);
+    out(`       web process CPU ${Math.round(cpuPerRequest)} µs per request${gc.scavenges + gc.markCompacts ? `; per 1,000 requests ${(gc.scavenges * perThousand).toFixed(1)} scavenges (${(gc.scavengeMs * perThousand).toFixed(1)} ms), ${(gc.markCompacts * perThousand).toFixed(2)} mark-compacts (${(gc.markCompactMs * perThousand).toFixed(1)} ms)` : ''}`);
   }
   if (scenarios.some((s) => s.name === 'list-transcriptions')) {
     const measured = await listVersusSelect(10);

@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '../errors/app-error.js';
 
 /** Deeper JSON is refused: no API document nests this far, and recursion over it would overflow. */
@@ -45,4 +45,28 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
     next();
   };
   return [parse, check];
+}
+
+/**
+ * jsonBody as a function rather than middlewares: resolves with the checked body, or rejects with
+ * the error the middlewares would have passed on (the same body-parser errors and AppErrors), so a
+ * handler can read the body while it waits for something else.
+ */
+export function readJsonBody(limitBytes: number): (req: Request, res: Response) => Promise<unknown> {
+  const parse = express.json({ type: () => true, limit: limitBytes, strict: false });
+  return (req, res) =>
+    new Promise((resolve, reject) => {
+      parse(req, res, (error?: Error) => {
+        if (error) {
+          reject(error);
+          return;
+        }
+        try {
+          assertSafeJson(req.body);
+          resolve(req.body);
+        } catch (unsafe) {
+          reject(unsafe instanceof Error ? unsafe : new Error(String(unsafe)));
+        }
+      });
+    });
 }

@@ -97,17 +97,33 @@ export class RedisRateLimiter {
     return { perMinute: rule.perMinute * scale, burst: Math.max(1, Math.round(rule.burst * scale)) };
   }
 
+  /** What run() sends and answers for a rule, worked out once per rule (the operations' are constants). */
+  private readonly compiled = new WeakMap<RateLimitRule, { interval: string; burst: string; limit: number }>();
+
+  private compile(rule: RateLimitRule) {
+    let compiled = this.compiled.get(rule);
+    if (!compiled) {
+      const effective = this.effectiveRule(rule);
+      compiled = {
+        interval: String(Math.max(1, Math.floor(60_000_000 / effective.perMinute))),
+        burst: String(effective.burst),
+        limit: Math.round(effective.perMinute),
+      };
+      this.compiled.set(rule, compiled);
+    }
+    return compiled;
+  }
+
   private async run(key: string, rule: RateLimitRule, mode: '0' | '1'): Promise<RateLimitDecision> {
-    const effective = this.effectiveRule(rule);
-    const intervalMicros = Math.max(1, Math.floor(60_000_000 / effective.perMinute));
-    const [admitted, remaining, waitMicros] = (await this.evaluate(scripts.gcra, [`${this.options.prefix}${key}`], [intervalMicros, effective.burst, mode])) as [
+    const { interval, burst, limit } = this.compile(rule);
+    const [admitted, remaining, waitMicros] = (await this.evaluate(scripts.gcra, [this.options.prefix + key], [interval, burst, mode])) as [
       number,
       number,
       number,
     ];
     return {
       admitted: admitted === 1,
-      limit: Math.round(effective.perMinute),
+      limit,
       remaining,
       waitMs: Math.ceil(waitMicros / 1000),
     };

@@ -2,7 +2,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import { operationAliases, operationTraits, type OperationName, type OperationTraits } from '../../contract/operations.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { createErrorHandler } from '../../lib/http/error-handler.js';
-import { jsonBody } from '../../lib/http/json-body.js';
+import { jsonBody, readJsonBody } from '../../lib/http/json-body.js';
 import { parseRequest } from '../../lib/http/validate-input.js';
 import { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
 import { rateLimitAndMeterQuota } from '../quotas/meter-monthly-quota.js';
@@ -11,12 +11,15 @@ import type { ServiceDeps } from '../service-deps.js';
 import { authenticate } from './authenticate.js';
 import type { ServiceOperationTable } from '../operations.js';
 import { requestSchemaOf, type ServiceOperation } from './operation.js';
-import { rateLimit } from './rate-limit.js';
+import { rateLimit, rateLimitCheck } from './rate-limit.js';
 
 /**
  * The built-in Conversation API, mounted at /api: every operation is POST /<name> with a JSON
  * body (and GET /openapi.json, the OpenAPI description, open). Order per request: authenticate (403) → rate limit (429) → monthly quota, analytics only
  * (429) → parse JSON (400) → validate (400) → handle → `{"data": ...}`. Anything else is 404.
+ * An operation that overlaps the rate limit (ServiceOperation.overlapsRateLimit) is parsed,
+ * validated and handled while Redis decides; the answer is the same as in that order: the
+ * decision comes first (429, 503), then the body's errors, then the handler's.
  */
 export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationTable): Router {
   const router = express.Router();
@@ -25,6 +28,7 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
     scale: deps.settings.rateLimitScale,
   });
   const parseJson = jsonBody(deps.settings.apiBodyLimitBytes);
+  const readBody = readJsonBody(deps.settings.apiBodyLimitBytes);
   const auth = authenticate(deps.apiKeys);
   let document: Record<string, unknown> | undefined;
 
@@ -37,6 +41,22 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
 
   const mount = (path: string, operation: ServiceOperation) => {
     const traits: OperationTraits = operationTraits[operation.name];
+    const schema = requestSchemaOf(operation.name);
+    if (operation.overlapsRateLimit && traits.monthlyQuota === undefined) {
+      const admit = rateLimitCheck(limiter, operation.name, traits.limit, deps.logger);
+      router.post(`/${path}`, auth, async (req, res) => {
+        const admitted = admit(req, res);
+        const answer = readBody(req, res).then((body) =>
+          operation.handle(parseRequest(schema, body), { accountId: req.accountId as string, requestId: req.requestId, deps }),
+        );
+        // Refused (or the limiter down): the answer is dropped, its failure included.
+        answer.catch(() => undefined);
+        await admitted;
+        const data = await answer;
+        res.status(traits.successStatus).json({ data });
+      });
+      return;
+    }
     // Analytics operations: the rate limit and the monthly quota in one Redis round trip.
     const limits: RequestHandler =
       traits.monthlyQuota === undefined
@@ -48,7 +68,7 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
       limits,
       ...parseJson,
       async (req, res) => {
-        const input = parseRequest(requestSchemaOf(operation.name), req.body);
+        const input = parseRequest(schema, req.body);
         const data = await operation.handle(input, {
           accountId: req.accountId as string,
           requestId: req.requestId,

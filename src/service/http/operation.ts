@@ -15,13 +15,26 @@ export interface OperationContext {
 export interface ServiceOperation<N extends OperationName = OperationName> {
   name: N;
   handle(input: ValidatedRequest<N>, context: OperationContext): Promise<OperationResponse<N>>;
+  /**
+   * A read with no side effect that costs about what the rate-limit check costs (one row by its
+   * key): the router starts it while Redis decides the rate limit instead of after, and throws
+   * its result away when the call is refused (api-router.ts). Never set it on a write, nor on a
+   * read whose cost a refused caller could multiply (lists, analytics).
+   */
+  overlapsRateLimit?: boolean;
+}
+
+export interface OperationOptions {
+  /** See ServiceOperation.overlapsRateLimit. */
+  overlapsRateLimit?: boolean;
 }
 
 export function defineOperation<N extends OperationName>(
   name: N,
   handle: (input: ValidatedRequest<N>, context: OperationContext) => Promise<OperationResponse<N>>,
+  options: OperationOptions = {},
 ): ServiceOperation<N> {
-  return { name, handle };
+  return { name, handle, ...options };
 }
 
 export const requestSchemaOf = (name: OperationName) => operationContracts[name].request;
