@@ -71,7 +71,7 @@ for (let round = 0; round < rounds + 2; round += 1) {
   if (round === 0 && pieces.join('') !== JSON.stringify(dashboard)) throw new Error('answers differ');
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 out(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; medians of ${rounds} rounds (2 warm-up rounds dropped)`);
 out('     wall   this process\'s CPU');
 for (const [label, { wall, cpu }] of samples) {

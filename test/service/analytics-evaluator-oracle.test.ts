@@ -86,7 +86,7 @@ beforeAll(async () => {
   const tone = await addCriterion(h.db, e2, { name: 'Ton "poli" \\ ü\n', type: 'boolean', weight: 0 });
   await seedScoredTranscription(h.db, accountId, {
     at: '2026-06-13T09:30:00Z', score: 33.5, duration: 12.25, evaluatorId: e2.id, participantId: odd.id, critical: true,
-    results: [{ criterion: e2.criteria[0] as SeededCriterion, raw: 2 }, { criterion: tone, raw: 0 }],
+    results: [{ criterion: e2.criteria[0], raw: 2 }, { criterion: tone, raw: 0 }],
   });
   // Not counted: not COMPLETED, or no score.
   await seed('2026-05-05T10:00:00Z', [0, 1, 0, 1], { status: 'FAILED', score: null });

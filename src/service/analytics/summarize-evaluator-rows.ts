@@ -71,7 +71,7 @@ export function summarizeEvaluatorRows(rows: readonly EvaluatorRow[], participan
 
   for (let i = 0; i < n; i += 1) {
     // Indexed reads, not array destructuring (an iterator per row).
-    const row = rows[i] as EvaluatorRow;
+    const row = rows[i];
     const id = row[0];
     const date = row[1];
     const score = row[2];
@@ -102,7 +102,7 @@ export function summarizeEvaluatorRows(rows: readonly EvaluatorRow[], participan
     if (isCritical) lastDay.critical += 1;
     const cell = lastWeekday * 24 + hourOf(date);
     cellSums[cell] += score;
-    (cellCounts[cell] as number) += 1;
+    (cellCounts[cell]) += 1;
     if (score <= 20) distribution['0-20'] += 1;
     else if (score <= 40) distribution['21-40'] += 1;
     else if (score <= 60) distribution['41-60'] += 1;
@@ -179,9 +179,9 @@ function heatmapOf(sums: Float64Array, counts: Uint32Array): z.output<typeof Hea
     const hours: Record<string, number> = {};
     let hasCalls = false;
     for (let hour = 0; hour < 24; hour += 1) {
-      const count = counts[day * 24 + hour] as number;
+      const count = counts[day * 24 + hour];
       if (count > 0) {
-        hours[String(hour)] = round2((sums[day * 24 + hour] as number) / count);
+        hours[String(hour)] = round2((sums[day * 24 + hour]) / count);
         hasCalls = true;
       }
     }
@@ -199,9 +199,9 @@ function durationInsightsOf(scores: Float64Array, durations: Float64Array): z.ou
   const counts = { short: 0, medium: 0, long: 0 };
   if (p25 !== null && p75 !== null) {
     for (let i = 0; i < durations.length; i += 1) {
-      const duration = durations[i] as number;
+      const duration = durations[i];
       const bucket = duration < p25 ? 'short' : duration > p75 ? 'long' : 'medium';
-      sums[bucket] += scores[i] as number;
+      sums[bucket] += scores[i];
       counts[bucket] += 1;
     }
   }
