@@ -11,7 +11,8 @@ import { analyticsEvaluatorBefore } from './oracles/analytics-evaluator-before.j
 
 /**
  * analytics-evaluator sums svc_criterion_day_stats (plus the cap's edge day) instead of joining
- * every result row; the implementation before it (oracles/) must give the byte-identical answer
+ * every result row, and writes its answer as JSON text from one pass over array rows; the
+ * implementation before both (oracles/) must give the byte-identical answer
  * on a mixed account: two evaluators, participants (one deleted), five months, boolean, scale and
  * strict criteria (one removed after use, one added late), halves and quarters as raw scores,
  * deleted transcriptions and results, rows that are not counted, another account carrying the
@@ -79,6 +80,14 @@ beforeAll(async () => {
   await seed('2026-04-05T23:59:59.999Z', [1, 1.5, 1, 5]);
   await seed('2026-02-28T12:00:00Z', [0, 3.25, 0, 2], { participantId: participantIds[5] });
   await seed('2026-06-12', [1, 5, 1, 4.5], { evaluatorId: e2.id });
+  // Text JSON must escape (the serialised answer writes tags and names itself): a participant's
+  // tag and a failed criterion's name with quotes, backslashes, control and non-ASCII characters.
+  const odd = await seedParticipant(h.db, accountId, 'Agent "Ö" \\ \t\u0001 ☎');
+  const tone = await addCriterion(h.db, e2, { name: 'Ton "poli" \\ ü\n', type: 'boolean', weight: 0 });
+  await seedScoredTranscription(h.db, accountId, {
+    at: '2026-06-13T09:30:00Z', score: 33.5, duration: 12.25, evaluatorId: e2.id, participantId: odd.id, critical: true,
+    results: [{ criterion: e2.criteria[0], raw: 2 }, { criterion: tone, raw: 0 }],
+  });
   // Not counted: not COMPLETED, or no score.
   await seed('2026-05-05T10:00:00Z', [0, 1, 0, 1], { status: 'FAILED', score: null });
   await seed('2026-05-06T10:00:00Z', [0, 1, 0, 1], { score: null });
@@ -112,17 +121,19 @@ const filters: Omit<ValidatedRequest<'analytics-evaluator'>, 'evaluator_id'>[] =
   { start_date: '2026-04-05', end_date: '2026-04-04' },
 ];
 
-describe('analytics-evaluator against the implementation before svc_criterion_day_stats', () => {
+describe('analytics-evaluator against the implementation before svc_criterion_day_stats and the serialised answer', () => {
   it('gives the byte-identical answer for each evaluator and filter', async () => {
     const context = { accountId, requestId: 'oracle', deps: h.deps };
     let cut = 0;
     for (const evaluator of [e1, e2]) {
       for (const filter of filters) {
         const input = { evaluator_id: evaluator.id, ...filter };
-        const current = await analyticsEvaluator.handle(input, context);
+        // What the router writes (the pieces, in order) against res.json's JSON.stringify of the old answer.
+        const current = (await (analyticsEvaluator.serialize as NonNullable<typeof analyticsEvaluator.serialize>)(input, context)).join('');
         const before = await analyticsEvaluatorBefore(h.deps, accountId, input);
-        expect(JSON.stringify(current), JSON.stringify(input)).toBe(JSON.stringify(before));
-        if (current.metadata.query_limit_reached) cut += 1;
+        expect(current, JSON.stringify(input)).toBe(JSON.stringify(before));
+        expect(JSON.stringify(await analyticsEvaluator.handle(input, context))).toBe(current);
+        if (before.metadata.query_limit_reached) cut += 1;
       }
     }
     // The unfiltered and the wide E1 dashboards are cut by the cap (its edge falls inside a day).

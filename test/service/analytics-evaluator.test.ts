@@ -102,6 +102,17 @@ describe('analytics-evaluator on the seeded dataset, no date filter', () => {
   });
 });
 
+describe('analytics-evaluator answer on the wire', () => {
+  it('is written from its serialised pieces: JSON with an exact Content-Length, no ETag (res.json hashed the whole body for one)', async () => {
+    const res = await account.call('analytics-evaluator', { evaluator_id: d.e1.id }).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.text)));
+    expect(res.headers.etag).toBeUndefined();
+    expect(JSON.parse(res.text).data.metadata.total_records_analyzed).toBe(7);
+  });
+});
+
 const evolutionOwner = (c: { name: string; type: string }) => ({ name: c.name, type: c.type, evaluator_id: d.e1.id, evaluator_tag: 'Support QA' });
 
 describe('analytics-evaluator date filters', () => {

@@ -30,7 +30,7 @@ export function populationStdDevOf(values: readonly number[]): number {
 }
 
 /** Nearest-rank percentile of ascending values: the value at rank ⌈p/100 × n⌉. */
-export function nearestRankOf(ascending: readonly number[], percentile: number): number | null {
+export function nearestRankOf(ascending: ArrayLike<number>, percentile: number): number | null {
   if (ascending.length === 0) return null;
   const rank = Math.max(1, Math.ceil((percentile / 100) * ascending.length));
   return ascending[rank - 1] ?? null;

@@ -9,7 +9,7 @@ type PeerStatsEntry = z.output<typeof PeerStats>;
  * docs/decisions.md: 100 − the population standard deviation of the scores, clamped to 0..100; null
  * with fewer than 2 calls (one call has no spread to speak of).
  */
-function computeConsistency(scores: readonly number[]): number | null {
+export function computeConsistency(scores: readonly number[]): number | null {
   if (scores.length < 2) return null;
   return round2(Math.min(100, Math.max(0, 100 - populationStdDevOf(scores))));
 }
@@ -49,7 +49,8 @@ export function buildPeersTable(
   return entries.sort(comparePeers);
 }
 
-function comparePeers(a: PeerStatsEntry, b: PeerStatsEntry): number {
+/** Most calls first, then tag (no tag last), then id. */
+export function comparePeers(a: PeerStatsEntry, b: PeerStatsEntry): number {
   if (a.calls !== b.calls) return b.calls - a.calls;
   if (a.tag !== b.tag) {
     if (a.tag === null) return 1;

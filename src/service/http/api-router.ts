@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors/app-error.js';
 import { createErrorHandler } from '../../lib/http/error-handler.js';
 import { jsonBody, readJsonBody } from '../../lib/http/json-body.js';
 import { parseRequest } from '../../lib/http/validate-input.js';
+import { sendJsonPieces } from '../../lib/http/send-json-pieces.js';
 import { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
 import { rateLimitAndMeterQuota } from '../quotas/meter-monthly-quota.js';
 import { buildApiOpenApiDocument } from '../openapi/api-openapi.js';
@@ -69,11 +70,13 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
       ...parseJson,
       async (req, res) => {
         const input = parseRequest(schema, req.body);
-        const data = await operation.handle(input, {
-          accountId: req.accountId as string,
-          requestId: req.requestId,
-          deps,
-        });
+        const context = { accountId: req.accountId as string, requestId: req.requestId, deps };
+        if (operation.serialize) {
+          const pieces = await operation.serialize(input, context);
+          await sendJsonPieces(res, traits.successStatus, ['{"data":', ...pieces, '}']);
+          return;
+        }
+        const data = await operation.handle(input, context);
         res.status(traits.successStatus).json({ data });
       },
     );

@@ -22,6 +22,11 @@ export interface ServiceOperation<N extends OperationName = OperationName> {
    * read whose cost a refused caller could multiply (lists, analytics).
    */
   overlapsRateLimit?: boolean;
+  /**
+   * For large answers: `data` as JSON text in pieces, byte-identical to JSON.stringify of what
+   * handle gives. When present the router writes these (send-json-pieces.ts) and never calls handle.
+   */
+  serialize?(input: ValidatedRequest<N>, context: OperationContext): Promise<string[]>;
 }
 
 export interface OperationOptions {
@@ -38,3 +43,18 @@ export function defineOperation<N extends OperationName>(
 }
 
 export const requestSchemaOf = (name: OperationName) => operationContracts[name].request;
+
+/**
+ * An operation whose answer is written as JSON text (serialize); handle parses that text, for
+ * callers inside the process (tests, tools), so there is one implementation.
+ */
+export function defineSerializedOperation<N extends OperationName>(
+  name: N,
+  serialize: (input: ValidatedRequest<N>, context: OperationContext) => Promise<string[]>,
+): ServiceOperation<N> {
+  return {
+    name,
+    serialize,
+    handle: async (input, context) => JSON.parse((await serialize(input, context)).join('')) as OperationResponse<N>,
+  };
+}

@@ -1,12 +1,13 @@
 /**
- * Oracle: analytics-evaluator as it was before svc_criterion_day_stats (issue 20). Everything but
- * the criterion aggregate is the current code (unchanged by that work); the aggregate is the copy
- * in aggregate-criterion-results-before.ts, the join of the selection to every result row.
+ * Oracle: analytics-evaluator as it was before svc_criterion_day_stats and the serialised answer
+ * (issue 20): the selection through Prisma (select-scored-transcriptions.ts, still the other
+ * dashboards'), the criterion aggregate as the join of the selection to every result row
+ * (aggregate-criterion-results-before.ts), the answer built as objects
+ * (build-evaluator-dashboard-before.ts) for JSON.stringify.
  */
 import type { ValidatedRequest } from '../../../src/contract/catalog.js';
 import type { EvaluatorDashboard } from '../../../src/contract/analytics.js';
 import { AppError } from '../../../src/lib/errors/app-error.js';
-import { buildEvaluatorDashboard } from '../../../src/service/analytics/build-evaluator-dashboard.js';
 import { resolveComparisonWindows } from '../../../src/service/analytics/comparison-windows.js';
 import { countPeriodFigures } from '../../../src/service/analytics/count-period-figures.js';
 import { resolveDateFilter } from '../../../src/service/analytics/date-filter.js';
@@ -15,6 +16,7 @@ import type { DashboardData } from '../../../src/service/analytics/load-dashboar
 import { selectScoredTranscriptions } from '../../../src/service/analytics/select-scored-transcriptions.js';
 import type { ServiceDeps } from '../../../src/service/service-deps.js';
 import { aggregateCriterionResultsBefore } from './aggregate-criterion-results-before.js';
+import { buildEvaluatorDashboardBefore } from './build-evaluator-dashboard-before.js';
 
 const noCalls = { calls: 0, avgScore: null, passed: 0 };
 
@@ -45,5 +47,5 @@ export async function analyticsEvaluatorBefore(
   }
   const evaluator = data.directory.evaluators.get(input.evaluator_id);
   if (!evaluator) throw new AppError('not_found', `Evaluator not found: ${input.evaluator_id}`);
-  return buildEvaluatorDashboard(data, evaluator, filter, now);
+  return buildEvaluatorDashboardBefore(data, evaluator, filter, now);
 }
