@@ -7,6 +7,7 @@ import { adminDeliveryRoutes } from '../embedded/admin-delivery-routes.js';
 import { createConsoleDeliveries } from '../embedded/console-deliveries.js';
 import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
 import { ensureAdminToken } from '../hub/admin/admin-token.js';
+import { startReceiptSweeper } from '../hub/webhooks/receipt-sweeper.js';
 import { listenForApiKeyChanges } from '../service/accounts/listen-api-key-changes.js';
 import { createScrapeMetrics } from '../metrics/scrape-metrics.js';
 import { processMetricsRegistry } from '../metrics/metrics-endpoint.js';
@@ -38,6 +39,8 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
       ...(runtime.config.samples.enabled ? { samples: new SampleStore(path.resolve(runtime.config.service.dataDir, 'samples')) } : {}),
     },
   );
+  // The receiver's outbox: receipts committed whose mirror job Redis did not take (receipt-batcher.ts).
+  const receiptSweeper = startReceiptSweeper(runtime.contexts.hub);
   const stopListening = listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger);
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -51,7 +54,7 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     // Stops accepting, lets requests in flight finish (up to 5 s), then closes what is left.
     stop: () =>
       new Promise<void>((resolve) => {
-        server.close(() => void Promise.allSettled([stopListening(), consoleWiring.close()]).then(() => resolve()));
+        server.close(() => void Promise.allSettled([stopListening(), consoleWiring.close(), receiptSweeper.stop()]).then(() => resolve()));
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       }),

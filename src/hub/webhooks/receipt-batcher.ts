@@ -1,13 +1,10 @@
+import type { Logger } from 'pino';
+import { poolOf, type Db } from '../../db.js';
 import type { JobQueues } from '../../queues/job-queues.js';
-import type { Db } from '../../db.js';
+import { storeReceipts, type Receipt, type StoredReceipt } from './store-receipts.js';
+import { enqueueReceiptMirrors } from './enqueue-receipt-mirrors.js';
 
-export interface Receipt {
-  id: string;
-  transcriptionId: string;
-  eventType: string;
-  outcome: string;
-}
-
+export type { Receipt };
 interface Pending {
   receipt: Receipt;
   resolve: (result: { duplicate: boolean }) => void;
@@ -15,19 +12,18 @@ interface Pending {
 }
 
 /**
- * Makes receipts durable in batches. Webhooks arriving within `maxWaitMs` (or until `maxBatch`)
- * are settled together, each answered only once its batch is done:
- *   1. one read finds the events already received and enqueued (repeats: acknowledged, nothing more);
- *   2. one round trip to Redis enqueues the mirror of each transcription named (job id = transcription);
- *   3. one insert stores the new receipts, marked enqueued (a repeat whose enqueue had failed is marked now);
- *   4. repeats, if any, are counted on their receipt (one update).
- * Enqueueing comes before storing: if the insert then fails the sender gets 503 and retries, and
- * the repeated enqueue is harmless; nothing is acknowledged that is not both queued and stored.
- * The `duplicate` flag is decided by the insert itself, not by the read: batches run concurrently,
- * so two can both find an event unknown; the unique key makes the second insert wait for the first
- * and its conflict update (only of a row not yet marked enqueued) then returns nothing. Exactly one
- * acknowledgement of an event says `duplicate: false`: the one whose insert returned its id.
- * Under load this turns a few hundred commits a second into a few dozen.
+ * Makes receipts durable in batches (a transactional outbox). Webhooks arriving within `maxWaitMs`
+ * (or until `maxBatch`) are settled together:
+ *   1. one statement (store-receipts.ts) inserts the new receipts and counts the repeats, and
+ *      says which receipts it inserted; once it has committed, every webhook of the batch is
+ *      answered: acknowledged means committed in PostgreSQL;
+ *   2. then, off the answer's path, one round trip to Redis enqueues the mirror of each
+ *      transcription named by a new receipt (or by a repeat of one still not enqueued), and one
+ *      update marks those receipts `enqueued_at`.
+ * If Redis is down (or the process dies between the commit and the enqueue) the receipts stay
+ * without `enqueued_at`, and the receipt sweeper (sweep-unsent-receipts.ts) enqueues them once
+ * Redis answers: nothing acknowledged is lost, and the sender does not have to retry.
+ * Exactly one acknowledgement of an event says `duplicate: false`: the one whose insert stored it.
  */
 export class ReceiptBatcher {
   private pending: Pending[] = [];
@@ -36,6 +32,7 @@ export class ReceiptBatcher {
   constructor(
     private readonly db: Db,
     private readonly jobs: JobQueues,
+    private readonly logger: Logger,
     private readonly options: { maxBatch?: number; maxWaitMs?: number } = {},
   ) {}
 
@@ -59,50 +56,29 @@ export class ReceiptBatcher {
   }
 
   private async settle(batch: Pending[]): Promise<void> {
+    let stored: StoredReceipt[];
     try {
-      const ids = [...new Set(batch.map((p) => p.receipt.id))];
-      const known = await this.db.$queryRaw<{ id: string; enqueued: boolean }[]>`
-        SELECT id, enqueued_at IS NOT NULL AS enqueued FROM hub_webhook_receipts WHERE id = ANY(${ids}::text[])`;
-      const enqueued = new Set(known.filter((k) => k.enqueued).map((k) => k.id));
-      const seen = new Set<string>();
-      const fresh: Receipt[] = [];
-      const duplicate = batch.map(({ receipt }) => {
-        const repeat = enqueued.has(receipt.id) || seen.has(receipt.id);
-        seen.add(receipt.id);
-        if (!repeat) fresh.push(receipt);
-        return repeat;
-      });
-      const transcriptions = [...new Set(fresh.map((r) => r.transcriptionId))];
-      await this.jobs.enqueueMany(
-        'hub.mirror-transcription',
-        transcriptions.map((transcriptionId) => ({ payload: { transcriptionId }, jobId: `mirror-${transcriptionId}` })),
-      );
-      const firsts = new Set<string>();
-      // One lock order for every batch (by id), so two batches inserting the same events cannot deadlock.
-      fresh.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      if (fresh.length) {
-        const stored = await this.db.$queryRaw<{ id: string }[]>`
-          INSERT INTO hub_webhook_receipts (id, transcription_id, event_type, outcome, enqueued_at)
-          SELECT u.id, u.transcription_id, u.event_type, u.outcome, now()
-          FROM UNNEST(${fresh.map((r) => r.id)}::text[], ${fresh.map((r) => r.transcriptionId)}::uuid[],
-                      ${fresh.map((r) => r.eventType)}::text[], ${fresh.map((r) => r.outcome)}::text[])
-               AS u(id, transcription_id, event_type, outcome)
-          ON CONFLICT (id) DO UPDATE SET enqueued_at = now() WHERE hub_webhook_receipts.enqueued_at IS NULL
-          RETURNING id`;
-        for (const row of stored) firsts.add(row.id);
+      // One row per event: a repeat within the batch is counted on it, not inserted twice.
+      const copies = new Map<string, { receipt: Receipt; copies: number }>();
+      for (const { receipt } of batch) {
+        const seen = copies.get(receipt.id);
+        if (seen) seen.copies += 1;
+        else copies.set(receipt.id, { receipt, copies: 1 });
       }
-      // A fresh event another batch stored first (its insert returned nothing here) is a repeat too.
-      const answers = batch.map((p, i) => (duplicate[i] ?? false) || !firsts.has(p.receipt.id));
-      const repeated = [...new Set(batch.filter((_p, i) => answers[i]).map((p) => p.receipt.id))];
-      if (repeated.length) {
-        // For the admin API: how often an event came again (a repeat within this batch is
-        // counted once the receipt exists, i.e. from the next batch on).
-        await this.db.$executeRaw`
-          UPDATE hub_webhook_receipts SET duplicates = duplicates + 1, last_duplicate_at = now() WHERE id = ANY(${repeated}::text[])`;
-      }
-      batch.forEach((p, i) => p.resolve({ duplicate: answers[i] ?? false }));
+      stored = await storeReceipts(this.db, [...copies.values()]);
     } catch (error) {
       for (const p of batch) p.reject(error);
+      return;
     }
+    const inserted = new Set(stored.filter((s) => s.inserted).map((s) => s.id));
+    for (const p of batch) {
+      // The first webhook of a receipt this batch inserted is the one not a duplicate.
+      const first = inserted.delete(p.receipt.id);
+      p.resolve({ duplicate: !first });
+    }
+    const unsent = stored.filter((s) => s.unsent);
+    if (unsent.length) await enqueueReceiptMirrors({ db: this.db, pool: poolOf(this.db), jobs: this.jobs }, unsent).catch((error: unknown) =>
+      this.logger.warn({ err: error, receipts: unsent.length }, 'mirror jobs not queued after the receipts were stored; the receipt sweeper will queue them'),
+    );
   }
 }

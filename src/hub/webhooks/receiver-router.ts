@@ -22,15 +22,16 @@ export interface ReceiverOptions {
 
 /**
  * POST /webhooks/transcriptions/success and /error (the URLs a configuration's webhooks point
- * at): raw body → verify → durable receipt and queued mirror (batched, receipt-batcher.ts) → 202.
+ * at): raw body → verify → durable receipt (batched, receipt-batcher.ts) → 202 → queued mirror.
  * The body is parsed only once verified, and only for the transcription id; the mirror fetches
- * the rest. If the receipt cannot be made durable (PostgreSQL or Redis unreachable) the answer is
- * 503, so the sender retries: an acknowledged webhook is never lost.
+ * the rest. If the receipt cannot be committed (PostgreSQL unreachable) the answer is 503, so the
+ * sender retries; once committed it is acknowledged, and its mirror is queued right after, or by
+ * the receipt sweeper if Redis is down: an acknowledged webhook is never lost.
  */
 export function createReceiverRouter(ctx: HubContext, options: ReceiverOptions): Router {
   const router = express.Router();
   const rawBody = express.raw({ type: () => true, limit: options.bodyLimitBytes });
-  const receipts = new ReceiptBatcher(ctx.db, ctx.jobs, { maxWaitMs: options.batchWaitMs });
+  const receipts = new ReceiptBatcher(ctx.db, ctx.jobs, ctx.logger, { maxWaitMs: options.batchWaitMs });
 
   router.post('/transcriptions/:outcome', rawBody, async (req, res) => {
     const outcome = req.params.outcome;

@@ -1,0 +1,28 @@
+import type pg from 'pg';
+import type { Db } from '../../db.js';
+import type { JobQueues } from '../../queues/job-queues.js';
+
+const markEnqueued = {
+  name: 'hub-mark-receipts-enqueued',
+  text: 'UPDATE hub_webhook_receipts SET enqueued_at = now() WHERE id = ANY($1::text[]) AND enqueued_at IS NULL',
+};
+
+/**
+ * Queues the mirror of every transcription the receipts name (one Redis round trip; the job id is
+ * the transcription's, so one already waiting absorbs it), then marks the receipts `enqueued_at`.
+ * Throws when Redis does not answer (3 s at most): the receipts stay unmarked for the sweeper.
+ */
+export async function enqueueReceiptMirrors(
+  deps: { db: Db; pool?: pg.Pool | undefined; jobs: JobQueues },
+  receipts: readonly { id: string; transcriptionId: string }[],
+): Promise<void> {
+  if (receipts.length === 0) return;
+  const transcriptions = [...new Set(receipts.map((r) => r.transcriptionId))];
+  await deps.jobs.enqueueMany(
+    'hub.mirror-transcription',
+    transcriptions.map((transcriptionId) => ({ payload: { transcriptionId }, jobId: `mirror-${transcriptionId}` })),
+  );
+  const ids = receipts.map((r) => r.id);
+  if (deps.pool) await deps.pool.query({ ...markEnqueued, values: [ids] });
+  else await deps.db.$executeRawUnsafe(markEnqueued.text, ids);
+}
