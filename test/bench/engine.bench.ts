@@ -11,6 +11,8 @@
  *   --sets=development,held-out  --pairs=en-us+m1/en-us+klatt2  --modes=mono,stereo  --calls=dev-01,dev-07 (id prefixes)
  *   --save-transcripts=DIR       keep each recording's transcript (JSON) in DIR
  *   --from-transcripts=DIR       judge the saved transcripts again, no speech (judge changes in seconds)
+ *   --warps=1,1.1,1.2 --warp-min-gain=0.02   vocal tract length warps tried per call (default: the engine's)
+ *   --fresh-pairs=en-us+m7/en-us+f3   also run these pairs (never used before: neither tuned on nor measured)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -44,12 +46,22 @@ const untunedPairs: VoicePair[] = [
   { agent: 'en-us+m3', customer: 'en-us+f4', tuned: false },
   { agent: 'en-us+klatt4', customer: 'en-us+m3', tuned: false },
 ];
+/** Pairs given on the command line, never tuned on (a check of the general case). */
+const freshPairs: VoicePair[] = (args.get('fresh-pairs') ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((p) => {
+    const [agent = '', customer = ''] = p.split('/');
+    return { agent, customer, tuned: false };
+  });
 
 /** pocketsphinx's general model, as before issue 19: the baseline of the untuned voices. */
 const generalStt = new LocalSpeechToText({ modelDir: defaultLocalModelDir, domainModel: false });
 const stt = new LocalSpeechToText({
   modelDir: defaultLocalModelDir,
   languageWeight: numberArg('lw', defaultLocalSpeechSettings.languageWeight),
+  warps: args.get('warps') ? (args.get('warps') ?? '').split(',').map(Number) : defaultLocalSpeechSettings.warps,
+  warpMinGain: numberArg('warp-min-gain', defaultLocalSpeechSettings.warpMinGain),
   domainModel: args.has('no-domain-model')
     ? false
     : {
@@ -88,6 +100,12 @@ const plan: Plan[] = quick
       { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: tunedPairs, modes: [true, false] },
       { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: untunedPairs, modes: [true, false] },
       { set: 'held-out', calls: heldOutCalls, evaluator: heldOutEvaluator, fields: heldOutFields, pairs: untunedPairs, modes: [true, false] },
+      ...(freshPairs.length
+        ? [
+            { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: freshPairs, modes: [true, false] },
+            { set: 'held-out', calls: heldOutCalls, evaluator: heldOutEvaluator, fields: heldOutFields, pairs: freshPairs, modes: [true, false] },
+          ]
+        : []),
       ...(args.has('compare-general')
         ? [{ set: 'held-out (general model, before)', calls: heldOutCalls, evaluator: heldOutEvaluator, fields: heldOutFields, pairs: untunedPairs, modes: [true], engine: generalStt }]
         : []),

@@ -121,10 +121,10 @@ describe('pocketsphinx output and speaker turns', () => {
         start: 0,
         end: 1.81,
         words: [
-          { word: 'hello', start: 0.03, end: 0.4 },
-          { word: 'there', start: 0.41, end: 0.7 },
-          { word: 'how', start: 1.31, end: 1.5 },
-          { word: 'can', start: 1.61, end: 1.8 },
+          { word: 'hello', start: 0.03, end: 0.4, confidence: 0.9 },
+          { word: 'there', start: 0.41, end: 0.7, confidence: 0.9 },
+          { word: 'how', start: 1.31, end: 1.5, confidence: 0.9 },
+          { word: 'can', start: 1.61, end: 1.8, confidence: 0.9 },
         ],
       },
     ]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Transcription } from '../../src/contract/transcriptions.js';
 import { createEngines } from '../../src/service/engines/create-engines.js';
-import type { Engines } from '../../src/service/engines/engine-types.js';
+import type { Engines, RecognitionHints } from '../../src/service/engines/engine-types.js';
 import { OpenAiHttp } from '../../src/service/engines/openai/openai-http.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -89,6 +89,20 @@ describe('the openai engines against an OpenAI-compatible API', () => {
     const chats = sent.filter((r) => r.path === '/chat/completions');
     expect(chats.map((c) => (c.json?.response_format as { json_schema: { name: string } }).json_schema.name).sort()).toEqual(['evaluation', 'fields', 'summary']);
     expect(chats.every((c) => c.json?.model === 'gpt-test' && c.json?.temperature === 0)).toBe(true);
+  });
+
+  it('gives the speech engine the configuration\'s vocabulary and the evaluator\'s and fields\' text as recognition hints', async () => {
+    const engines = openAiEngines();
+    const seen: RecognitionHints[] = [];
+    const spying: Engines = {
+      ...engines,
+      speechToText: { name: engines.speechToText.name, transcribe: (audio, hints) => (seen.push(hints), engines.speechToText.transcribe(audio, hints)) },
+    };
+    await processWith(spying, false);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.vocabulary).toEqual(['Acme', 'Dana']);
+    // The local engine biases its language model with these (docs/engine.md, "Recognition").
+    expect(seen[0]?.domainText).toEqual(expect.arrayContaining(['Greeting. ', 'Empathy. ', 'No legal advice. ', 'order number. Order number', 'product. ']));
   });
 
   it('sends each channel of a stereo recording separately, a speaker each', async () => {

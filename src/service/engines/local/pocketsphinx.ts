@@ -20,12 +20,19 @@ export interface RecognitionOptions {
   dictionaryFile?: string;
   /** pocketsphinx -lw; its default (6.5) when absent. */
   languageWeight?: number;
+  /**
+   * Vocal tract length normalisation: -warp_params of pocketsphinx's inverse_linear warp (the
+   * spectrum's frequencies divided by it). 1 or absent: no warp.
+   */
+  warp?: number;
 }
 
 export interface RecognizedWord {
   word: string;
   start: number;
   end: number;
+  /** The decoder's posterior probability of the word (0..1). */
+  confidence: number;
 }
 
 /** A stretch of speech between two pauses the decoder detected. */
@@ -41,15 +48,7 @@ export interface Utterance {
  * `modelDir` holds Debian's pocketsphinx-en-us model (ENGINE_LOCAL_MODEL_DIR).
  */
 export function recognizeWithPocketsphinx(wavFile: string, options: RecognitionOptions): Promise<Utterance[]> {
-  const { modelDir } = options;
-  const general = generalModelFiles(modelDir);
-  const args = [
-    '-infile', wavFile, '-time', 'yes', '-logfn', '/dev/null',
-    '-hmm', `${modelDir}/en-us`,
-    '-lm', options.languageModelFile ?? general.languageModel,
-    '-dict', options.dictionaryFile ?? general.dictionary,
-    ...(options.languageWeight ? ['-lw', String(options.languageWeight)] : decoderArgs),
-  ];
+  const args = pocketsphinxArguments(wavFile, options);
   return new Promise((resolve, reject) => {
     const child = spawn('pocketsphinx_continuous', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -71,6 +70,20 @@ export function recognizeWithPocketsphinx(wavFile: string, options: RecognitionO
   });
 }
 
+/** pocketsphinx_continuous's command line for one decode. */
+export function pocketsphinxArguments(wavFile: string, options: RecognitionOptions): string[] {
+  const { modelDir } = options;
+  const general = generalModelFiles(modelDir);
+  return [
+    '-infile', wavFile, '-time', 'yes', '-logfn', '/dev/null',
+    '-hmm', `${modelDir}/en-us`,
+    '-lm', options.languageModelFile ?? general.languageModel,
+    '-dict', options.dictionaryFile ?? general.dictionary,
+    ...(options.languageWeight ? ['-lw', String(options.languageWeight)] : decoderArgs),
+    ...(options.warp && options.warp !== 1 ? ['-warp_type', 'inverse_linear', '-warp_params', String(options.warp)] : []),
+  ];
+}
+
 const timedLine = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/;
 
 export function parseTimedOutput(output: string): Utterance[] {
@@ -79,14 +92,14 @@ export function parseTimedOutput(output: string): Utterance[] {
   for (const line of output.split('\n')) {
     const m = timedLine.exec(line.trim());
     if (!m) continue;
-    const [, token = '', start, end] = m;
+    const [, token = '', start, end, confidence] = m;
     if (token === '<s>') {
       current = { start: Number(start), end: Number(end), words: [] };
     } else if (token === '</s>') {
       if (current && current.words.length > 0) utterances.push({ ...current, end: Number(start) });
       current = null;
     } else if (current && token !== '<sil>' && !/^\[.*\]$|^\+\+.*\+\+$|^<.*>$/.test(token)) {
-      current.words.push({ word: token.replace(/\(\d+\)$/, ''), start: Number(start), end: Number(end) });
+      current.words.push({ word: token.replace(/\(\d+\)$/, ''), start: Number(start), end: Number(end), confidence: Number(confidence) });
     }
   }
   return utterances;
