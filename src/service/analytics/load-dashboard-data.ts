@@ -3,38 +3,48 @@ import { aggregateCriterionResults, type CriterionMonthStats } from './aggregate
 import type { AnalyticsScope } from './analytics-scope.js';
 import { resolveComparisonWindows } from './comparison-windows.js';
 import { countPeriodFigures, type PeriodCounts } from './count-period-figures.js';
-import type { DateFilter } from './date-filter.js';
+import type { DateFilter, TimeWindow } from './date-filter.js';
 import { loadAccountDirectory, type AccountDirectory } from './load-account-directory.js';
 import { selectScoredTranscriptions, type ScoredSelection } from './select-scored-transcriptions.js';
 import { isDayAligned, sumCriterionDayStats } from './sum-criterion-day-stats.js';
 
-/** Everything a dashboard is built from. */
-export interface DashboardData {
-  selection: ScoredSelection;
+/** Everything a dashboard is built from; `Selection` is how the selected rows are held. */
+export interface DashboardReads<Selection> {
+  selection: Selection;
   criterionStats: CriterionMonthStats[];
   periods: { current: PeriodCounts; previous: PeriodCounts };
   directory: AccountDirectory;
 }
 
+export type DashboardData = DashboardReads<ScoredSelection>;
+
 const noCalls: PeriodCounts = { calls: 0, avgScore: null, passed: 0 };
 
 /**
- * Reads a dashboard's data in a handful of set-based queries run side by side: the selected
- * rows (with their failed criteria), per-criterion monthly aggregates, the comparison's two
- * periods, and the account's evaluators, criteria and participants. A filter that matches
- * nothing reads only the directory (the caller still answers 404 for an unknown id).
+ * Reads a dashboard's data in a handful of set-based queries run side by side, each on its own
+ * pool connection: the selected rows (read by `readSelection`, with their failed criteria),
+ * per-criterion monthly aggregates, the comparison's two periods, and the account's evaluators,
+ * criteria and participants. A filter that matches nothing reads only the directory (the caller
+ * still answers 404 for an unknown id).
  */
-export async function loadDashboardData(db: Db, scope: AnalyticsScope, filter: DateFilter, now: Date): Promise<DashboardData> {
+export async function readDashboard<Selection extends { rows: readonly unknown[]; isCut: boolean }>(
+  db: Db,
+  scope: AnalyticsScope,
+  filter: DateFilter,
+  now: Date,
+  readSelection: (window: TimeWindow) => Promise<Selection>,
+  noSelection: Selection,
+): Promise<DashboardReads<Selection>> {
   if (filter.matchesNothing) {
     return {
-      selection: { rows: [], isCut: false },
+      selection: noSelection,
       criterionStats: [],
       periods: { current: noCalls, previous: noCalls },
       directory: await loadAccountDirectory(db, scope.accountId),
     };
   }
   const [selection, criterionStats, periods, directory] = await Promise.all([
-    selectScoredTranscriptions(db, scope, filter.window),
+    readSelection(filter.window),
     // One evaluator's results are also kept per day (svc_criterion_day_stats): summing days
     // instead of joining up to 200,000 result rows. The other scopes join the rows.
     scope.kind === 'evaluator' && isDayAligned(filter.window)
@@ -45,3 +55,7 @@ export async function loadDashboardData(db: Db, scope: AnalyticsScope, filter: D
   ]);
   return { selection, criterionStats, periods, directory };
 }
+
+/** The participant and account dashboards' reads: rows selected through Prisma as objects. */
+export const loadDashboardData = (db: Db, scope: AnalyticsScope, filter: DateFilter, now: Date): Promise<DashboardData> =>
+  readDashboard(db, scope, filter, now, (window) => selectScoredTranscriptions(db, scope, window), { rows: [], isCut: false });

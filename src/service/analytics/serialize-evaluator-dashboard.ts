@@ -2,19 +2,13 @@ import { buildComparison, emptyComparison } from './comparison.js';
 import { buildCriteriaBreakdown } from './criteria-breakdown.js';
 import { buildCriteriaEvolution } from './criteria-evolution.js';
 import type { DateFilter } from './date-filter.js';
-import type { CriterionMonthStats } from './aggregate-criterion-results.js';
-import type { PeriodCounts } from './count-period-figures.js';
-import type { AccountDirectory, DirectoryEvaluator } from './load-account-directory.js';
+import type { DirectoryEvaluator } from './load-account-directory.js';
+import type { DashboardReads } from './load-dashboard-data.js';
 import type { EvaluatorRows } from './read-evaluator-rows.js';
 import { summarizeEvaluatorRows } from './summarize-evaluator-rows.js';
 
 /** What the evaluator dashboard is built from (load-evaluator-dashboard-data.ts). */
-export interface EvaluatorDashboardData {
-  selection: EvaluatorRows;
-  criterionStats: CriterionMonthStats[];
-  periods: { current: PeriodCounts; previous: PeriodCounts };
-  directory: AccountDirectory;
-}
+export type EvaluatorDashboardData = DashboardReads<EvaluatorRows>;
 
 /** ISO 8601 without an offset (spec: analytics metadata.generated_at), in UTC. */
 const formatGeneratedAt = (now: Date): string => now.toISOString().slice(0, -1);
