@@ -4,13 +4,15 @@ import type { JobQueues } from '../../queues/job-queues.js';
 
 const markEnqueued = {
   name: 'hub-mark-receipts-enqueued',
-  text: 'UPDATE hub_webhook_receipts SET enqueued_at = now() WHERE id = ANY($1::text[]) AND enqueued_at IS NULL',
+  text: 'UPDATE hub_webhook_receipts SET enqueued_at = now(), lease_until = NULL WHERE id = ANY($1::text[]) AND enqueued_at IS NULL',
 };
 
 /**
  * Queues the mirror of every transcription the receipts name (one Redis round trip; the job id is
- * the transcription's, so one already waiting absorbs it), then marks the receipts `enqueued_at`.
- * Throws when Redis does not answer (3 s at most): the receipts stay unmarked for the sweeper.
+ * the transcription's, so one already waiting absorbs it), then marks the receipts `enqueued_at`
+ * (and drops a sweeper's lease on them). Two statements apart from the Redis call, never inside a
+ * transaction. Throws when Redis does not answer (3 s at most): the receipts stay unmarked for the
+ * sweeper.
  */
 export async function enqueueReceiptMirrors(
   deps: { db: Db; pool?: pg.Pool | undefined; jobs: JobQueues },

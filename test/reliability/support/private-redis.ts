@@ -1,6 +1,7 @@
 /**
  * A private `redis-server` on a free loopback port, configured as production here (no RDB, no
- * AOF: a restart comes back empty), that a scenario can SIGKILL and start again on the same port.
+ * AOF: a restart comes back empty), that a scenario can SIGKILL and start again on the same port,
+ * or SIGSTOP (stalled: connections stay open, nothing answers) and SIGCONT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
@@ -13,6 +14,10 @@ export interface PrivateRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port (empty: it kept nothing on disk). */
   restart(): Promise<void>;
+  /** SIGSTOP: the server keeps its sockets but answers nothing until resume(). */
+  pause(): void;
+  /** SIGCONT after pause(). */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -32,8 +37,12 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     });
     server = null;
   };
+  const signal = (name: NodeJS.Signals) => {
+    const running = server;
+    if (running && running.exitCode === null && running.signalCode === null) running.kill(name);
+  };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, kill, restart: start, close: kill };
+  return { url: `redis://127.0.0.1:${port}`, port, kill, restart: start, pause: () => signal('SIGSTOP'), resume: () => signal('SIGCONT'), close: kill };
 }
 
 async function waitForPort(port: number, timeoutMs: number): Promise<void> {
