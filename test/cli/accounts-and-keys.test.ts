@@ -62,7 +62,7 @@ describe('npm run cli', () => {
     expect((await call()).status).toBe(403);
     await cli('keys:delete', keyId);
     expect((await cli('keys:list', name)).stdout).toContain('no keys');
-  });
+  }, 90_000); // eight CLI processes, each a Node start-up: slow on a loaded 2-core machine
 
   it('accounts:show prints the webhook signing secret', async () => {
     const name = `cli-${randomUUID().slice(0, 8)}`;
