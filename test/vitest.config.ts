@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -25,6 +26,11 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Fuzz and fault scenarios: `npm run test:reliability` (test/vitest.reliability.config.ts).
     exclude: ['test/reliability/**', '**/node_modules/**'],
+    // Files run side by side (each isolates itself, see above). vitest's default is one file per
+    // core minus one: on the 2-core CI machine, one file at a time, while most files wait on
+    // PostgreSQL, Redis, child processes and the browser rather than use the CPU. At least three at
+    // a time: 1,425 s -> 848 s there (docs/testing.md, "Run time"). TEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_MAX_WORKERS ?? Math.max(3, availableParallelism() - 1)),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
