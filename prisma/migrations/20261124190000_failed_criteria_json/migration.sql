@@ -15,7 +15,8 @@ ALTER TABLE "svc_transcriptions" ADD COLUMN "failed_criteria_json" TEXT DEFAULT 
 -- makes it (processing, re-evaluation, deletion, retention purge, seeding): the column is that
 -- text, or NULL when the text is longer than 1,000 bytes (kept out of the covering index below,
 -- whose tuples have a size limit), in which case the reader computes it as before. A new
--- transcription has no results, so '[]' (the default) is its value.
+-- transcription has no results, so '[]' (the default) is its value. (A TRUNCATE of the results
+-- alone is not followed: nothing in the application or its tools does one.)
 CREATE FUNCTION "svc_failed_criteria_json_of"(p_id UUID) RETURNS TEXT LANGUAGE sql STABLE AS E'
   SELECT CASE WHEN octet_length(j) <= 1000 THEN j END
   FROM (SELECT array_to_json(ARRAY(SELECT r.name FROM svc_criterion_results r
