@@ -6,6 +6,7 @@ import {
   addCriterion, seedBulkScoredTranscriptions, seedEvaluator, seedParticipant, seedScoredTranscription, type SeededCriterion, type SeededEvaluator,
 } from '../support/analytics-seed.js';
 import { expectDayStatsRecomputable } from '../support/criterion-day-stats.js';
+import { expectFailedCriteriaJsonRecomputable } from '../support/failed-criteria-json.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { analyticsEvaluatorBefore } from './oracles/analytics-evaluator-before.js';
 
@@ -106,6 +107,24 @@ beforeAll(async () => {
   await h.db.criterionResult.deleteMany({ where: { transcriptionId: two.id, criterionId: greeting.id } });
   await h.db.transcription.update({ where: { id: three.id }, data: { status: 'FAILED' } });
   await h.db.participant.delete({ where: { id: participantIds[5] } });
+  // raw_data's failed_criteria come from svc_transcriptions.failed_criteria_json (kept by a
+  // trigger on the results) and its tags from the live participants: a rename, a re-evaluation
+  // (results replaced in one transaction, every status flipped) and names whose JSON is over the
+  // column's 1,000 bytes (NULL there, computed from the results by the selection) must all show.
+  await h.db.participant.update({ where: { id: participantIds[2] }, data: { tag: 'agent-2 renamed "later"' } });
+  const [reevaluated, longNames] = await h.db.transcription.findMany({
+    where: { accountId, evaluatorId: e1.id, status: 'COMPLETED', createdAt: { gte: new Date('2026-04-05T00:00:00Z'), lt: new Date('2026-04-06T00:00:00Z') } },
+    select: { id: true }, orderBy: { createdAt: 'asc' }, take: 2,
+  });
+  await h.db.$transaction(async (tx) => {
+    const results = await tx.criterionResult.findMany({ where: { transcriptionId: reevaluated.id } });
+    await tx.criterionResult.deleteMany({ where: { transcriptionId: reevaluated.id } });
+    await tx.criterionResult.createMany({
+      data: results.map((r) => ({ ...r, status: r.status === 'FAIL' ? 'PASS' as const : 'FAIL' as const })),
+    });
+  });
+  await h.db.$executeRaw`UPDATE svc_criterion_results SET status = 'FAIL', name = name || ' ' || repeat('ü', 200)
+                         WHERE transcription_id = ${longNames.id}::uuid`;
 }, 240_000);
 afterAll(() => h.close());
 
@@ -142,5 +161,10 @@ describe('analytics-evaluator against the implementation before svc_criterion_da
 
   it('keeps the day table equal to a recomputation from the result rows', async () => {
     await expectDayStatsRecomputable(h.db, [accountId, otherAccountId]);
+  });
+
+  it('keeps failed_criteria_json equal to a recomputation from the result rows, NULL where over 1,000 bytes', async () => {
+    const { nulls } = await expectFailedCriteriaJsonRecomputable(h.db, [accountId, otherAccountId]);
+    expect(nulls).toBe(1);
   });
 });

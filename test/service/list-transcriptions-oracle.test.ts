@@ -47,6 +47,9 @@ async function seedMixedAccount(bulk: number) {
   return account;
 }
 
+const serialize = (input: Record<string, never>, context: Parameters<typeof listTranscriptions.handle>[1]) =>
+  (listTranscriptions.serialize as NonNullable<typeof listTranscriptions.serialize>)(input, context);
+
 describe('list-transcriptions against the implementation before it', () => {
   it('gives the byte-identical answer on a mixed account', async () => {
     const account = await seedMixedAccount(3_000);
@@ -55,6 +58,8 @@ describe('list-transcriptions against the implementation before it', () => {
     const before = await listTranscriptionsBefore(h.deps, account.id);
     expect(now.transcriptions).toHaveLength(3_008);
     expect(JSON.stringify(now)).toBe(JSON.stringify(before));
+    // What the router writes: the pieces, in order, against res.json's JSON.stringify of the old answer.
+    expect((await serialize({}, context)).join('')).toBe(JSON.stringify(before));
   });
 
   it('gives the byte-identical answer at the 20,000 cap', async () => {
@@ -64,5 +69,6 @@ describe('list-transcriptions against the implementation before it', () => {
     const before = await listTranscriptionsBefore(h.deps, account.id);
     expect(now.query_limit_reached).toBe(true);
     expect(JSON.stringify(now)).toBe(JSON.stringify(before));
+    expect((await serialize({}, context)).join('')).toBe(JSON.stringify(before));
   });
 });

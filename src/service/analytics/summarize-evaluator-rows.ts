@@ -3,6 +3,7 @@ import type { DurationInsights, Heatmap, Kpis, PeerStats, ScoreDistribution, Tim
 import { meanOf, nearestRankOf, percentOf, round2, roundOrNull } from './numbers.js';
 import { isPass } from './pass-rule.js';
 import { comparePeers, computeConsistency } from './peers-table.js';
+import { participantTailOf, rawDataEntryText } from './raw-data-entry-text.js';
 import type { EvaluatorRow } from './read-evaluator-rows.js';
 import { dayOf, hourOf, weekdayOf } from './utc-instant.js';
 
@@ -21,23 +22,22 @@ export interface EvaluatorRowSummary {
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 const weekOrder = [1, 2, 3, 4, 5, 6, 0];
 const entriesPerPiece = 500;
-
-/** Shared by every row without failures (most of them); frozen, so a stray push throws. */
-const noFailures = Object.freeze([]) as unknown as string[];
+const noParticipantTail = participantTailOf(null, null);
 
 /**
- * Appends a batch of raw_data entries to the array's text: JSON.stringify of a few hundred
- * entries at a time gives flat strings that encode fast, without one 6 MB string.
+ * Appends a batch of raw_data entries' texts to the array's text: joined a few hundred at a time
+ * (a flat string that encodes fast), without one 6 MB string.
  */
-function pushEntries(pieces: string[], batch: object[]): void {
+function pushEntries(pieces: string[], batch: string[]): void {
   if (batch.length === 0) return;
-  const text = JSON.stringify(batch);
   if (pieces.length > 1) pieces.push(',');
-  pieces.push(text.slice(1, -1));
+  pieces.push(batch.join(','));
 }
 
 interface PeerAccumulator {
   tag: string | null;
+  /** raw_data's text after failed_criteria for this participant's rows. */
+  tail: string;
   scores: number[];
   critical: number;
   durationSum: number;
@@ -47,8 +47,8 @@ interface PeerAccumulator {
  * One pass over the selection (newest first) computing what heatmap.ts, timeline.ts,
  * compute-kpis.ts, score-distribution.ts, duration-insights.ts and peers-table.ts compute (each
  * over every row), with every sum added in the same row order so the floating-point results are
- * bit-identical, and raw_data's entries (raw-data.ts's members and order) made once and
- * stringified a batch at a time, so no array of 20,000 entries is kept.
+ * bit-identical, and raw_data's entries (raw-data.ts's members and order) written as JSON text
+ * (raw-data-entry-text.ts) and joined a batch at a time, so no array of 20,000 entries is kept.
  */
 export function summarizeEvaluatorRows(rows: readonly EvaluatorRow[], participantTags: ReadonlyMap<string, string>): EvaluatorRowSummary {
   const n = rows.length;
@@ -60,7 +60,7 @@ export function summarizeEvaluatorRows(rows: readonly EvaluatorRow[], participan
   const peers = new Map<string, PeerAccumulator>();
   const distribution = { '0-20': 0, '21-40': 0, '41-60': 0, '61-80': 0, '81-100': 0 };
   const rawDataPieces: string[] = ['['];
-  let batch: object[] = [];
+  let batch: string[] = [];
   let scoreSum = 0;
   let passed = 0;
   let critical = 0;
@@ -72,13 +72,11 @@ export function summarizeEvaluatorRows(rows: readonly EvaluatorRow[], participan
   for (let i = 0; i < n; i += 1) {
     // Indexed reads, not array destructuring (an iterator per row).
     const row = rows[i];
-    const id = row[0];
     const date = row[1];
     const score = row[2];
     const isCritical = row[3];
     const duration = row[4];
     const group = row[5];
-    const failedCriteria = row[6];
     const participantId = row[7];
     scores[i] = score;
     durations[i] = duration;
@@ -109,31 +107,20 @@ export function summarizeEvaluatorRows(rows: readonly EvaluatorRow[], participan
     else if (score <= 80) distribution['61-80'] += 1;
     else distribution['81-100'] += 1;
 
-    let tag: string | null = null;
+    let tail = noParticipantTail;
     if (participantId !== null) {
       let peer = peers.get(participantId);
       if (!peer) {
-        peer = { tag: participantTags.get(participantId) ?? null, scores: [], critical: 0, durationSum: 0 };
+        const peerTag = participantTags.get(participantId) ?? null;
+        peer = { tag: peerTag, tail: participantTailOf(participantId, peerTag), scores: [], critical: 0, durationSum: 0 };
         peers.set(participantId, peer);
       }
       peer.scores.push(score);
       if (isCritical) peer.critical += 1;
       peer.durationSum += duration;
-      tag = peer.tag;
+      tail = peer.tail;
     }
-    // raw-data.ts's entry, as a fresh literal (members in the answer's order).
-    batch.push({
-      id,
-      date,
-      score,
-      critical: isCritical,
-      duration,
-      group,
-      status: 'COMPLETED',
-      failed_criteria: failedCriteria === '[]' ? noFailures : (JSON.parse(failedCriteria) as string[]),
-      participant_id: participantId,
-      participant_tag: tag,
-    });
+    batch.push(rawDataEntryText(row, tail));
     if (batch.length === entriesPerPiece) {
       pushEntries(rawDataPieces, batch);
       batch = [];
