@@ -63,14 +63,25 @@ END $$`;
     expect(splitSqlStatements('SELECT 1; /* open; SELECT 2')).toEqual(['SELECT 1']);
   });
 
-  it('finds in every existing migration the statements the semicolon split found (they avoid inner semicolons)', () => {
+  it('finds in every migration without dollar quotes the statements the semicolon split found (they avoid inner semicolons)', () => {
     const folders = readdirSync(migrationsDir, { withFileTypes: true }).filter((e) => e.isDirectory());
     expect(folders.length).toBeGreaterThan(10);
     const commentOnly = (piece: string) => piece.split('\n').every((line) => !line.trim() || line.trim().startsWith('--'));
     for (const folder of folders) {
       const sql = readFileSync(path.join(migrationsDir, folder.name, 'migration.sql'), 'utf8');
+      if (sql.includes('$$')) continue; // function bodies: the next test
       const bySemicolon = sql.split(';').map((s) => s.trim()).filter((s) => s.length > 0 && !commentOnly(s));
       expect(splitSqlStatements(sql), folder.name).toEqual(bySemicolon);
     }
+  });
+
+  it('keeps each dollar-quoted function body of a migration whole', () => {
+    const sql = readFileSync(path.join(migrationsDir, '20261124190000_failed_criteria_json', 'migration.sql'), 'utf8');
+    const statements = splitSqlStatements(sql);
+    const functions = statements.filter((s) => /CREATE FUNCTION/.test(s));
+    expect(functions).toHaveLength(2);
+    for (const body of functions) expect(body.trimEnd().endsWith('$$'), body).toBe(true);
+    expect(functions[1]).toContain('RETURN NULL;');
+    expect(statements.filter((s) => /^CREATE TRIGGER/m.test(s))).toHaveLength(3);
   });
 });

@@ -2,9 +2,8 @@
 ALTER TABLE "svc_transcriptions" ADD COLUMN "failed_criteria_json" TEXT DEFAULT '[]';
 
 -- ── Hand-written (Prisma's schema language cannot express these) ──
--- The migration runner (@prisma/adapter-pg's executeScript) splits this file on every semicolon,
--- dollar quotes included, and runs the pieces one by one: so the PL/pgSQL bodies below are E''
--- strings with their quotes doubled and each semicolon inside written \073 (octal).
+-- The migration runner splits this file by PostgreSQL's lexical rules
+-- (prisma/runner/split-sql-statements.ts), so the function bodies are ordinary dollar quotes.
 
 -- failed_criteria_json holds, for analytics-evaluator's raw_data (issue 20, fourth round), the
 -- names of the transcription's FAIL results in position order as JSON text, exactly as the
@@ -17,34 +16,36 @@ ALTER TABLE "svc_transcriptions" ADD COLUMN "failed_criteria_json" TEXT DEFAULT 
 -- whose tuples have a size limit), in which case the reader computes it as before. A new
 -- transcription has no results, so '[]' (the default) is its value. (A TRUNCATE of the results
 -- alone is not followed: nothing in the application or its tools does one.)
-CREATE FUNCTION "svc_failed_criteria_json_of"(p_id UUID) RETURNS TEXT LANGUAGE sql STABLE AS E'
+CREATE FUNCTION "svc_failed_criteria_json_of"(p_id UUID) RETURNS TEXT LANGUAGE sql STABLE AS $$
   SELECT CASE WHEN octet_length(j) <= 1000 THEN j END
   FROM (SELECT array_to_json(ARRAY(SELECT r.name FROM svc_criterion_results r
-                                   WHERE r.transcription_id = p_id AND r.status = ''FAIL'' ORDER BY r.position))::text AS j) x';
+                                   WHERE r.transcription_id = p_id AND r.status = 'FAIL' ORDER BY r.position))::text AS j) x
+$$;
 
 -- Result rows written, changed or removed: one statement-level pass over the transcriptions the
 -- statement touched (both sides of an update: a result moved to another transcription changes
 -- both). A transcription being deleted is already gone when its results' cascade runs: no row.
-CREATE FUNCTION "svc_failed_criteria_json_results_changed"() RETURNS trigger LANGUAGE plpgsql AS E'
+CREATE FUNCTION "svc_failed_criteria_json_results_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = ''INSERT'' THEN
+  IF TG_OP = 'INSERT' THEN
     UPDATE svc_transcriptions t SET failed_criteria_json = v.j
     FROM (SELECT c.id, svc_failed_criteria_json_of(c.id) AS j
           FROM (SELECT DISTINCT transcription_id AS id FROM new_results) c) v
-    WHERE t.id = v.id AND t.failed_criteria_json IS DISTINCT FROM v.j\073
-  ELSIF TG_OP = ''DELETE'' THEN
+    WHERE t.id = v.id AND t.failed_criteria_json IS DISTINCT FROM v.j;
+  ELSIF TG_OP = 'DELETE' THEN
     UPDATE svc_transcriptions t SET failed_criteria_json = v.j
     FROM (SELECT c.id, svc_failed_criteria_json_of(c.id) AS j
           FROM (SELECT DISTINCT transcription_id AS id FROM old_results) c) v
-    WHERE t.id = v.id AND t.failed_criteria_json IS DISTINCT FROM v.j\073
+    WHERE t.id = v.id AND t.failed_criteria_json IS DISTINCT FROM v.j;
   ELSE
     UPDATE svc_transcriptions t SET failed_criteria_json = v.j
     FROM (SELECT c.id, svc_failed_criteria_json_of(c.id) AS j
           FROM (SELECT transcription_id AS id FROM new_results UNION SELECT transcription_id FROM old_results) c) v
-    WHERE t.id = v.id AND t.failed_criteria_json IS DISTINCT FROM v.j\073
-  END IF\073
-  RETURN NULL\073
-END ';
+    WHERE t.id = v.id AND t.failed_criteria_json IS DISTINCT FROM v.j;
+  END IF;
+  RETURN NULL;
+END
+$$;
 
 CREATE TRIGGER "svc_failed_criteria_json_results_inserted" AFTER INSERT ON "svc_criterion_results"
   REFERENCING NEW TABLE AS new_results
