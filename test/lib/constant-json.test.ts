@@ -40,7 +40,7 @@ async function fetchRaw(port: number, method: string, path: string): Promise<{ s
   const chunks: Buffer[] = [];
   for await (const chunk of res) chunks.push(chunk as Buffer);
   // Date is the clock's; everything else must match.
-  const rawHeaders = res.rawHeaders.flatMap((v, i, all) => (i % 2 === 0 && v !== 'Date' ? [v, all[i + 1] as string] : []));
+  const rawHeaders = res.rawHeaders.flatMap((v, i, all) => (i % 2 === 0 && v !== 'Date' ? [v, all[i + 1]] : []));
   return { status: res.statusCode ?? 0, rawHeaders, body: Buffer.concat(chunks).toString('utf8') };
 }
 
