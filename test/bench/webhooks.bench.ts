@@ -4,8 +4,11 @@
  * then a `worker` process drains the mirror queue and every transcription named by an
  * acknowledged webhook must be mirrored. 300 distinct transcriptions, each named by many webhooks.
  *   npm run bench:webhooks            (uses TEST_DATABASE_URL, default convoqa_test)
+ * Also prints each server's CPU time per answered request (user + system from /proc, far less
+ * sensitive to the machine's load than req/s) and their ratio.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { Webhook } from 'standardwebhooks';
 
@@ -48,6 +51,12 @@ const prepared = Array.from({ length: 60_000 }, (_, i) => {
   return { body, headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signer.sign(id, at, body) } };
 });
 
+/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+const cpuMs = (pid: number | undefined) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 async function fire(url: string): Promise<autocannon.Result> {
   let next = 0;
   return autocannon({
@@ -66,7 +75,9 @@ async function waitForPort(baseUrl: string) {
 const barePort = await freePort();
 const bare = startEntry('test/bench/bare-express-server.ts', { PORT: String(barePort) });
 await waitForPort(`http://127.0.0.1:${barePort}/`);
+const bareCpuBefore = cpuMs(bare.child.pid);
 const baseline = await fire(`http://127.0.0.1:${barePort}/webhooks/transcriptions/success`);
+const bareCpuPerRequest = ((cpuMs(bare.child.pid) - bareCpuBefore) * 1000) / Math.max(1, baseline.requests.total);
 await bare.stop();
 
 const port = await freePort();
@@ -85,7 +96,9 @@ const env = {
 const profileDir = process.env.BENCH_CPU_PROF_DIR;
 const web = startEntry('src/web.ts', env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
 await waitForPort(`http://127.0.0.1:${port}/api/`);
+const webCpuBefore = cpuMs(web.child.pid);
 const receiver = await fire(`http://127.0.0.1:${port}/webhooks/transcriptions/success`);
+const webCpuPerRequest = ((cpuMs(web.child.pid) - webCpuBefore) * 1000) / Math.max(1, receiver.requests.total);
 const accepted = receiver['2xx'];
 
 const drainStarted = Date.now();
@@ -101,6 +114,7 @@ print(`webhook receiver bench — ${connections} connections, ${durationSeconds}
 print(`bare Express 5       ${Math.round(baseline.requests.average)} req/s, p99 ${baseline.latency.p99} ms`);
 print(`receiver             ${Math.round(accepted / durationSeconds)} accepted/s (${accepted} acknowledged, ${receiver.non2xx} not 2xx, ${receiver.errors} errors), p99 ${receiver.latency.p99} ms`);
 print(`ratio                ${(accepted / durationSeconds / baseline.requests.average).toFixed(2)} of the bare handler (goals: ≥ 0.6 of bare, p99 ≤ 30 ms)`);
+print(`CPU per request      receiver ${Math.round(webCpuPerRequest)} µs, bare Express ${Math.round(bareCpuPerRequest)} µs (${(bareCpuPerRequest / webCpuPerRequest).toFixed(2)} of the receiver's)`);
 print(`receipts stored      ${receipts} (every acknowledged webhook, and those in flight when the run stopped)`);
 print(`mirrored             ${mirrored} of ${distinct} transcriptions named by acknowledged webhooks, ${((Date.now() - drainStarted) / 1000).toFixed(1)} s after the worker started`);
 

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import { AppError } from '../../lib/errors/app-error.js';
 import { createErrorHandler } from '../../lib/http/error-handler.js';
+import { prepareConstantJson, sendConstantJson } from '../../lib/http/constant-json.js';
 import { assertSafeJson } from '../../lib/http/json-body.js';
 import type { HubContext } from '../hub-context.js';
 import { ReceiptBatcher } from './receipt-batcher.js';
@@ -12,6 +13,13 @@ import { webhooksReceived } from './webhook-metrics.js';
 
 /** A test event (`test.ping`, docs/decisions.md): acknowledged once verified, nothing to mirror. */
 const isTestEvent = (parsed: unknown) => typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'test.ping';
+
+/** The receiver's three answers, serialised once (constant-json.ts: the same bytes and headers as `res.json`). */
+const answers = {
+  accepted: prepareConstantJson({ data: { received: true, duplicate: false } }),
+  duplicate: prepareConstantJson({ data: { received: true, duplicate: true } }),
+  test: prepareConstantJson({ data: { received: true, duplicate: false, test: true } }),
+};
 
 export interface ReceiverOptions {
   credentials: ReceiverCredentialsSource;
@@ -75,7 +83,7 @@ export function createReceiverRouter(ctx: HubContext, options: ReceiverOptions):
       assertSafeJson(parsed);
       if (isTestEvent(parsed)) {
         webhooksReceived.inc({ outcome: 'test' });
-        res.status(202).json({ data: { received: true, duplicate: false, test: true } });
+        sendConstantJson(res, 202, answers.test);
         return;
       }
       event = WebhookEvent.parse(parsed);
@@ -89,7 +97,7 @@ export function createReceiverRouter(ctx: HubContext, options: ReceiverOptions):
     try {
       const { duplicate } = await receipts.submit({ id: eventId, transcriptionId, eventType: event.type ?? 'unknown', outcome });
       webhooksReceived.inc({ outcome: duplicate ? 'duplicate' : 'accepted' });
-      res.status(202).json({ data: { received: true, duplicate } });
+      sendConstantJson(res, 202, duplicate ? answers.duplicate : answers.accepted);
     } catch (error) {
       ctx.logger.error({ err: error, requestId: req.requestId, eventId }, 'webhook receipt could not be made durable');
       throw new AppError('unavailable', 'Webhook not stored; retry later', { retryAfterSeconds: 5 });
