@@ -5,16 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobHandlers } from '../../../src/queues/job-handler.js';
 import { reconcileMirror } from '../../../src/hub/mirror/reconcile-mirror.js';
 import { createHarness, type Harness } from '../../support/harness.js';
+import { createScratchDatabase } from '../../support/scratch-database.js';
 import { startHubStack, type HubStack } from '../../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../client/support.js';
 import { eventually } from '../../support/webhook-receiver.js';
 
+// Reconciliation compares the upstream's list with the whole mirror (the hub mirrors one account),
+// so this file has a database of its own: other files' mirrored rows would look gone.
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let h: Harness;
 let stack: HubStack;
 const mirrorRuns: string[] = [];
 
 beforeAll(async () => {
-  h = createHarness();
+  scratch = await createScratchDatabase('receiver');
+  h = createHarness({ databaseUrl: scratch.url });
   stack = await startHubStack(h);
   // Count mirror runs while keeping the real handler.
   h.startWorker({
@@ -31,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack.close();
   await h.close();
+  await scratch.drop();
 });
 
 /** A webhook signed with `secret`, as the built-in service sends it. */
