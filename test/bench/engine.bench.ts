@@ -12,6 +12,7 @@
  *   --save-transcripts=DIR       keep each recording's transcript (JSON) in DIR
  *   --from-transcripts=DIR       judge the saved transcripts again, no speech (judge changes in seconds)
  *   --warps=1,1.1,1.2 --warp-min-gain=0.02   vocal tract length warps tried per call (default: the engine's)
+ *   --decoder-flags='-wip 0.2 -silprob 0.1'   further pocketsphinx flags (default: the engine's; none: pocketsphinx's own)
  *   --fresh-pairs=en-us+m7/en-us+f3   also run these pairs (never used before: neither tuned on nor measured)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -62,6 +63,7 @@ const stt = new LocalSpeechToText({
   languageWeight: numberArg('lw', defaultLocalSpeechSettings.languageWeight),
   warps: args.get('warps') ? (args.get('warps') ?? '').split(',').map(Number) : defaultLocalSpeechSettings.warps,
   warpMinGain: numberArg('warp-min-gain', defaultLocalSpeechSettings.warpMinGain),
+  decoderFlags: args.get('decoder-flags') ? (args.get('decoder-flags') ?? '').split(/\s+/).filter((f) => f && f !== 'none') : defaultLocalSpeechSettings.decoderFlags,
   domainModel: args.has('no-domain-model')
     ? false
     : {

@@ -29,7 +29,20 @@ export interface LocalSpeechSettings {
   warps: number[];
   /** Mean word confidence a warp must gain over the unwarped decode to be kept. */
   warpMinGain: number;
+  /** Further pocketsphinx flags with the domain model (none by default; see `wideSearchFlags`). */
+  decoderFlags: string[];
 }
+
+/**
+ * Wider search beams and no cap on active HMMs/words per frame: measured, not enabled. Chosen on the
+ * tuned voices (the pipeline bench's generic calls: 41.0% → 40.0% word errors, the best of the
+ * front-end filters and decoder flags tried); on the untuned voices word errors fell by 3 to 8
+ * points (held-out klatt4 / m3 40.9% → 33.9%), but on the development calls with m3 / f4 the blame
+ * in dev-04 was no longer heard (critical-fail recall 0.80 → 0.60), so the default stays
+ * pocketsphinx's own search (docs/engine.md, "Fourth pass"). `npm run bench:engine --
+ * --decoder-flags=...` tries it.
+ */
+export const wideSearchFlags = ['-beam', '1e-60', '-wbeam', '1e-40', '-pbeam', '1e-60', '-lpbeam', '1e-50', '-lponlybeam', '1e-50', '-maxhmmpf', '-1', '-maxwpf', '-1'];
 
 export const defaultLocalSpeechSettings: Omit<LocalSpeechSettings, 'modelDir'> = {
   timeoutMs: 30 * 60_000,
@@ -37,6 +50,7 @@ export const defaultLocalSpeechSettings: Omit<LocalSpeechSettings, 'modelDir'> =
   languageWeight: 6.5,
   warps: [1],
   warpMinGain: 0.015,
+  decoderFlags: [],
 };
 
 /**
@@ -71,6 +85,7 @@ export class LocalSpeechToText implements SpeechToTextEngine {
           timeoutMs: this.settings.timeoutMs,
           modelDir: this.settings.modelDir,
           warp,
+          decoderFlags: domain ? this.settings.decoderFlags : [],
           ...(domain ? { languageModelFile: domain.languageModelFile, dictionaryFile: domain.dictionaryFile, languageWeight: this.settings.languageWeight } : {}),
         });
       const otherWarps = this.settings.warps.filter((w) => w !== 1);

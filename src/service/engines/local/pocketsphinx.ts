@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 
 /**
- * pocketsphinx's default decoder settings. Measured on the bench's synthesized set (docs/processing.md,
- * "Local engine"), none of the variants tried did better: wider beams with -lw 10 39.2% word
- * errors, -lw 8 38.7%, -lw 12 55.4%, -vad_threshold 3 41.1%, no fwdflat/bestpath 47.8%, against
- * 38.7% for the defaults.
+ * pocketsphinx's default decoder settings with the general model. Measured on the bench's
+ * synthesized set (docs/processing.md, "Local engine"), none of the variants tried did better:
+ * wider beams with -lw 10 39.2% word errors, -lw 8 38.7%, -lw 12 55.4%, -vad_threshold 3 41.1%, no
+ * fwdflat/bestpath 47.8%, against 38.7% for the defaults. With the domain model, wider beams lower
+ * word errors but cost a critical fail (local-speech-to-text.ts, `wideSearchFlags`; docs/engine.md,
+ * "Fourth pass").
  */
 const decoderArgs: string[] = [];
 
@@ -25,6 +27,8 @@ export interface RecognitionOptions {
    * spectrum's frequencies divided by it). 1 or absent: no warp.
    */
   warp?: number;
+  /** Further decoder flags (pocketsphinx_continuous name/value pairs), after the ones above. */
+  decoderFlags?: string[];
 }
 
 export interface RecognizedWord {
@@ -81,6 +85,7 @@ export function pocketsphinxArguments(wavFile: string, options: RecognitionOptio
     '-dict', options.dictionaryFile ?? general.dictionary,
     ...(options.languageWeight ? ['-lw', String(options.languageWeight)] : decoderArgs),
     ...(options.warp && options.warp !== 1 ? ['-warp_type', 'inverse_linear', '-warp_params', String(options.warp)] : []),
+    ...(options.decoderFlags ?? []),
   ];
 }
 
