@@ -1,4 +1,5 @@
 import type { HubContext } from '../hub-context.js';
+import { sweepUnsentReceipts } from '../webhooks/sweep-unsent-receipts.js';
 import { enqueueMirror } from './enqueue-mirror.js';
 import { recordSyncState, type ReconcileReport } from './sync-state.js';
 
@@ -8,7 +9,8 @@ import { recordSyncState, type ReconcileReport } from './sync-state.js';
  * and queues a mirror for every one that is new to the hub, whose status or group differs, or
  * that the hub has but the upstream no longer lists (the mirror then finds it 404 and marks it
  * deleted). When the list was cut at 20,000, only mirrored rows at least as recent as the oldest
- * listed one are judged gone. Receipts whose enqueue never happened are queued too.
+ * listed one are judged gone. Receipts whose enqueue never happened (a minute on) are queued
+ * too, claimed like the receipt sweeper claims them.
  */
 export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport> {
   const client = await ctx.upstream();
@@ -40,16 +42,9 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
       report.queuedGone += 1;
     }
   }
-  const unsent = await ctx.db.hubWebhookReceipt.findMany({
-    where: { enqueuedAt: null, receivedAt: { lt: new Date(ctx.now().getTime() - 60_000) } },
-    select: { id: true, transcriptionId: true },
-    take: 1_000,
-  });
-  for (const receipt of unsent) {
-    await enqueueMirror(ctx.jobs, receipt.transcriptionId);
-    await ctx.db.hubWebhookReceipt.update({ where: { id: receipt.id }, data: { enqueuedAt: ctx.now() } });
-    report.queuedUnsent += 1;
-  }
+  // Receipts whose enqueue never happened, through the sweeper's own relay (a claim under a lease,
+  // so a live sweeper's receipts are not queued twice), as a backstop when no web process sweeps.
+  report.queuedUnsent = (await sweepUnsentReceipts(ctx, { olderThanMs: 60_000 })).queued;
   await recordSyncState(ctx.db, { lastReconcileAt: ctx.now().toISOString(), ...report });
   return report;
 }

@@ -174,6 +174,27 @@ describe('reconciliation', () => {
   });
 });
 
+describe('reconciliation as the receipts\' backstop', () => {
+  it('queues receipts left unsent for a minute, but not those a live sweeper holds', async () => {
+    const longAgo = new Date(Date.now() - 120_000);
+    const [left, held] = [randomUUID(), randomUUID()];
+    await h.db.hubWebhookReceipt.createMany({
+      data: [
+        { id: `left-${left}`, transcriptionId: left, eventType: 'transcription.completed', outcome: 'success', receivedAt: longAgo },
+        { id: `held-${held}`, transcriptionId: held, eventType: 'transcription.completed', outcome: 'success', receivedAt: longAgo, leaseUntil: new Date(Date.now() + 60_000) },
+      ],
+    });
+    const report = await reconcileMirror(stack.hub);
+    expect(report.queuedUnsent).toBe(1);
+    const rows = await h.db.hubWebhookReceipt.findMany({ where: { id: { in: [`left-${left}`, `held-${held}`] } }, orderBy: { id: 'desc' } });
+    expect(rows.map((r) => [r.id.split('-')[0], r.enqueuedAt !== null, r.leaseUntil !== null])).toEqual([
+      ['left', true, false],
+      ['held', false, true],
+    ]);
+    await h.db.hubWebhookReceipt.deleteMany({ where: { id: { in: [`left-${left}`, `held-${held}`] } } });
+  });
+});
+
 describe('token-verified receivers (an upstream that does not sign)', () => {
   it('accept the URL token, refuse a wrong or missing one', async () => {
     const tokenStack = await startHubStack(h, { signed: false });
