@@ -214,7 +214,8 @@ describe('queues', () => {
     const job = await (async () => {
       for (;;) {
         const found = await h.jobs.queue('hub.reconcile').getJob('admin-test-failing');
-        if (found && (await found.isFailed())) return found;
+        // Read again once failed: the first read may predate the failure (no failedReason yet).
+        if (found && (await found.isFailed())) return (await h.jobs.queue('hub.reconcile').getJob('admin-test-failing')) ?? found;
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
