@@ -1,6 +1,7 @@
 import { poolOf, type Db } from '../../db.js';
 import { analyticsReadCap } from './analytics-scope.js';
 import type { TimeWindow } from './date-filter.js';
+import { failedCriteriaJsonText, utcTimestampText } from './transcription-columns-sql.js';
 
 /**
  * One selected transcription of the evaluator dashboard as pg sends it in array row mode (no
@@ -33,11 +34,9 @@ function statementFor(window: TimeWindow): { name: string; text: string } {
   const until = window.until ? ` AND t.created_at < $${window.from ? 4 : 3}::timestamptz` : '';
   return {
     name: `svc-analytics-evaluator-rows${window.from ? '-from' : ''}${window.until ? '-until' : ''}`,
-    text: `SELECT t.id, to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"') AS date, t.score,
+    text: `SELECT t.id, ${utcTimestampText('t.created_at')} AS date, t.score,
              coalesce(t.critical_fail, false) AS critical, t.duration, t.review_group::text AS "group",
-             coalesce(t.failed_criteria_json,
-                      array_to_json(ARRAY(SELECT r.name FROM svc_criterion_results r
-                                          WHERE r.transcription_id = t.id AND r.status = 'FAIL' ORDER BY r.position))::text) AS failed_criteria,
+             ${failedCriteriaJsonText} AS failed_criteria,
              t.participant_id
       FROM svc_transcriptions t
       WHERE t.account_id = $1::uuid AND t.status = 'COMPLETED' AND t.score IS NOT NULL AND t.evaluator_id = $2::uuid${from}${until}

@@ -3,6 +3,7 @@ import type { Db } from '../../db.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { analyticsReadCap, newestFirst, scoredTranscriptionsWhere, type AnalyticsScope } from './analytics-scope.js';
 import type { TimeWindow } from './date-filter.js';
+import { failedCriteriaJsonText, utcTimestampText } from './transcription-columns-sql.js';
 
 /**
  * One transcription a dashboard is computed over, as PostgreSQL sends it: members named and
@@ -62,10 +63,9 @@ function referenceColumns(scope: AnalyticsScope): Prisma.Sql {
  */
 export async function selectScoredTranscriptions(db: Db, scope: AnalyticsScope, window: TimeWindow): Promise<ScoredSelection> {
   const rows = await db.$queryRaw<Row[]>`
-    SELECT t.id, to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"') AS date, t.score,
+    SELECT t.id, ${Prisma.raw(utcTimestampText('t.created_at'))} AS date, t.score,
            coalesce(t.critical_fail, false) AS critical, t.duration, t.review_group::text AS "group",
-           array_to_json(ARRAY(SELECT r.name FROM svc_criterion_results r
-                               WHERE r.transcription_id = t.id AND r.status = 'FAIL' ORDER BY r.position))::text AS failed_criteria
+           ${Prisma.raw(failedCriteriaJsonText)} AS failed_criteria
            ${referenceColumns(scope)}
     FROM svc_transcriptions t
     WHERE ${scoredTranscriptionsWhere(scope, window)}

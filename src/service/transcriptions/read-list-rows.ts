@@ -1,5 +1,6 @@
 import { transcriptionReadCap, type TranscriptionListItem } from '../../contract/transcriptions.js';
 import { poolOf, type Db } from '../../db.js';
+import { utcTimestampText } from '../analytics/transcription-columns-sql.js';
 
 /**
  * One row of the list as pg sends it in array row mode (no object per row), tags joined in;
@@ -27,7 +28,7 @@ export type ListRow = [
 const statement = {
   name: 'svc-list-transcriptions-rows',
   text: `SELECT t.id, t.status::text, t.configuration_id, t.configuration_tag, t.duration, t.review_group::text, t.name,
-                to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"') AS created_at, t.score, t.critical_fail,
+                ${utcTimestampText('t.created_at')} AS created_at, t.score, t.critical_fail,
                 t.evaluation_status, t.participant_id, t.evaluator_id, p.tag AS participant_tag, e.tag AS evaluator_tag
          FROM svc_transcriptions t
          LEFT JOIN svc_participants p ON p.id = t.participant_id AND p.account_id = t.account_id
