@@ -31,6 +31,18 @@ export async function insertAlert(tx: Prisma.TransactionClient, transcriptionId:
   return inserted[0]?.id ?? null;
 }
 
+/**
+ * The transcription's alert row when it still waits to be sent (inside the caller's transaction),
+ * else null. A mirror retried after its worker died between the commit and the queueing finds its
+ * row here and queues it again.
+ */
+export async function findPendingAlert(tx: Prisma.TransactionClient, transcriptionId: string, kind: AlertKind): Promise<string | null> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM hub_alerts
+     WHERE transcription_id = ${transcriptionId.toLowerCase()}::uuid AND kind = ${kind} AND status = 'pending'`;
+  return rows[0]?.id ?? null;
+}
+
 /** Queues the send job of an outbox row (once: its id is the row's). */
 export async function enqueueAlert(jobs: JobQueues, alertId: string): Promise<void> {
   await jobs.enqueue('hub.send-alert', { alertId }, { jobId: alertJobId(alertId) });

@@ -1,20 +1,28 @@
 import type { Transcription } from '../../contract/transcriptions.js';
 import type { HubContext } from '../hub-context.js';
 import type { MirrorHook } from '../mirror/mirror-hook.js';
-import { enqueueAlert, insertAlert } from './alert-outbox.js';
+import { enqueueAlert, findPendingAlert, insertAlert } from './alert-outbox.js';
 
 /**
  * The mirror hook that owes an alert: when a transcription is mirrored COMPLETED with a critical
  * fail for the first time (it was unknown to the hub, or not yet COMPLETED), it inserts a
  * `critical_fail` outbox row in the mirror's own transaction, and queues its send job once that
  * has committed. The row is unique per (transcription, kind), so duplicate webhooks, repeated
- * mirrors and racing workers add nothing. A critical fail completed longer ago than
+ * mirrors and racing workers add nothing. A mirror of a transcription the hub already had
+ * COMPLETED adds no row, but queues the send job again when the row still waits: the worker that
+ * wrote it may have died between the commit and the queueing, and its retried mirror job is what
+ * finishes the work (the job id is the row's, so a job already queued is not doubled; the minute
+ * sweep stays the backstop). A critical fail completed longer ago than
  * `alertMaxAgeMs` is history (a hub started on an existing account, a reconciliation after a long
  * outage): it raises no alert and waits in the digest.
  */
 export function createCriticalFailHook(ctx: Pick<HubContext, 'jobs' | 'now' | 'logger' | 'settings'>): MirrorHook {
   return async (tx, mirrored, previous) => {
-    if (!isCriticalFail(mirrored) || previous?.status === 'COMPLETED') return;
+    if (!isCriticalFail(mirrored)) return;
+    if (previous?.status === 'COMPLETED') {
+      const waiting = await findPendingAlert(tx, mirrored.transcription_id, 'critical_fail');
+      return waiting ? () => enqueueAlert(ctx.jobs, waiting) : undefined;
+    }
     const completedAt = mirrored.details.completed_at ? Date.parse(mirrored.details.completed_at) : Number.NaN;
     if (ctx.now().getTime() - completedAt > ctx.settings.slack.alertMaxAgeMs) {
       ctx.logger.info({ transcriptionId: mirrored.transcription_id, completedAt: mirrored.details.completed_at }, 'critical fail too old to alert; it shows in the digest');

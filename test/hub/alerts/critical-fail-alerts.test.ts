@@ -103,6 +103,32 @@ describe('critical-fail alerts', () => {
     expect(alertMessagesOf(fake, seeded.id)).toHaveLength(0);
   });
 
+  it('sends the alert when the worker died between the mirror commit and the queueing: the retried mirror queues it', async () => {
+    const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);
+    // The first mirror commits the outbox row, then its worker dies: the work after the commit never runs.
+    const diesAfterCommit: MirrorHook = async (tx, mirrored, previous) => {
+      await hook(tx, mirrored, previous);
+    };
+    await mirrorTranscription(stack.hub, seeded.id, [diesAfterCommit]);
+    await settle();
+    const stranded = await alertOf(seeded.id);
+    expect(stranded?.status).toBe('pending');
+    expect(await h.jobs.queue('hub.send-alert').getJob(`alert-${String(stranded?.id)}`)).toBeUndefined();
+
+    // BullMQ runs the stalled mirror job again: the row is there and the mirror was COMPLETED already.
+    await mirrorTranscription(stack.hub, seeded.id, [hook]);
+    const sent = await eventually(async () => {
+      const row = await alertOf(seeded.id);
+      return row?.status === 'sent' ? row : undefined;
+    }, 15_000);
+    expect(sent.id).toBe(stranded?.id);
+    // Mirrored again once it is sent: nothing waits, nothing is queued or posted again.
+    await mirrorTranscription(stack.hub, seeded.id, [hook]);
+    await settle();
+    expect(alertMessagesOf(fake, seeded.id)).toHaveLength(1);
+    expect(await h.db.hubAlert.count({ where: { transcriptionId: seeded.id } })).toBe(1);
+  });
+
   it('waits out a 429 (Retry-After) and posts once', async () => {
     fake.script('chat.postMessage', [{ status: 429, retryAfter: 1 }]);
     const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);
