@@ -10,6 +10,7 @@ import type { ProcessingContext } from './processing-context.js';
 import { ProcessingError } from './processing-error.js';
 import { probeRecording } from './probe-recording.js';
 import { recordCompleted, recordFailed } from './record-outcome.js';
+import { requeueUnattemptedDeliveries } from '../webhooks/webhook-deliveries.js';
 
 /** All of the account's processing slots are busy: try again a little later. */
 export class AccountBusyError extends Error {
@@ -20,8 +21,10 @@ export type ProcessingOutcome = 'completed' | 'failed' | 'skipped';
 
 /**
  * One recording, end to end: download (URL submissions), probe, decode, transcribe, analyse,
- * store, notify. Safe to run again after a crash: it does nothing for a transcription that is no
- * longer IN_PROGRESS, reuses a recording already downloaded, and stores the outcome only once.
+ * store, notify. Safe to run again after a crash: for a transcription that is no longer
+ * IN_PROGRESS it only queues again the webhook deliveries its outcome left unqueued (a worker
+ * killed between the outcome's commit and the queueing), it reuses a recording already
+ * downloaded, and stores the outcome only once.
  * A permanent failure (or any failure on the last attempt) ends the transcription FAILED.
  */
 export async function processRecording(
@@ -30,7 +33,13 @@ export async function processRecording(
   attempt: { isLast: boolean },
 ): Promise<ProcessingOutcome> {
   const transcription = await ctx.db.transcription.findUnique({ where: { id: transcriptionId } });
-  if (!transcription || transcription.status !== 'IN_PROGRESS') return 'skipped';
+  if (!transcription) return 'skipped';
+  if (transcription.status !== 'IN_PROGRESS') {
+    // A retry of the job that stored the outcome: its worker may have died before queueing the webhook.
+    const requeued = await requeueUnattemptedDeliveries(ctx, transcription.id);
+    if (requeued) ctx.logger.info({ transcriptionId, deliveries: requeued }, 'outcome already stored; its webhook deliveries queued again');
+    return 'skipped';
+  }
   const subject = {
     id: transcription.id,
     accountId: transcription.accountId,

@@ -1,3 +1,4 @@
+import type { Db } from '../../db.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { JobQueues } from '../../queues/job-queues.js';
 import type { WebhookEventType } from './webhook-event.js';
@@ -37,4 +38,21 @@ export async function enqueueWebhookDeliveries(jobs: JobQueues, deliveryIds: str
   for (const deliveryId of deliveryIds) {
     await jobs.enqueue('service.deliver-webhook', { deliveryId }, { jobId: `webhook-${deliveryId}` });
   }
+}
+
+/**
+ * Queues again the deliveries of a transcription's outcome that were never attempted: the worker
+ * that stored the outcome may have died between the commit and enqueueWebhookDeliveries, and the
+ * retried processing job, finding the transcription no longer IN_PROGRESS, is what finishes that
+ * work (seconds later, instead of the minute sweep's two-minute grace). The job id is the
+ * delivery's, so a job already queued, delayed or running is not doubled; a delivery attempted
+ * once has had its job and is the sweeper's. Returns how many it queued.
+ */
+export async function requeueUnattemptedDeliveries(deps: { db: Db; jobs: JobQueues }, transcriptionId: string): Promise<number> {
+  const waiting = await deps.db.webhookDelivery.findMany({
+    where: { transcriptionId, status: 'pending', attemptCount: 0 },
+    select: { id: true },
+  });
+  await enqueueWebhookDeliveries(deps.jobs, waiting.map((d) => d.id));
+  return waiting.length;
 }
