@@ -14,8 +14,9 @@ import { planReports } from '../../../src/hub/reports/planning/plan-reports.js';
 import { readLedgerRow } from '../../../src/hub/reports/quota/quota-ledger.js';
 import { createReportExporter } from '../../../src/hub/reports/export/create-report-exporter.js';
 import { buildReportTable } from '../../../src/hub/reports/export/report-tables.js';
-import { listReportRuns } from '../../../src/hub/reports/runs/report-run-store.js';
+import { claimRun, listReportRuns } from '../../../src/hub/reports/runs/report-run-store.js';
 import { runReport } from '../../../src/hub/reports/runs/run-scheduled-report.js';
+import { diedDuringPull } from '../../../src/hub/reports/runs/settle-interrupted-run.js';
 import { defaultReportsSettings, type ReportsSettings } from '../../../src/hub/reports/reports-settings.js';
 import { seedEvaluator, seedParticipant, seedScoredTranscription } from '../../support/analytics-seed.js';
 import { closedPort } from '../../support/closed-port.js';
@@ -212,5 +213,33 @@ describe('scheduled report runs', () => {
     expect(again.exportsEnqueued).toBe(1);
     const snapshotId = (pulled as { snapshotId: string }).snapshotId;
     expect(await h.jobs.queue('hub.export-report').getJob(`export-${snapshotId}-2026-11-04`)).toBeTruthy();
+  });
+
+  it('a pull job taken over from a dead worker queues the export the snapshot waits for, and ends a run left running as failed', async () => {
+    const { client } = await setUpAccount();
+    const ctx = contextFor(client, path.join(h.dataDir, 'exports-takeover'));
+    await planReports(ctx);
+    const [account] = await listReportRuns(h.db, { scope: client.accountRef, kind: 'account' });
+    const [week] = await listReportRuns(h.db, { scope: client.accountRef, kind: 'evaluator' });
+
+    // The worker dies after the snapshot's commit, before the export reached Redis.
+    const dying: HubContext = { ...ctx, jobs: { ...ctx.jobs, enqueue: () => Promise.reject(new Error('SIGKILL: the worker is gone')) } };
+    await expect(runReport(dying, account.id, { canRetry: true })).rejects.toThrow('SIGKILL');
+    const snapshot = await h.db.hubReportSnapshot.findUniqueOrThrow({ where: { runId: account.id } });
+    expect(snapshot.exportedAt).toBeNull();
+    const exports = h.jobs.queue('hub.export-report');
+    expect(await exports.getJob(`export-${snapshot.id}`)).toBeUndefined();
+    // BullMQ hands the stalled job to the next worker: the export is queued now, not by tomorrow's planner.
+    expect(await runReport(ctx, account.id, { canRetry: true, isTakeover: true })).toEqual({ kind: 'not-planned' });
+    expect((await exports.getJob(`export-${snapshot.id}`))?.data).toEqual({ snapshotId: snapshot.id });
+    expect(await h.db.hubReportRun.findUniqueOrThrow({ where: { id: account.id } })).toMatchObject({ status: 'succeeded', attempts: 1 });
+
+    // The worker dies during the pull: the run stays running, which nothing else ends.
+    expect(await claimRun(h.db, week.id, now)).toMatchObject({ status: 'running' });
+    expect(await runReport(ctx, week.id, { canRetry: true })).toEqual({ kind: 'not-planned' }); // not a takeover: left alone
+    expect(await runReport(ctx, week.id, { canRetry: true, isTakeover: true })).toEqual({ kind: 'failed', reason: diedDuringPull });
+    expect(await h.db.hubReportRun.findUniqueOrThrow({ where: { id: week.id } })).toMatchObject({ status: 'failed', attempts: 1, reason: diedDuringPull });
+    // Not pulled again: one call at most went out for it, by the dead worker.
+    expect(await readLedgerRow(h.db, client.accountRef, 'analytics-evaluator', now)).toMatchObject({ used: 0, reserved: 0 });
   });
 });

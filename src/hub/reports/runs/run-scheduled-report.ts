@@ -3,7 +3,8 @@
  * the ledger, store the answer as the run's snapshot, enqueue its export. A run is never repeated:
  * it starts only from `planned`, and an attempt whose call reached (or may have reached) the
  * upstream ends the run, failed or succeeded. Only an attempt that sent nothing goes back to
- * `planned` to be tried again.
+ * `planned` to be tried again. A job taken over from a worker that died finishes what that worker
+ * left (settle-interrupted-run.ts).
  */
 import type { HubContext } from '../../hub-context.js';
 import { isUpstreamError } from '../../client/index.js';
@@ -13,6 +14,7 @@ import { claimRun, finishRun, type ReportRun } from './report-run-store.js';
 import { isQuotaRefused, pullAnalytics, settleOutcomeOf } from '../quota/pull-analytics.js';
 import { exportJobId } from './report-job-ids.js';
 import { saveSnapshot } from './report-snapshot.js';
+import { settleInterruptedRun } from './settle-interrupted-run.js';
 
 export type RunReportOutcome =
   | { kind: 'succeeded'; snapshotId: string; rows: number }
@@ -29,10 +31,17 @@ export function reportRequest(run: Pick<ReportRun, 'kind' | 'subjectId' | 'perio
   return dates;
 }
 
-/** `canRetry`: whether the job has attempts left (an attempt that sent nothing is then planned again). */
-export async function runReport(ctx: HubContext, runId: string, options: { canRetry: boolean }): Promise<RunReportOutcome> {
+/**
+ * `canRetry`: whether the job has attempts left (an attempt that sent nothing is then planned
+ * again). `isTakeover`: the job was taken over from a worker that died while running it.
+ */
+export async function runReport(ctx: HubContext, runId: string, options: { canRetry: boolean; isTakeover?: boolean }): Promise<RunReportOutcome> {
   const run = await claimRun(ctx.db, runId, ctx.now());
-  if (!run) return { kind: 'not-planned' };
+  if (!run) {
+    if (!options.isTakeover) return { kind: 'not-planned' };
+    const settled = await settleInterruptedRun(ctx, runId);
+    return settled.kind === 'failed' ? settled : { kind: 'not-planned' };
+  }
   const log = ctx.logger.child({ component: 'report-run', runId, kind: run.kind, subjectId: run.subjectId, period: run.period });
   const endpoint = endpointOfKind[run.kind];
   const params = reportRequest(run);
