@@ -9,7 +9,8 @@
  * mirror: inside the first mirror transaction (a transcription's first) after 10 webhooks are
  * acknowledged, once it has upserted the row and inserted the criterion results but before it
  * commits (a mirror hook, run inside the transaction, downs the proxy: open connections cut, new
- * ones refused). It stays down 3 s, then comes back.
+ * ones refused). It stays down 3 s, then comes back. The sender holds its last 18 webhooks until
+ * PostgreSQL is down, so they are sent during the outage however slow the machine is.
  *
  * Proved: the interrupted transaction left nothing behind (read during the outage through a direct
  * connection); while PostgreSQL is down the receiver answers 503, as documented in
@@ -97,8 +98,13 @@ describe('PostgreSQL restarted mid-run', () => {
       retryDelayMs: 300,
       giveUpAfterMs: 25_000,
       acknowledged,
+      // The rest wait for the outage: on a loaded machine the first mirror after the 10th
+      // acknowledgement can come after a free-running sender has sent all 30 (seen: at 4.0 s,
+      // the last webhook acknowledged at 3.7 s), and none would then be sent while it is down.
+      heldFrom: 12,
     });
     const downAt = await eventually(async () => outage.downAt, 15_000, 5);
+    sender.release();
     // Read through the direct connection while the hub's is down: the interrupted mirror left nothing.
     await new Promise((resolve) => setTimeout(resolve, outageMs / 2));
     const duringOutage = await mirrorState(h.db, ids);

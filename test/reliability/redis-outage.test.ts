@@ -7,7 +7,8 @@
  * (ReceiptBatcher enqueues the mirror there after committing the receipt; its sweeper queues what
  * Redis did not take), the BullMQ workers'
  * connection, and the hub client's shared pacing. Once 8 webhooks are acknowledged the proxy is
- * taken down (new connections refused, open ones cut) for 3 s, then brought back.
+ * taken down (new connections refused, open ones cut) for 3 s, then brought back. The sender holds
+ * its last 20 webhooks until then, so they are sent during the outage however slow the machine is.
  *
  * Every transcription is a critical fail, and the hub alerts the fake Slack (critical-fail hook,
  * outbox, send jobs on the proxied queues).
@@ -95,10 +96,14 @@ describe('Redis restarted mid-run', () => {
       spacingMs: 100,
       retryDelayMs: 300,
       giveUpAfterMs: 25_000,
+      // The rest wait for the outage: on a loaded machine the 8th acknowledgement can come after
+      // a free-running sender has sent all 30, and none would then be sent while Redis is down.
+      heldFrom: 10,
     });
     await eventually(async () => sender.acknowledged.size >= 8, 15_000, 10);
     await proxy.down();
     const downAt = Date.now();
+    sender.release();
     await new Promise((resolve) => setTimeout(resolve, outageMs));
     const upAt = Date.now();
     await proxy.up();

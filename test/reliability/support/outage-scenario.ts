@@ -25,12 +25,15 @@ export interface SenderRun {
   acknowledged: Set<string>;
   /** Resolves once every webhook is acknowledged or its sender gave up. */
   done: Promise<void>;
+  /** Lets the held webhooks (`heldFrom`) go out, `spacingMs` apart from now. */
+  release: () => void;
 }
 
 /**
- * Starts one sender per transcription, `spacingMs` apart. Each posts its webhook (one webhook id,
- * signed afresh at every attempt, as Standard Webhooks senders do) until an answer is 2xx, waiting
- * `retryDelayMs` after any other answer, for at most `giveUpAfterMs`.
+ * Starts one sender per transcription, `spacingMs` apart (those from `heldFrom` on once released).
+ * Each posts its webhook (one webhook id, signed afresh at every attempt, as Standard Webhooks
+ * senders do) until an answer is 2xx, waiting `retryDelayMs` after any other answer, for at most
+ * `giveUpAfterMs`.
  */
 export function sendWebhooks(options: {
   url: string;
@@ -41,11 +44,25 @@ export function sendWebhooks(options: {
   giveUpAfterMs: number;
   /** Where to record the acknowledged ids (default a new set), for a caller that watches them during the run. */
   acknowledged?: Set<string>;
+  /**
+   * Webhooks from this index on wait for `release()` (default: none wait). A scenario that cuts a
+   * service once some webhooks are acknowledged holds the rest until the cut, so they are sent
+   * during it however slowly a loaded machine answers the first ones.
+   */
+  heldFrom?: number;
 }): SenderRun {
   const attempts: Attempt[] = [];
   const acknowledged = options.acknowledged ?? new Set<string>();
-  const deliver = async (transcriptionId: string, startAfterMs: number) => {
-    await sleep(startAfterMs);
+  const heldFrom = options.heldFrom ?? options.transcriptionIds.length;
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const deliver = async (transcriptionId: string, index: number) => {
+    if (index >= heldFrom) {
+      await released;
+      await sleep((index - heldFrom) * options.spacingMs);
+    } else {
+      await sleep(index * options.spacingMs);
+    }
     const webhookId = randomUUID();
     const deadline = Date.now() + options.giveUpAfterMs;
     while (Date.now() < deadline) {
@@ -65,8 +82,8 @@ export function sendWebhooks(options: {
       await sleep(options.retryDelayMs);
     }
   };
-  const done = Promise.all(options.transcriptionIds.map((id, i) => deliver(id, i * options.spacingMs))).then(() => undefined);
-  return { attempts, acknowledged, done };
+  const done = Promise.all(options.transcriptionIds.map((id, i) => deliver(id, i))).then(() => undefined);
+  return { attempts, acknowledged, done, release };
 }
 
 export interface MirrorState {
