@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { poolOf, type Db } from '../../db.js';
 import type { JobQueues } from '../../queues/job-queues.js';
 import { storeReceipts, type Receipt, type StoredReceipt } from './store-receipts.js';
-import { queueReceiptMirrors } from './enqueue-receipt-mirrors.js';
+import { CoalescedMirrors } from './coalesced-mirrors.js';
 import { EnqueuedMarks } from './enqueued-marks.js';
 
 export type { Receipt };
@@ -13,15 +13,19 @@ interface Pending {
 }
 
 /**
- * Makes receipts durable in batches (a transactional outbox). Webhooks arriving within `maxWaitMs`
- * (or until `maxBatch`) are settled together:
+ * Makes receipts durable in batches (a transactional outbox), as a group commit: while fewer than
+ * `maxInFlight` batches are being stored, the webhooks that arrived are stored at the end of the
+ * event loop's turn that read them; while that many are, the next webhooks wait and go together,
+ * as one batch (at most `maxBatch`), the moment a store finishes. So an idle receiver stores a
+ * lone webhook at once, and a busy one stores large batches without a timer to wait for. Each
+ * batch is settled as follows:
  *   1. one statement (store-receipts.ts) inserts the new receipts and counts the repeats, and
  *      says which receipts it inserted; once it has committed, every webhook of the batch is
  *      answered: acknowledged means committed in PostgreSQL;
- *   2. then, off the answer's path, one round trip to Redis enqueues the mirror of each
- *      transcription named by a new receipt (or by a repeat of one still not enqueued), and those
- *      receipts are marked `enqueued_at` by an update shared with the batches of the next few
- *      milliseconds (enqueued-marks.ts).
+ *   2. then, off the answer's path, the mirror of each transcription named by a new receipt (or
+ *      by a repeat of one still not enqueued) is queued in one Redis round trip shared with the
+ *      batches of the next few milliseconds (coalesced-mirrors.ts), and those receipts are marked
+ *      `enqueued_at` by an update shared likewise (enqueued-marks.ts).
  * If Redis is down (or the process dies between the commit and the enqueue) the receipts stay
  * without `enqueued_at`, and the receipt sweeper (sweep-unsent-receipts.ts) enqueues them once
  * Redis answers: nothing acknowledged is lost, and the sender does not have to retry.
@@ -29,35 +33,43 @@ interface Pending {
  */
 export class ReceiptBatcher {
   private pending: Pending[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private readonly marks: EnqueuedMarks;
+  private scheduled = false;
+  private inFlight = 0;
+  private readonly mirrors: CoalescedMirrors;
+  private readonly maxBatch: number;
+  private readonly maxInFlight: number;
 
   constructor(
     private readonly db: Db,
-    private readonly jobs: JobQueues,
-    private readonly logger: Logger,
-    private readonly options: { maxBatch?: number; maxWaitMs?: number; markEveryMs?: number } = {},
+    jobs: JobQueues,
+    logger: Logger,
+    options: { maxBatch?: number; maxInFlight?: number; queueEveryMs?: number; markEveryMs?: number } = {},
   ) {
-    this.marks = new EnqueuedMarks({ db, pool: poolOf(db), logger }, options.markEveryMs);
+    const marks = new EnqueuedMarks({ db, pool: poolOf(db), logger }, options.markEveryMs);
+    this.mirrors = new CoalescedMirrors({ jobs, logger, marks }, options.queueEveryMs);
+    this.maxBatch = options.maxBatch ?? 200;
+    this.maxInFlight = options.maxInFlight ?? 2;
   }
 
   submit(receipt: Receipt): Promise<{ duplicate: boolean }> {
     return new Promise((resolve, reject) => {
       this.pending.push({ receipt, resolve, reject });
-      if (this.pending.length >= (this.options.maxBatch ?? 200)) this.flushSoon(0);
-      else this.flushSoon(this.options.maxWaitMs ?? 2);
+      this.flushSoon();
     });
   }
 
-  private flushSoon(delayMs: number): void {
-    if (this.timer && delayMs > 0) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      const batch = this.pending;
-      this.pending = [];
-      if (batch.length) void this.settle(batch);
-    }, delayMs);
+  /** Stores what is pending at the end of this turn, if a store may start. */
+  private flushSoon(): void {
+    if (this.scheduled || this.pending.length === 0 || this.inFlight >= this.maxInFlight) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
+        const batch = this.pending.slice(0, this.maxBatch);
+        this.pending = this.pending.slice(batch.length);
+        void this.settle(batch);
+      }
+    });
   }
 
   private async settle(batch: Pending[]): Promise<void> {
@@ -70,7 +82,13 @@ export class ReceiptBatcher {
         if (seen) seen.copies += 1;
         else copies.set(receipt.id, { receipt, copies: 1 });
       }
-      stored = await storeReceipts(this.db, [...copies.values()]);
+      this.inFlight += 1;
+      try {
+        stored = await storeReceipts(this.db, [...copies.values()]);
+      } finally {
+        this.inFlight -= 1;
+        this.flushSoon();
+      }
     } catch (error) {
       for (const p of batch) p.reject(error);
       return;
@@ -82,13 +100,6 @@ export class ReceiptBatcher {
       p.resolve({ duplicate: !first });
     }
     const unsent = stored.filter((s) => s.unsent);
-    if (unsent.length === 0) return;
-    try {
-      await queueReceiptMirrors(this.jobs, unsent);
-    } catch (error) {
-      this.logger.warn({ err: error, receipts: unsent.length }, 'mirror jobs not queued after the receipts were stored; the receipt sweeper will queue them');
-      return;
-    }
-    this.marks.add(unsent.map((s) => s.id));
+    if (unsent.length > 0) this.mirrors.add(unsent);
   }
 }
