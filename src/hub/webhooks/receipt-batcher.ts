@@ -13,12 +13,8 @@ interface Pending {
 }
 
 /**
- * Makes receipts durable in batches (a transactional outbox), as a group commit: while fewer than
- * `maxInFlight` batches are being stored, the webhooks that arrived are stored at the end of the
- * event loop's turn that read them; while that many are, the next webhooks wait and go together,
- * as one batch (at most `maxBatch`), the moment a store finishes. So an idle receiver stores a
- * lone webhook at once, and a busy one stores large batches without a timer to wait for. Each
- * batch is settled as follows:
+ * Makes receipts durable in batches (a transactional outbox). Webhooks arriving within `maxWaitMs`
+ * (or until `maxBatch`) are settled together:
  *   1. one statement (store-receipts.ts) inserts the new receipts and counts the repeats, and
  *      says which receipts it inserted; once it has committed, every webhook of the batch is
  *      answered: acknowledged means committed in PostgreSQL;
@@ -33,43 +29,36 @@ interface Pending {
  */
 export class ReceiptBatcher {
   private pending: Pending[] = [];
-  private scheduled = false;
-  private inFlight = 0;
+  private timer: NodeJS.Timeout | undefined;
   private readonly mirrors: CoalescedMirrors;
-  private readonly maxBatch: number;
-  private readonly maxInFlight: number;
 
   constructor(
     private readonly db: Db,
     jobs: JobQueues,
     logger: Logger,
-    options: { maxBatch?: number; maxInFlight?: number; queueEveryMs?: number; markEveryMs?: number } = {},
+    private readonly options: { maxBatch?: number; maxWaitMs?: number; queueEveryMs?: number; markEveryMs?: number } = {},
   ) {
     const marks = new EnqueuedMarks({ db, pool: poolOf(db), logger }, options.markEveryMs);
     this.mirrors = new CoalescedMirrors({ jobs, logger, marks }, options.queueEveryMs);
-    this.maxBatch = options.maxBatch ?? 200;
-    this.maxInFlight = options.maxInFlight ?? 2;
   }
 
   submit(receipt: Receipt): Promise<{ duplicate: boolean }> {
     return new Promise((resolve, reject) => {
       this.pending.push({ receipt, resolve, reject });
-      this.flushSoon();
+      if (this.pending.length >= (this.options.maxBatch ?? 200)) this.flushSoon(0);
+      else this.flushSoon(this.options.maxWaitMs ?? 2);
     });
   }
 
-  /** Stores what is pending at the end of this turn, if a store may start. */
-  private flushSoon(): void {
-    if (this.scheduled || this.pending.length === 0 || this.inFlight >= this.maxInFlight) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
-        const batch = this.pending.slice(0, this.maxBatch);
-        this.pending = this.pending.slice(batch.length);
-        void this.settle(batch);
-      }
-    });
+  private flushSoon(delayMs: number): void {
+    if (this.timer && delayMs > 0) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const batch = this.pending;
+      this.pending = [];
+      if (batch.length) void this.settle(batch);
+    }, delayMs);
   }
 
   private async settle(batch: Pending[]): Promise<void> {
@@ -82,13 +71,7 @@ export class ReceiptBatcher {
         if (seen) seen.copies += 1;
         else copies.set(receipt.id, { receipt, copies: 1 });
       }
-      this.inFlight += 1;
-      try {
-        stored = await storeReceipts(this.db, [...copies.values()]);
-      } finally {
-        this.inFlight -= 1;
-        this.flushSoon();
-      }
+      stored = await storeReceipts(this.db, [...copies.values()]);
     } catch (error) {
       for (const p of batch) p.reject(error);
       return;

@@ -24,6 +24,8 @@ const answers = {
 export interface ReceiverOptions {
   credentials: ReceiverCredentialsSource;
   bodyLimitBytes: number;
+  /** How long a receipt may wait for others to be stored with it (receipt-batcher.ts). */
+  batchWaitMs?: number;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface ReceiverOptions {
 export function createReceiverRouter(ctx: HubContext, options: ReceiverOptions): Router {
   const router = express.Router();
   const rawBody = express.raw({ type: () => true, limit: options.bodyLimitBytes });
-  const receipts = new ReceiptBatcher(ctx.db, ctx.jobs, ctx.logger);
+  const receipts = new ReceiptBatcher(ctx.db, ctx.jobs, ctx.logger, { maxWaitMs: options.batchWaitMs });
 
   router.post('/transcriptions/:outcome', rawBody, async (req, res) => {
     const outcome = req.params.outcome;
