@@ -55,12 +55,13 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
   app.use(assignRequestId());
   app.use(accessLog(deps.logger));
   app.use(requestMetrics());
+  // The receiver first: its paths match no other router, and its webhooks (the busiest traffic) skip their matching.
+  if (hub) app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }));
   app.use('/api', createApiRouter(deps, serviceOperations));
   app.use('/uploads', createUploadRouter(deps));
   if (surfaces.samples) app.use('/samples', createSamplesRouter(surfaces.samples));
   if (surfaces.metrics) app.use('/metrics', createMetricsRouter(surfaces.metrics.registry, surfaces.metrics.token));
   if (hub) {
-    app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }));
     if (admin) app.use('/admin', createAdminRouter(hub, admin));
     app.use('/slack', createSlackRouter(hub));
     if (surfaces.console) app.use('/console', createConsoleRouter(hub, surfaces.console));

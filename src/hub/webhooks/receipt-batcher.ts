@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { poolOf, type Db } from '../../db.js';
 import type { JobQueues } from '../../queues/job-queues.js';
 import { storeReceipts, type Receipt, type StoredReceipt } from './store-receipts.js';
-import { queueReceiptMirrors } from './enqueue-receipt-mirrors.js';
+import { CoalescedMirrors } from './coalesced-mirrors.js';
 import { EnqueuedMarks } from './enqueued-marks.js';
 
 export type { Receipt };
@@ -18,10 +18,10 @@ interface Pending {
  *   1. one statement (store-receipts.ts) inserts the new receipts and counts the repeats, and
  *      says which receipts it inserted; once it has committed, every webhook of the batch is
  *      answered: acknowledged means committed in PostgreSQL;
- *   2. then, off the answer's path, one round trip to Redis enqueues the mirror of each
- *      transcription named by a new receipt (or by a repeat of one still not enqueued), and those
- *      receipts are marked `enqueued_at` by an update shared with the batches of the next few
- *      milliseconds (enqueued-marks.ts).
+ *   2. then, off the answer's path, the mirror of each transcription named by a new receipt (or
+ *      by a repeat of one still not enqueued) is queued in one Redis round trip shared with the
+ *      batches of the next few milliseconds (coalesced-mirrors.ts), and those receipts are marked
+ *      `enqueued_at` by an update shared likewise (enqueued-marks.ts).
  * If Redis is down (or the process dies between the commit and the enqueue) the receipts stay
  * without `enqueued_at`, and the receipt sweeper (sweep-unsent-receipts.ts) enqueues them once
  * Redis answers: nothing acknowledged is lost, and the sender does not have to retry.
@@ -30,15 +30,16 @@ interface Pending {
 export class ReceiptBatcher {
   private pending: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private readonly marks: EnqueuedMarks;
+  private readonly mirrors: CoalescedMirrors;
 
   constructor(
     private readonly db: Db,
-    private readonly jobs: JobQueues,
-    private readonly logger: Logger,
-    private readonly options: { maxBatch?: number; maxWaitMs?: number; markEveryMs?: number } = {},
+    jobs: JobQueues,
+    logger: Logger,
+    private readonly options: { maxBatch?: number; maxWaitMs?: number; queueEveryMs?: number; markEveryMs?: number } = {},
   ) {
-    this.marks = new EnqueuedMarks({ db, pool: poolOf(db), logger }, options.markEveryMs);
+    const marks = new EnqueuedMarks({ db, pool: poolOf(db), logger }, options.markEveryMs);
+    this.mirrors = new CoalescedMirrors({ jobs, logger, marks }, options.queueEveryMs);
   }
 
   submit(receipt: Receipt): Promise<{ duplicate: boolean }> {
@@ -82,13 +83,6 @@ export class ReceiptBatcher {
       p.resolve({ duplicate: !first });
     }
     const unsent = stored.filter((s) => s.unsent);
-    if (unsent.length === 0) return;
-    try {
-      await queueReceiptMirrors(this.jobs, unsent);
-    } catch (error) {
-      this.logger.warn({ err: error, receipts: unsent.length }, 'mirror jobs not queued after the receipts were stored; the receipt sweeper will queue them');
-      return;
-    }
-    this.marks.add(unsent.map((s) => s.id));
+    if (unsent.length > 0) this.mirrors.add(unsent);
   }
 }
