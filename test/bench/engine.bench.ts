@@ -16,6 +16,7 @@
  *   --fresh-pairs=en-us+m7/en-us+f3   also run these pairs (never used before: neither tuned on nor measured)
  *   --rendering=N                 synthesize with another random sox dither (0, the default: repeatable audio)
  *   --concurrency=N               decodes at a time (default 2, one per core)
+ *   --no-adaptation               without the MLLR transform toward synthesized voices (speaker-adaptation/)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import type { Transcript } from '../../src/service/engines/engine-types.js';
 import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
 import { defaultRecognitionDomainSettings } from '../../src/service/engines/local/recognition-domain.js';
+import { defaultSpeakerAdaptationFile } from '../../src/service/engines/local/speaker-adaptation/speaker-adaptation.js';
 import { devCalls, devEvaluator, devFields } from '../engine/dev-set.js';
 import { heldOutCalls, heldOutEvaluator, heldOutFields } from '../engine/held-out-set.js';
 import { judgeCall, precisionOf, recallOf, referenceTranscript, scoreOutcomes } from '../engine/judge-set.js';
@@ -65,6 +67,7 @@ const stt = new LocalSpeechToText({
   languageWeight: numberArg('lw', defaultLocalSpeechSettings.languageWeight),
   warps: args.get('warps') ? (args.get('warps') ?? '').split(',').map(Number) : defaultLocalSpeechSettings.warps,
   warpMinGain: numberArg('warp-min-gain', defaultLocalSpeechSettings.warpMinGain),
+  speakerAdaptationFile: args.has('no-adaptation') ? null : defaultSpeakerAdaptationFile,
   decoderFlags: args.get('decoder-flags') ? (args.get('decoder-flags') ?? '').split(/\s+/).filter((f) => f && f !== 'none') : defaultLocalSpeechSettings.decoderFlags,
   domainModel: args.has('no-domain-model')
     ? false
