@@ -4,6 +4,8 @@
 #   ffmpeg               decoding every supported format, encoding uploads for the openai engine
 #   pocketsphinx(+en-us) the local speech recogniser and its US English model
 #   espeak-ng, sox       the tests synthesise their own two-voice recordings
+#   sphinxtrain,         npm run build:speaker-adaptation (bw, mllr_solve; sphinx_fe): rebuilds the local
+#   sphinxbase-utils     engine's committed MLLR transform (src/service/engines/local/speaker-adaptation/)
 #   python3              the download matrix's real servers (python3 -m http.server, odd_http_server.py)
 #   jq, curl             the first calls of the README and docs/getting-started.md (run as written by a test)
 #   chromium             the console's browser tests (playwright-core drives it headless)
@@ -15,6 +17,8 @@ command -v pocketsphinx_continuous >/dev/null 2>&1 || needed+=(pocketsphinx)
 [ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || needed+=(pocketsphinx-en-us)
 command -v espeak-ng >/dev/null 2>&1 || needed+=(espeak-ng)
 command -v sox >/dev/null 2>&1 || needed+=(sox)
+[ -x /usr/lib/sphinxtrain/bw ] || needed+=(sphinxtrain)
+command -v sphinx_fe >/dev/null 2>&1 || needed+=(sphinxbase-utils)
 command -v python3 >/dev/null 2>&1 || needed+=(python3)
 command -v jq >/dev/null 2>&1 || needed+=(jq)
 command -v curl >/dev/null 2>&1 || needed+=(curl)

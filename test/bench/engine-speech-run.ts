@@ -43,11 +43,13 @@ export async function runCallThroughSpeech(
   fields: FieldSpec[],
   /** A transcript saved by an earlier run: judged again without recognising speech. */
   savedTranscript?: Transcript,
+  /** synthesize.ts's rendering: 0 repeatable, n > 0 another random dither of the same script. */
+  rendering = 0,
 ): Promise<SpeechRun> {
   const voices = call.agent === 'A' ? { A: pair.agent, B: pair.customer } : { A: pair.customer, B: pair.agent };
-  const file = await synthesizeConversation(call.turns, { stereo, voices });
+  const file = await synthesizeConversation(call.turns, { stereo, voices, rendering });
   // The stereo rendering of the same script has the same timing: its channels say who spoke when.
-  const truthFile = stereo ? file : await synthesizeConversation(call.turns, { stereo: true, voices });
+  const truthFile = stereo ? file : await synthesizeConversation(call.turns, { stereo: true, voices, rendering });
   const work = await mkdtemp(path.join(tmpdir(), 'convoqa-engine-bench-'));
   try {
     const decoded = await decodeRecording(file, work, { stereo, maxDurationSeconds: 3600 });

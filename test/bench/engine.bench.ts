@@ -14,6 +14,9 @@
  *   --warps=1,1.1,1.2 --warp-min-gain=0.02   vocal tract length warps tried per call (default: the engine's)
  *   --decoder-flags='-wip 0.2 -silprob 0.1'   further pocketsphinx flags (default: the engine's; none: pocketsphinx's own)
  *   --fresh-pairs=en-us+m7/en-us+f3   also run these pairs (never used before: neither tuned on nor measured)
+ *   --rendering=N                 synthesize with another random sox dither (0, the default: repeatable audio)
+ *   --concurrency=N               decodes at a time (default 2, one per core)
+ *   --no-adaptation               without the MLLR transform toward synthesized voices (speaker-adaptation/)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,6 +24,7 @@ import type { Transcript } from '../../src/service/engines/engine-types.js';
 import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
 import { defaultRecognitionDomainSettings } from '../../src/service/engines/local/recognition-domain.js';
+import { defaultSpeakerAdaptationFile } from '../../src/service/engines/local/speaker-adaptation/speaker-adaptation.js';
 import { devCalls, devEvaluator, devFields } from '../engine/dev-set.js';
 import { heldOutCalls, heldOutEvaluator, heldOutFields } from '../engine/held-out-set.js';
 import { judgeCall, precisionOf, recallOf, referenceTranscript, scoreOutcomes } from '../engine/judge-set.js';
@@ -63,6 +67,7 @@ const stt = new LocalSpeechToText({
   languageWeight: numberArg('lw', defaultLocalSpeechSettings.languageWeight),
   warps: args.get('warps') ? (args.get('warps') ?? '').split(',').map(Number) : defaultLocalSpeechSettings.warps,
   warpMinGain: numberArg('warp-min-gain', defaultLocalSpeechSettings.warpMinGain),
+  speakerAdaptationFile: args.has('no-adaptation') ? null : defaultSpeakerAdaptationFile,
   decoderFlags: args.get('decoder-flags') ? (args.get('decoder-flags') ?? '').split(/\s+/).filter((f) => f && f !== 'none') : defaultLocalSpeechSettings.decoderFlags,
   domainModel: args.has('no-domain-model')
     ? false
@@ -125,13 +130,13 @@ const savedTranscriptFile = (j: (typeof jobs)[number]) => path.join(savedTranscr
 if (savedTranscripts) await mkdir(savedTranscripts, { recursive: true });
 const started = performance.now();
 let next = 0;
-// Two decodes at a time: one per core.
+// Two decodes at a time by default: one per core.
 await Promise.all(
-  [0, 1].map(async () => {
+  Array.from({ length: numberArg('concurrency', 2) }, async () => {
     while (next < jobs.length) {
       const job = jobs[next++];
       const saved = args.has('from-transcripts') ? (JSON.parse(await readFile(savedTranscriptFile(job), 'utf8')) as Transcript) : undefined;
-      const run = await runCallThroughSpeech(job.call, job.pair, job.stereo, job.engine ?? stt, job.evaluator, job.fields, saved);
+      const run = await runCallThroughSpeech(job.call, job.pair, job.stereo, job.engine ?? stt, job.evaluator, job.fields, saved, numberArg('rendering', 0));
       if (args.has('save-transcripts')) await writeFile(savedTranscriptFile(job), JSON.stringify(run.transcript));
       runs.push({ set: job.set, pair: job.pair, run, call: job.call });
     }

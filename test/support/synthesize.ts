@@ -30,12 +30,20 @@ export interface SynthesisOptions {
   wordsPerMinute?: number;
   /** espeak-ng voice of each speaker (default: the two voices above). */
   voices?: { A: string; B: string };
+  /** 0 (default): the same samples on every machine and run; n > 0: another random dither, cached as n. */
+  rendering?: number;
 }
 
 export async function synthesizeConversation(turns: Turn[], options: SynthesisOptions = {}): Promise<string> {
   const { stereo = false, format = 'wav', pauseSeconds = 0.7, wordsPerMinute = 150 } = options;
   const voices = options.voices ?? defaultVoices;
-  const key = createHash('sha256').update(JSON.stringify({ turns, stereo, pauseSeconds, wordsPerMinute, voices, v: 1 })).digest('hex').slice(0, 20);
+  const { rendering = 0 } = options;
+  // sox dithers when it writes 16-bit samples after resampling or a gain, with a random seed unless
+  // -R: two renderings of the same script then differ in their last bit, and pocketsphinx can hear
+  // a word differently (docs/engine.md, "Fifth pass"). Rendering 0 is repeatable (-R); rendering n > 0 is
+  // one random dither, cached under its own key, to measure how much a figure moves with it.
+  const repeatable = rendering === 0 ? ['-R'] : [];
+  const key = createHash('sha256').update(JSON.stringify({ turns, stereo, pauseSeconds, wordsPerMinute, voices, v: 2, ...(rendering ? { rendering } : {}) })).digest('hex').slice(0, 20);
   const target = path.join(cacheDir, `${key}.${format}`);
   if (existsSync(target)) return target;
   await mkdir(cacheDir, { recursive: true });
@@ -53,7 +61,7 @@ export async function synthesizeConversation(turns: Turn[], options: SynthesisOp
       const raw = path.join(work, `turn-${i}-raw.wav`);
       const speech = path.join(work, `turn-${i}.wav`);
       await run('espeak-ng', ['-v', voices[turn.speaker], '-s', String(wordsPerMinute), '-w', raw, turn.text]);
-      await run('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', speech, 'gain', '-n', '-3']);
+      await run('sox', [...repeatable, raw, '-r', '16000', '-c', '1', '-b', '16', speech, 'gain', '-n', '-3']);
       const { stdout } = await run('soxi', ['-D', speech]);
       const quiet = await silence(`turn-${i}-quiet.wav`, Number(stdout.trim()));
       left.push(turn.speaker === 'A' ? speech : quiet, pause);
@@ -61,11 +69,11 @@ export async function synthesizeConversation(turns: Turn[], options: SynthesisOp
     }
     const leftFile = path.join(work, 'left.wav');
     const rightFile = path.join(work, 'right.wav');
-    await run('sox', [...left, leftFile]);
-    await run('sox', [...right, rightFile]);
+    await run('sox', [...repeatable, ...left, leftFile]);
+    await run('sox', [...repeatable, ...right, rightFile]);
     const mixed = path.join(work, 'mixed.wav');
-    if (stereo) await run('sox', ['-M', leftFile, rightFile, mixed]);
-    else await run('sox', ['-m', leftFile, rightFile, mixed]);
+    if (stereo) await run('sox', [...repeatable, '-M', leftFile, rightFile, mixed]);
+    else await run('sox', [...repeatable, '-m', leftFile, rightFile, mixed]);
     const encoded = path.join(work, `out.${format}`);
     await run('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', mixed, encoded]);
     await rename(encoded, target);

@@ -1,4 +1,5 @@
 /** Which engines process recordings (ENGINE_*): `local` (offline, the default) or `openai`. */
+import path from 'node:path';
 import { z } from 'zod';
 import { httpUrl, wholeNumber } from '../../lib/config/env-types.js';
 
@@ -11,6 +12,11 @@ export const EngineSettings = z
     ENGINE: z.enum(['local', 'openai']).default('local'),
     /** The local engine's acoustic model, language model and dictionary (Debian's pocketsphinx-en-us). */
     ENGINE_LOCAL_MODEL_DIR: z.string().min(1).default(defaultLocalModelDir),
+    /**
+     * Decode with the committed MLLR transform toward synthesized (espeak-ng) voices
+     * (local/speaker-adaptation/); only with the default model directory, which it was estimated on.
+     */
+    ENGINE_LOCAL_SPEAKER_ADAPTATION: z.stringbool().default(true),
     ENGINE_OPENAI_BASE_URL: httpUrl().default('https://api.openai.com/v1'),
     ENGINE_OPENAI_API_KEY: z.string().optional(),
     ENGINE_OPENAI_STT_MODEL: z.string().default('whisper-1'),
@@ -19,7 +25,10 @@ export const EngineSettings = z
     ENGINE_TIMEOUT_MS: wholeNumber({ min: 1 }).default(120_000),
   })
   .transform((env, ctx) => {
-    if (env.ENGINE === 'local') return { kind: 'local' as const, modelDir: env.ENGINE_LOCAL_MODEL_DIR };
+    if (env.ENGINE === 'local') {
+      const speakerAdaptation = env.ENGINE_LOCAL_SPEAKER_ADAPTATION && path.resolve(env.ENGINE_LOCAL_MODEL_DIR) === defaultLocalModelDir;
+      return { kind: 'local' as const, modelDir: env.ENGINE_LOCAL_MODEL_DIR, speakerAdaptation };
+    }
     if (!env.ENGINE_OPENAI_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENGINE_OPENAI_API_KEY'], message: 'required when ENGINE=openai' });
       return z.NEVER;

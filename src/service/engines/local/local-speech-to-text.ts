@@ -31,6 +31,11 @@ export interface LocalSpeechSettings {
   warpMinGain: number;
   /** Further pocketsphinx flags with the domain model (none by default; see `wideSearchFlags`). */
   decoderFlags: string[];
+  /**
+   * An MLLR transform of the acoustic model (pocketsphinx -mllr), or null. Only valid for the model
+   * it was estimated on: create-engines.ts passes speaker-adaptation.ts's with the default model.
+   */
+  speakerAdaptationFile: string | null;
 }
 
 /**
@@ -51,6 +56,7 @@ export const defaultLocalSpeechSettings: Omit<LocalSpeechSettings, 'modelDir'> =
   warps: [1],
   warpMinGain: 0.015,
   decoderFlags: [],
+  speakerAdaptationFile: null,
 };
 
 /**
@@ -85,6 +91,7 @@ export class LocalSpeechToText implements SpeechToTextEngine {
           timeoutMs: this.settings.timeoutMs,
           modelDir: this.settings.modelDir,
           warp,
+          speakerAdaptationFile: this.settings.speakerAdaptationFile,
           decoderFlags: domain ? this.settings.decoderFlags : [],
           ...(domain ? { languageModelFile: domain.languageModelFile, dictionaryFile: domain.dictionaryFile, languageWeight: this.settings.languageWeight } : {}),
         });

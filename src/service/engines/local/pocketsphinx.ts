@@ -27,6 +27,8 @@ export interface RecognitionOptions {
    * spectrum's frequencies divided by it). 1 or absent: no warp.
    */
   warp?: number;
+  /** An MLLR transform of the acoustic model's means (pocketsphinx -mllr), or null. */
+  speakerAdaptationFile?: string | null;
   /** Further decoder flags (pocketsphinx_continuous name/value pairs), after the ones above. */
   decoderFlags?: string[];
 }
@@ -85,6 +87,7 @@ export function pocketsphinxArguments(wavFile: string, options: RecognitionOptio
     '-dict', options.dictionaryFile ?? general.dictionary,
     ...(options.languageWeight ? ['-lw', String(options.languageWeight)] : decoderArgs),
     ...(options.warp && options.warp !== 1 ? ['-warp_type', 'inverse_linear', '-warp_params', String(options.warp)] : []),
+    ...(options.speakerAdaptationFile ? ['-mllr', options.speakerAdaptationFile] : []),
     ...(options.decoderFlags ?? []),
   ];
 }

@@ -46,7 +46,11 @@ export async function assignSpeakersByVoice(wavFile: string, chunks: SpeechChunk
   const pitches = await Promise.all(chunks.map(async (c) => medianPitch(await readPcmRange(wavFile, c.start, c.end))));
   const measured = pitches.filter((p): p is number => p !== null).map(Math.log);
   const split = twoMeans(measured);
-  const distinct = split !== null && Math.exp(split.high - split.low) > 1.15;
+  // One stray stretch (a short answer pitched differently) is not a second voice: each group needs
+  // two stretches, else the call stays one speaker and roles come from turn-taking (docs/engine.md, fifth pass).
+  const boundary = split ? (split.low + split.high) / 2 : 0;
+  const isSplitReal = split !== null && measured.filter((p) => p <= boundary).length >= 2 && measured.filter((p) => p > boundary).length >= 2;
+  const distinct = split !== null && isSplitReal && Math.exp(split.high - split.low) > 1.15;
   const order: string[] = [];
   let previous: string | undefined;
   return chunks.map((chunk, i) => {

@@ -1,7 +1,7 @@
 import type { CallView, Turn } from './call-view.js';
 import { mentions, type CriterionReading } from './criterion-reading.js';
 import { foundAt, notFound, wordsOf, type Finding } from './finding.js';
-import { findAnyPhrase } from './phrase-match.js';
+import { findAnyPhrase, findPhrase } from './phrase-match.js';
 
 /** Identifiers that verify a caller, each with the words that ask for or confirm it. */
 const identifiers: { name: string; named: string[]; cues: string[] }[] = [
@@ -62,6 +62,23 @@ function firstVerification(view: CallView, accepted: typeof identifiers): { turn
   return null;
 }
 
+/**
+ * The agent's first turn that discloses or changes something on the account. Only after the
+ * customer has first spoken (nothing is discussed before the caller says why they call), and not
+ * a question ("how can I help" misheard "how can i have opened": a report of an action is never
+ * "can/could/may I have …").
+ */
 function firstDisclosure(view: CallView): Turn | null {
-  return view.agentTurns.find((t) => findAnyPhrase(t.words, disclosureCues) !== null) ?? null;
+  const customerSpoke = view.turns.find((t) => t.role !== 'agent')?.index ?? Infinity;
+  return view.agentTurns.find((t) => t.index > customerSpoke && hasDisclosure(t.words)) ?? null;
+}
+
+function hasDisclosure(words: string[]): boolean {
+  for (let from = 0; from < words.length; from += 1) {
+    const match = disclosureCues.map((cue) => findPhrase(words, cue, from)).filter((m) => m !== null).sort((a, b) => a.start - b.start)[0];
+    if (!match) return false;
+    if (!['can', 'could', 'may'].includes(words[match.start - 1] ?? '')) return true;
+    from = match.start;
+  }
+  return false;
 }
