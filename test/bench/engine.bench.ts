@@ -16,7 +16,7 @@
  *   --fresh-pairs=en-us+m7/en-us+f3   also run these pairs (never used before: neither tuned on nor measured)
  *   --rendering=N                 synthesize with another random sox dither (0, the default: repeatable audio)
  *   --concurrency=N               decodes at a time (default 2, one per core)
- *   --no-adaptation               without the MLLR transform toward synthesized voices (speaker-adaptation/)
+ *   --adaptation                  with the MLLR transform toward espeak-ng voices (speaker-adaptation/; off by default, as in the engine)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -67,7 +67,7 @@ const stt = new LocalSpeechToText({
   languageWeight: numberArg('lw', defaultLocalSpeechSettings.languageWeight),
   warps: args.get('warps') ? (args.get('warps') ?? '').split(',').map(Number) : defaultLocalSpeechSettings.warps,
   warpMinGain: numberArg('warp-min-gain', defaultLocalSpeechSettings.warpMinGain),
-  speakerAdaptationFile: args.has('no-adaptation') ? null : defaultSpeakerAdaptationFile,
+  speakerAdaptationFile: args.has('adaptation') ? defaultSpeakerAdaptationFile : null,
   decoderFlags: args.get('decoder-flags') ? (args.get('decoder-flags') ?? '').split(/\s+/).filter((f) => f && f !== 'none') : defaultLocalSpeechSettings.decoderFlags,
   domainModel: args.has('no-domain-model')
     ? false

@@ -22,10 +22,11 @@ describe('speaker adaptation (MLLR toward synthesized voices, docs/engine.md fif
     expect(pocketsphinxArguments('call.wav', { ...options, speakerAdaptationFile: null })).not.toContain('-mllr');
   });
 
-  it('is on by default with the default model only (a transform fits the model it was estimated on)', () => {
-    expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', speakerAdaptation: true });
-    expect(EngineSettings.parse({ ENGINE_LOCAL_SPEAKER_ADAPTATION: 'false' })).toMatchObject({ speakerAdaptation: false });
-    expect(EngineSettings.parse({ ENGINE_LOCAL_MODEL_DIR: '/opt/other-model' })).toMatchObject({ speakerAdaptation: false });
+  it('is off by default (it fits espeak-ng, not speech in general), and on request with the default model only', () => {
+    expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', speakerAdaptation: false });
+    expect(EngineSettings.parse({ ENGINE_LOCAL_SPEAKER_ADAPTATION: 'true' })).toMatchObject({ speakerAdaptation: true });
+    // A transform fits the model it was estimated on.
+    expect(EngineSettings.parse({ ENGINE_LOCAL_SPEAKER_ADAPTATION: 'true', ENGINE_LOCAL_MODEL_DIR: '/opt/other-model' })).toMatchObject({ speakerAdaptation: false });
   });
 
   it.runIf(existsSync(`${defaultLocalModelDir}/en-us/sendump`))('rewrites the model\'s sendump as Sphinx-III mixture weights that sum to one per senone and stream', () => {

@@ -13,10 +13,12 @@ export const EngineSettings = z
     /** The local engine's acoustic model, language model and dictionary (Debian's pocketsphinx-en-us). */
     ENGINE_LOCAL_MODEL_DIR: z.string().min(1).default(defaultLocalModelDir),
     /**
-     * Decode with the committed MLLR transform toward synthesized (espeak-ng) voices
+     * Decode with the committed MLLR transform toward espeak-ng's synthesized voices
      * (local/speaker-adaptation/); only with the default model directory, which it was estimated on.
+     * Off by default: it fits espeak-ng's synthesis, not speech in general (flite's voices and a
+     * human recording come out worse with it; docs/engine.md, "Fifth pass").
      */
-    ENGINE_LOCAL_SPEAKER_ADAPTATION: z.stringbool().default(true),
+    ENGINE_LOCAL_SPEAKER_ADAPTATION: z.stringbool().default(false),
     ENGINE_OPENAI_BASE_URL: httpUrl().default('https://api.openai.com/v1'),
     ENGINE_OPENAI_API_KEY: z.string().optional(),
     ENGINE_OPENAI_STT_MODEL: z.string().default('whisper-1'),
