@@ -37,6 +37,9 @@ function toChunk(words: Utterance['words']): SpeechChunk {
   return { start: words[0]?.start ?? 0, end: words.at(-1)?.end ?? 0, text: words.map((w) => w.word).join(' ') };
 }
 
+/** Up to this many stretches a call is a short exchange, where each voice may speak once. */
+const maxStretchesOfShortExchange = 3;
+
 /**
  * Speakers of a mono recording from their voices: the median pitch of each stretch of speech,
  * split into two groups when the groups' pitches differ by more than 15% (about 2.5 semitones),
@@ -46,10 +49,13 @@ export async function assignSpeakersByVoice(wavFile: string, chunks: SpeechChunk
   const pitches = await Promise.all(chunks.map(async (c) => medianPitch(await readPcmRange(wavFile, c.start, c.end))));
   const measured = pitches.filter((p): p is number => p !== null).map(Math.log);
   const split = twoMeans(measured);
-  // One stray stretch (a short answer pitched differently) is not a second voice: each group needs
-  // two stretches, else the call stays one speaker and roles come from turn-taking (docs/engine.md, fifth pass).
+  // In a call of more than three stretches, one stray stretch (a short answer pitched differently)
+  // is not a second voice: each group needs two stretches, else the call stays one speaker and
+  // roles come from turn-taking (docs/engine.md, fifth pass). A short exchange (a question and its
+  // answer) has a single stretch per voice by nature, so it keeps its split.
   const boundary = split ? (split.low + split.high) / 2 : 0;
-  const isSplitReal = split !== null && measured.filter((p) => p <= boundary).length >= 2 && measured.filter((p) => p > boundary).length >= 2;
+  const smallerGroup = Math.min(measured.filter((p) => p <= boundary).length, measured.filter((p) => p > boundary).length);
+  const isSplitReal = split !== null && (smallerGroup >= 2 || measured.length <= maxStretchesOfShortExchange);
   const distinct = split !== null && isSplitReal && Math.exp(split.high - split.low) > 1.15;
   const order: string[] = [];
   let previous: string | undefined;
