@@ -6,6 +6,7 @@
 #   espeak-ng, sox       the tests synthesise their own two-voice recordings
 #   sphinxtrain,         npm run build:speaker-adaptation (bw, mllr_solve; sphinx_fe): rebuilds the local
 #   sphinxbase-utils     engine's committed MLLR transform (src/service/engines/local/speaker-adaptation/)
+#   flite                another synthesizer's voices for test/bench/engine-other-speech-probe.ts
 #   python3              the download matrix's real servers (python3 -m http.server, odd_http_server.py)
 #   jq, curl             the first calls of the README and docs/getting-started.md (run as written by a test)
 #   chromium             the console's browser tests (playwright-core drives it headless)
@@ -19,6 +20,7 @@ command -v espeak-ng >/dev/null 2>&1 || needed+=(espeak-ng)
 command -v sox >/dev/null 2>&1 || needed+=(sox)
 [ -x /usr/lib/sphinxtrain/bw ] || needed+=(sphinxtrain)
 command -v sphinx_fe >/dev/null 2>&1 || needed+=(sphinxbase-utils)
+command -v flite >/dev/null 2>&1 || needed+=(flite)
 command -v python3 >/dev/null 2>&1 || needed+=(python3)
 command -v jq >/dev/null 2>&1 || needed+=(jq)
 command -v curl >/dev/null 2>&1 || needed+=(curl)
