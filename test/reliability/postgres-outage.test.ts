@@ -41,6 +41,7 @@ import { eventually } from '../support/webhook-receiver.js';
 import { mirrorState, recordMirrorRuns, retriedJobs, sendWebhooks, settle, type MirrorRun } from './support/outage-scenario.js';
 import { reportScenario } from './support/report-scenario.js';
 import type { MirrorHook } from '../../src/hub/mirror/mirror-hook.js';
+import { runCleanups } from '../support/run-cleanups.js';
 
 const transcriptions = 30;
 const outageMs = 3_000;
@@ -52,7 +53,7 @@ beforeAll(() => {
 });
 afterAll(async () => {
   await h.close();
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  await runCleanups(cleanups);
 });
 
 describe('PostgreSQL restarted mid-run', () => {

@@ -21,6 +21,7 @@ import { eventually } from '../support/webhook-receiver.js';
 import { mirrorState, sendWebhooks, settle } from './support/outage-scenario.js';
 import { startPrivateRedis } from './support/private-redis.js';
 import { reportScenario } from './support/report-scenario.js';
+import { runCleanups } from '../support/run-cleanups.js';
 
 const transcriptions = 30;
 
@@ -28,10 +29,11 @@ let h: Harness;
 const cleanups: (() => Promise<unknown>)[] = [];
 beforeAll(() => {
   h = createHarness();
+  // Last to run, and bounded like the others (a CI run once timed out the hook after the scenario passed).
+  cleanups.push(() => h.close());
 });
 afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  await h.close();
+  await runCleanups(cleanups);
 });
 
 describe('a Redis without persistence, SIGKILLed and restarted empty', () => {

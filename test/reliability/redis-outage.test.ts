@@ -45,6 +45,7 @@ import { startTcpProxyFor } from '../support/tcp-proxy.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { mirrorState, recordMirrorRuns, retriedJobs, sendWebhooks, settle, type MirrorRun } from './support/outage-scenario.js';
 import { reportScenario } from './support/report-scenario.js';
+import { runCleanups } from '../support/run-cleanups.js';
 
 const transcriptions = 30;
 const outageMs = 3_000;
@@ -56,7 +57,7 @@ beforeAll(() => {
 });
 afterAll(async () => {
   await h.close();
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  await runCleanups(cleanups);
 });
 
 describe('Redis restarted mid-run', () => {

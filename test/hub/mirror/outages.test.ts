@@ -12,6 +12,7 @@ import { startHubStack, type HubStack } from '../../support/hub-stack.js';
 import { startTcpProxyFor, type TcpProxy } from '../../support/tcp-proxy.js';
 import { seedEvaluatedTranscription } from '../client/support.js';
 import { eventually } from '../../support/webhook-receiver.js';
+import { runCleanups } from '../../support/run-cleanups.js';
 
 let h: Harness;
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -21,7 +22,7 @@ beforeAll(() => {
 afterAll(async () => {
   // Workers first: a job still calling a stack's API would otherwise retry against a closed one.
   await h.close();
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  await runCleanups(cleanups);
 });
 
 async function proxied(url: string): Promise<TcpProxy & { url: string }> {
