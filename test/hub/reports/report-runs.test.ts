@@ -242,4 +242,29 @@ describe('scheduled report runs', () => {
     // Not pulled again: one call at most went out for it, by the dead worker.
     expect(await readLedgerRow(h.db, client.accountRef, 'analytics-evaluator', now)).toMatchObject({ used: 0, reserved: 0 });
   });
+
+  it('a worker presumed dead whose pull then answers stores its snapshot: the run taken over as failed succeeds', async () => {
+    const { client } = await setUpAccount();
+    const ctx = contextFor(client, path.join(h.dataDir, 'exports-lapsed'));
+    await planReports(ctx);
+    const [week] = await listReportRuns(h.db, { scope: client.accountRef, kind: 'evaluator' });
+
+    // The first worker is alive but slow: its lock lapses while its pull waits.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: HubContext = { ...ctx, upstream: async () => (await held, client) };
+    const first = runReport(slow, week.id, { canRetry: true });
+    await waitFor(async () => (await h.db.hubReportRun.findUniqueOrThrow({ where: { id: week.id } })).status === 'running');
+    expect(await runReport(ctx, week.id, { canRetry: true, isTakeover: true })).toEqual({ kind: 'failed', reason: diedDuringPull });
+
+    release();
+    const outcome = await first;
+    expect(outcome).toMatchObject({ kind: 'succeeded' });
+    expect(await h.db.hubReportRun.findUniqueOrThrow({ where: { id: week.id } })).toMatchObject({ status: 'succeeded', reason: null, attempts: 1 });
+    const snapshot = await h.db.hubReportSnapshot.findUniqueOrThrow({ where: { runId: week.id } });
+    expect(outcome).toMatchObject({ snapshotId: snapshot.id });
+    expect((await h.jobs.queue('hub.export-report').getJob(`export-${snapshot.id}`))?.data).toEqual({ snapshotId: snapshot.id });
+    // One call went out, by the first worker; the takeover sent none.
+    expect(await readLedgerRow(h.db, client.accountRef, 'analytics-evaluator', now)).toMatchObject({ used: 1, reserved: 0 });
+  });
 });

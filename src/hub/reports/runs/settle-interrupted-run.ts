@@ -8,7 +8,9 @@
  *   - died during the pull: the run is still `running`, and nothing else ever ends it (the planner
  *     leaves running runs alone, and an on-demand pull of the period is refused with a 409 while it
  *     runs). Its call may have reached the upstream, so, like any attempt that may have, it ends
- *     the run failed rather than pulling again (a run is never repeated).
+ *     the run failed rather than pulling again (a run is never repeated). If that worker was alive
+ *     after all (its lock lapsed under load) and its pull answers, it stores its snapshot and the
+ *     run ends succeeded: the answer it got replaces the presumption (report-runs.test.ts).
  */
 import type { HubContext } from '../../hub-context.js';
 import { exportJobId } from './report-job-ids.js';
