@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
+import { CoalescingBuffer } from '../../lib/batching/coalescing-buffer.js';
 import type { JobQueues } from '../../queues/job-queues.js';
 import { queueReceiptMirrors } from './enqueue-receipt-mirrors.js';
 import type { EnqueuedMarks } from './enqueued-marks.js';
+
+type StoredReceipt = { id: string; transcriptionId: string };
 
 /**
  * The receiver's mirror jobs, queued together: the receipts of every batch stored within
@@ -12,29 +15,21 @@ import type { EnqueuedMarks } from './enqueued-marks.js';
  * milliseconds) the receipts stay unmarked and the receipt sweeper queues them.
  */
 export class CoalescedMirrors {
-  private receipts: { id: string; transcriptionId: string }[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private readonly buffer: CoalescingBuffer<StoredReceipt>;
 
-  constructor(
-    private readonly deps: { jobs: JobQueues; logger: Logger; marks: EnqueuedMarks },
-    private readonly everyMs = 20,
-  ) {}
-
-  add(receipts: readonly { id: string; transcriptionId: string }[]): void {
-    for (const receipt of receipts) this.receipts.push(receipt);
-    this.timer ??= setTimeout(() => void this.flush(), this.everyMs);
+  constructor(deps: { jobs: JobQueues; logger: Logger; marks: EnqueuedMarks }, everyMs = 20) {
+    this.buffer = new CoalescingBuffer(async (receipts) => {
+      try {
+        await queueReceiptMirrors(deps.jobs, receipts);
+      } catch (error) {
+        deps.logger.warn({ err: error, receipts: receipts.length }, 'mirror jobs not queued after the receipts were stored; the receipt sweeper will queue them');
+        return;
+      }
+      deps.marks.add(receipts.map((r) => r.id));
+    }, everyMs);
   }
 
-  private async flush(): Promise<void> {
-    this.timer = undefined;
-    const receipts = this.receipts;
-    this.receipts = [];
-    try {
-      await queueReceiptMirrors(this.deps.jobs, receipts);
-    } catch (error) {
-      this.deps.logger.warn({ err: error, receipts: receipts.length }, 'mirror jobs not queued after the receipts were stored; the receipt sweeper will queue them');
-      return;
-    }
-    this.deps.marks.add(receipts.map((r) => r.id));
+  add(receipts: readonly StoredReceipt[]): void {
+    this.buffer.add(receipts);
   }
 }

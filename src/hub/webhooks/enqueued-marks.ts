@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type pg from 'pg';
 import type { Db } from '../../db.js';
+import { CoalescingBuffer } from '../../lib/batching/coalescing-buffer.js';
 import { markReceiptsEnqueued } from './enqueue-receipt-mirrors.js';
 
 /**
@@ -14,38 +15,24 @@ import { markReceiptsEnqueued } from './enqueue-receipt-mirrors.js';
  * sweeper's 5 s.
  */
 export class EnqueuedMarks {
-  private ids: string[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private readonly buffer: CoalescingBuffer<string>;
   private failures = 0;
 
-  constructor(
-    private readonly deps: { db: Db; pool?: pg.Pool | undefined; logger: Logger },
-    private readonly everyMs = 20,
-    private readonly retryMs = 1_000,
-    private readonly maxPending = 10_000,
-  ) {}
-
-  add(ids: readonly string[]): void {
-    for (const id of ids) this.ids.push(id);
-    this.timer ??= setTimeout(() => void this.flush(), this.everyMs);
+  constructor(deps: { db: Db; pool?: pg.Pool | undefined; logger: Logger }, everyMs = 20, retryMs = 1_000, maxPending = 10_000) {
+    this.buffer = new CoalescingBuffer(async (ids) => {
+      try {
+        await markReceiptsEnqueued(deps, ids);
+        this.failures = 0;
+      } catch (error) {
+        this.failures += 1;
+        const retry = this.failures * retryMs <= 60_000;
+        deps.logger.warn({ err: error, receipts: ids.length }, retry ? 'receipts not marked enqueued; tried again shortly' : 'receipts not marked enqueued; the receipt sweeper will mark them');
+        if (retry) this.buffer.retryLater(ids, retryMs, maxPending);
+      }
+    }, everyMs);
   }
 
-  private async flush(): Promise<void> {
-    this.timer = undefined;
-    const ids = this.ids;
-    this.ids = [];
-    try {
-      await markReceiptsEnqueued(this.deps, ids);
-      this.failures = 0;
-    } catch (error) {
-      this.failures += 1;
-      const retry = this.failures * this.retryMs <= 60_000;
-      this.deps.logger.warn({ err: error, receipts: ids.length }, retry ? 'receipts not marked enqueued; tried again shortly' : 'receipts not marked enqueued; the receipt sweeper will mark them');
-      if (!retry) return;
-      this.ids = [...ids, ...this.ids].slice(0, this.maxPending);
-      clearTimeout(this.timer);
-      // Unref'd: a process stopping does not wait for PostgreSQL to come back; the sweeper has them.
-      this.timer = setTimeout(() => void this.flush(), this.retryMs).unref();
-    }
+  add(ids: readonly string[]): void {
+    this.buffer.add(ids);
   }
 }
