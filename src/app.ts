@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import { createAdminRouter } from './hub/admin/admin-router.js';
 import type { AdminIndexLink } from './hub/admin/admin-index.js';
@@ -15,6 +14,7 @@ import { requestMetrics } from './lib/metrics/request-metrics.js';
 import { AppError } from './lib/errors/app-error.js';
 import { accessLog } from './lib/http/access-log.js';
 import { createErrorHandler } from './lib/http/error-handler.js';
+import { serveBeforeExpress } from './lib/http/serve-before-express.js';
 import { assignRequestId } from './lib/http/request-id.js';
 import { createApiRouter } from './service/http/api-router.js';
 import { serviceOperations } from './service/operations.js';
@@ -58,20 +58,16 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
   const intake = hub ? createWebhookIntake(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }) : undefined;
   const app = createExpressApp(deps, hub, admin, surfaces, intake);
   if (hub && intake) {
-    const serveWebhook = createReceiverFastPath({
-      intake,
-      logger: hub.logger,
-      accessLogger: deps.logger,
-      bodyLimitBytes: hub.settings.receiver.bodyLimitBytes,
-      etagFn: app.get('etag fn') as EtagFn | undefined,
-    });
-    // Express's app function calls app.handle(req, res, next) for every request; a mounted app passes `next`, a server does not.
-    const dispatching = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void };
-    const dispatchByExpress = dispatching.handle.bind(app);
-    dispatching.handle = (req, res, next) => {
-      if (next === undefined && serveWebhook(req, res)) return;
-      dispatchByExpress(req, res, next);
-    };
+    serveBeforeExpress(
+      app,
+      createReceiverFastPath({
+        intake,
+        logger: hub.logger,
+        accessLogger: deps.logger,
+        bodyLimitBytes: hub.settings.receiver.bodyLimitBytes,
+        etagFn: app.get('etag fn') as EtagFn | undefined,
+      }),
+    );
   }
   return app;
 }

@@ -1,9 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import { AppError } from '../../lib/errors/app-error.js';
 import { createAccessWatcher } from '../../lib/http/access-log.js';
 import type { EtagFn } from '../../lib/http/constant-json.js';
+import type { FrontHandler } from '../../lib/http/serve-before-express.js';
 import { errorAnswerFor } from '../../lib/http/error-handler.js';
 import { requestIdFrom } from '../../lib/http/request-id.js';
 import { writeJsonAnswer } from '../../lib/http/write-json-answer.js';
@@ -47,7 +47,7 @@ export interface ReceiverFastPathOptions {
  * bodies) goes to Express's receiver router, which answers it as it always has
  * (test/hub/mirror/receiver-fast-path.test.ts compares the two).
  */
-export function createReceiverFastPath(options: ReceiverFastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function createReceiverFastPath(options: ReceiverFastPathOptions): FrontHandler {
   const watchAccess = createAccessWatcher(options.accessLogger);
   const { intake, logger, bodyLimitBytes, etagFn } = options;
 
