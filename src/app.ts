@@ -6,11 +6,15 @@ import { createSlackRouter } from './hub/alerts/interactivity-router.js';
 import type { ConsoleOptions } from './hub/console/console-options.js';
 import { createConsoleRouter } from './hub/console/console-router.js';
 import type { HubContext } from './hub/hub-context.js';
+import { createReceiverFastPath } from './hub/webhooks/receiver-fast-path.js';
 import { createReceiverRouter } from './hub/webhooks/receiver-router.js';
+import { createWebhookIntake, type WebhookIntake } from './hub/webhooks/webhook-intake.js';
+import type { EtagFn } from './lib/http/constant-json.js';
 import { requestMetrics } from './lib/metrics/request-metrics.js';
 import { AppError } from './lib/errors/app-error.js';
 import { accessLog } from './lib/http/access-log.js';
 import { createErrorHandler } from './lib/http/error-handler.js';
+import { serveBeforeExpress } from './lib/http/serve-before-express.js';
 import { assignRequestId } from './lib/http/request-id.js';
 import { createApiRouter } from './service/http/api-router.js';
 import { serviceOperations } from './service/operations.js';
@@ -46,9 +50,33 @@ export interface WebSurfaces {
  * The HTTP app of the web process: the built-in API at /api and /uploads, and, given the hub's
  * context, the hub's webhook receiver at /webhooks, Slack's interactivity endpoint at /slack and
  * its admin API at /admin; given their options, the Prometheus endpoint at /metrics and the
- * console at /console; given a sample store, the sample calls at /samples.
+ * console at /console; given a sample store, the sample calls at /samples. The receiver's webhooks
+ * are served in front of Express's dispatch (receiver-fast-path.ts); everything else, and any
+ * webhook request that path does not take, by Express.
  */
 export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}): Express {
+  const intake = hub ? createWebhookIntake(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }) : undefined;
+  const app = createExpressApp(deps, hub, admin, surfaces, intake);
+  if (hub && intake) {
+    serveBeforeExpress(
+      app,
+      createReceiverFastPath({
+        intake,
+        logger: hub.logger,
+        accessLogger: deps.logger,
+        bodyLimitBytes: hub.settings.receiver.bodyLimitBytes,
+        etagFn: app.get('etag fn') as EtagFn | undefined,
+      }),
+    );
+  }
+  return app;
+}
+
+/**
+ * createApp's Express app alone, every request through Express's router (the receiver's too, by
+ * `intake`, or a new one). The receiver fast path's test compares its answers with this app's.
+ */
+export function createExpressApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}, intake?: WebhookIntake): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
@@ -56,7 +84,10 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
   app.use(accessLog(deps.logger));
   app.use(requestMetrics());
   // The receiver first: its paths match no other router, and its webhooks (the busiest traffic) skip their matching.
-  if (hub) app.use('/webhooks', createReceiverRouter(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }));
+  if (hub) {
+    const receiverOptions = { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes };
+    app.use('/webhooks', createReceiverRouter(intake ?? createWebhookIntake(hub, receiverOptions), hub.logger, receiverOptions));
+  }
   app.use('/api', createApiRouter(deps, serviceOperations));
   app.use('/uploads', createUploadRouter(deps));
   if (surfaces.samples) app.use('/samples', createSamplesRouter(surfaces.samples));

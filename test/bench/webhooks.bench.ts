@@ -4,6 +4,7 @@
  * then a `worker` process drains the mirror queue and every transcription named by an
  * acknowledged webhook must be mirrored. 300 distinct transcriptions, each named by many webhooks.
  *   npm run bench:webhooks            (uses TEST_DATABASE_URL, default convoqa_test)
+ *   BENCH_WEB_NODE_ARGS='--max-semi-space-size=32' npm run bench:webhooks   (node flags for the web process)
  * Also prints each server's CPU time per answered request (user + system from /proc, far less
  * sensitive to the machine's load than req/s) and their ratio.
  */
@@ -92,9 +93,11 @@ const env = {
   RATE_LIMIT_SCALE: '10',
   LOG_LEVEL: 'warn',
 };
-// BENCH_CPU_PROF_DIR=/tmp/prof: the web process runs with node --cpu-prof (test/bench/summarize-cpu-profile.ts reads it).
+// BENCH_CPU_PROF_DIR=/tmp/prof: the web process runs with node --cpu-prof (test/bench/summarize-cpu-profile.ts reads it);
+// BENCH_WEB_NODE_ARGS='--max-semi-space-size=32' adds node flags to it (the bare handler keeps none).
 const profileDir = process.env.BENCH_CPU_PROF_DIR;
-const web = startEntry('src/web.ts', env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+const webNodeArgs = (process.env.BENCH_WEB_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const web = startEntry('src/web.ts', env, [...webNodeArgs, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])]);
 await waitForPort(`http://127.0.0.1:${port}/api/`);
 const webCpuBefore = cpuMs(web.child.pid);
 const receiver = await fire(`http://127.0.0.1:${port}/webhooks/transcriptions/success`);

@@ -1,112 +1,32 @@
 import express, { type Router } from 'express';
+import type { Logger } from 'pino';
 import { AppError } from '../../lib/errors/app-error.js';
 import { createErrorHandler } from '../../lib/http/error-handler.js';
-import { prepareConstantJson, sendConstantJson } from '../../lib/http/constant-json.js';
-import { assertSafeJson } from '../../lib/http/json-body.js';
-import type { HubContext } from '../hub-context.js';
-import { ReceiptBatcher } from './receipt-batcher.js';
-import type { ReceiverCredentialsSource } from './receiver-credentials.js';
-import { recordWebhookRejection } from './record-rejection.js';
-import { verifyWebhook, WebhookRejectedError } from './verify-webhook.js';
-import { WebhookEvent } from './webhook-event.js';
-import { webhooksReceived } from './webhook-metrics.js';
-
-/** A test event (`test.ping`, docs/decisions.md): acknowledged once verified, nothing to mirror. */
-const isTestEvent = (parsed: unknown) => typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'test.ping';
-
-/** The receiver's three answers, serialised once (constant-json.ts: the same bytes and headers as `res.json`). */
-const answers = {
-  accepted: prepareConstantJson({ data: { received: true, duplicate: false } }),
-  duplicate: prepareConstantJson({ data: { received: true, duplicate: true } }),
-  test: prepareConstantJson({ data: { received: true, duplicate: false, test: true } }),
-};
-
-export interface ReceiverOptions {
-  credentials: ReceiverCredentialsSource;
-  bodyLimitBytes: number;
-  /** How long a receipt may wait for others to be stored with it (receipt-batcher.ts). */
-  batchWaitMs?: number;
-}
+import { sendConstantJson } from '../../lib/http/constant-json.js';
+import type { WebhookIntake } from './webhook-intake.js';
 
 /**
  * POST /webhooks/transcriptions/success and /error (the URLs a configuration's webhooks point
- * at): raw body → verify → durable receipt (batched, receipt-batcher.ts) → 202 → queued mirror.
- * The body is parsed only once verified, and only for the transcription id; the mirror fetches
- * the rest. If the receipt cannot be committed (PostgreSQL unreachable) the answer is 503, so the
- * sender retries; once committed it is acknowledged, and its mirror is queued right after, or by
- * the receipt sweeper if Redis is down: an acknowledged webhook is never lost.
+ * at) as an Express router: the raw body, then the intake (webhook-intake.ts) → 202. The web
+ * process serves most webhooks by the fast path in front of Express (receiver-fast-path.ts), which
+ * hands this router whatever it does not serve itself (other methods and paths, chunked or
+ * compressed bodies, bodies over the limit), so both give the same answers.
  */
-export function createReceiverRouter(ctx: HubContext, options: ReceiverOptions): Router {
+export function createReceiverRouter(intake: WebhookIntake, logger: Logger, options: { bodyLimitBytes: number }): Router {
   const router = express.Router();
   const rawBody = express.raw({ type: () => true, limit: options.bodyLimitBytes });
-  const receipts = new ReceiptBatcher(ctx.db, ctx.jobs, ctx.logger, { maxWaitMs: options.batchWaitMs });
 
   router.post('/transcriptions/:outcome', rawBody, async (req, res) => {
     const outcome = req.params.outcome;
     if (outcome !== 'success' && outcome !== 'error') throw new AppError('not_found', `Unknown webhook receiver: ${req.path}`);
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    if (body.length === 0) throw new AppError('invalid_value', 'Empty webhook body');
     const token = typeof req.query.token === 'string' ? req.query.token : undefined;
-
-    const webhookId = typeof req.headers['webhook-id'] === 'string' ? req.headers['webhook-id'] : null;
-    const refuse = (verdict: 'bad_signature' | 'stale' | 'malformed', reason: string) => {
-      webhooksReceived.inc({ outcome: verdict });
-      return recordWebhookRejection(ctx.db, ctx.logger, { outcome: verdict, reason, webhookId, path: outcome });
-    };
-
-    let eventId: string;
-    try {
-      try {
-        ({ eventId } = verifyWebhook(body, req.headers, token, await options.credentials()));
-      } catch (error) {
-        // The embedded secret may have been rotated since it was read: read it again, once.
-        if (!(error instanceof WebhookRejectedError) || error.outcome !== 'bad_signature' || !options.credentials.refresh?.()) throw error;
-        ({ eventId } = verifyWebhook(body, req.headers, token, await options.credentials()));
-      }
-    } catch (error) {
-      if (!(error instanceof WebhookRejectedError)) throw error;
-      ctx.logger.warn({ requestId: req.requestId, outcome, reason: error.message }, 'webhook refused');
-      await refuse(error.outcome, error.message);
-      throw new AppError('unauthorized', error.message);
-    }
-
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch {
-      ctx.logger.warn({ requestId: req.requestId, eventId }, 'verified webhook whose body is not JSON');
-      await refuse('malformed', 'Webhook body is not JSON');
-      throw new AppError('invalid_json', 'Webhook body is not JSON');
-    }
-    let event: WebhookEvent;
-    try {
-      assertSafeJson(parsed);
-      if (isTestEvent(parsed)) {
-        webhooksReceived.inc({ outcome: 'test' });
-        sendConstantJson(res, 202, answers.test);
-        return;
-      }
-      event = WebhookEvent.parse(parsed);
-    } catch {
-      ctx.logger.warn({ requestId: req.requestId, eventId }, 'verified webhook with an unreadable body');
-      await refuse('malformed', 'Webhook body must be JSON with data.transcription_id (a UUID)');
-      throw new AppError('invalid_value', 'Webhook body must be JSON with data.transcription_id (a UUID)');
-    }
-
-    const transcriptionId = event.data.transcription_id.toLowerCase();
-    try {
-      const { duplicate } = await receipts.submit({ id: eventId, transcriptionId, eventType: event.type ?? 'unknown', outcome });
-      webhooksReceived.inc({ outcome: duplicate ? 'duplicate' : 'accepted' });
-      sendConstantJson(res, 202, duplicate ? answers.duplicate : answers.accepted);
-    } catch (error) {
-      ctx.logger.error({ err: error, requestId: req.requestId, eventId }, 'webhook receipt could not be made durable');
-      throw new AppError('unavailable', 'Webhook not stored; retry later', { retryAfterSeconds: 5 });
-    }
+    sendConstantJson(res, 202, await intake({ outcome, body, headers: req.headers, token, requestId: req.requestId }));
   });
 
   router.use((req) => {
     throw new AppError('not_found', `Unknown webhook receiver: ${req.method} ${req.path}`);
   });
-  router.use(createErrorHandler(ctx.logger));
+  router.use(createErrorHandler(logger));
   return router;
 }

@@ -5,6 +5,7 @@
  * `info`, 5xx `warn` (the error handler logs the 5xx's stack at `error`).
  */
 import { performance } from 'node:perf_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
@@ -34,13 +35,17 @@ export function redactUrl(url: string): string {
 
 type Level = 'debug' | 'info' | 'warn';
 
+/** Logs one request's line once its answer is sent or its connection closed. */
+export type AccessWatcher = (req: IncomingMessage, res: ServerResponse, requestId: string, url: string) => void;
+
 /**
  * A few lines rather than pino-http: the level is known only once the status is, and when it is
  * disabled (2xx at LOG_LEVEL=info or warn, as deployed) nothing is built or serialised at all.
+ * `url` is the request's URL as received (Express's `originalUrl`).
  */
-export function accessLog(logger: Logger): RequestHandler {
+export function createAccessWatcher(logger: Logger): AccessWatcher {
   const http = logger.child({ component: 'http' });
-  return (req, res, next) => {
+  return (req, res, requestId, originalUrl) => {
     const started = performance.now();
     const done = () => {
       res.off('finish', done);
@@ -49,15 +54,23 @@ export function accessLog(logger: Logger): RequestHandler {
       const status = res.statusCode;
       const level: Level = aborted || status >= 500 ? 'warn' : status >= 400 ? 'info' : 'debug';
       if (!http.isLevelEnabled(level)) return;
-      const url = redactUrl(req.originalUrl);
+      const url = redactUrl(originalUrl);
       const ms = Math.round(performance.now() - started);
       http[level](
-        { req: { id: req.requestId, method: req.method, url }, res: { statusCode: status }, responseTime: ms },
+        { req: { id: requestId, method: req.method, url }, res: { statusCode: status }, responseTime: ms },
         aborted ? `${req.method} ${url} ${status} aborted after ${ms} ms` : `${req.method} ${url} ${status} ${ms} ms`,
       );
     };
     res.on('finish', done);
     res.on('close', done);
+  };
+}
+
+/** The access log as the app's middleware (after assignRequestId). */
+export function accessLog(logger: Logger): RequestHandler {
+  const watch = createAccessWatcher(logger);
+  return (req, res, next) => {
+    watch(req, res, req.requestId, req.originalUrl);
     next();
   };
 }

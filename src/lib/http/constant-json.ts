@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 
-type EtagFn = (body: Buffer, encoding?: BufferEncoding) => string | undefined;
+/** Express's compiled `etag fn` setting. */
+export type EtagFn = (body: Buffer, encoding?: BufferEncoding) => string | undefined;
 
 /** A JSON answer whose body never changes, serialised once. */
 export interface ConstantJson {

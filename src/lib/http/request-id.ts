@@ -13,11 +13,13 @@ declare global {
 
 const acceptableId = /^[\w.-]{1,100}$/;
 
+/** A sane incoming X-Request-Id (a proxy's), or a new one. */
+export const requestIdFrom = (incoming: string | undefined): string => (incoming && acceptableId.test(incoming) ? incoming : randomUUID());
+
 /** Adopts a sane incoming X-Request-Id (a proxy's) or makes one. */
 export function assignRequestId(): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.get('x-request-id');
-    req.requestId = incoming && acceptableId.test(incoming) ? incoming : randomUUID();
+    req.requestId = requestIdFrom(req.get('x-request-id'));
     res.setHeader('X-Request-Id', req.requestId);
     next();
   };

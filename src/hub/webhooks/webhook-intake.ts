@@ -1,0 +1,113 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { AppError } from '../../lib/errors/app-error.js';
+import { prepareConstantJson, type ConstantJson } from '../../lib/http/constant-json.js';
+import { assertSafeJson } from '../../lib/http/json-body.js';
+import type { HubContext } from '../hub-context.js';
+import { ReceiptBatcher } from './receipt-batcher.js';
+import type { ReceiverCredentialsSource } from './receiver-credentials.js';
+import { recordWebhookRejection } from './record-rejection.js';
+import { verifyWebhook, WebhookRejectedError } from './verify-webhook.js';
+import { WebhookEvent } from './webhook-event.js';
+import { webhooksReceived } from './webhook-metrics.js';
+
+/** A test event (`test.ping`, docs/decisions.md): acknowledged once verified, nothing to mirror. */
+const isTestEvent = (parsed: unknown) => typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'test.ping';
+
+/** The receiver's three answers (all 202), serialised once (constant-json.ts: the same bytes and headers as `res.json`). */
+export const receiverAnswers = {
+  accepted: prepareConstantJson({ data: { received: true, duplicate: false } }),
+  duplicate: prepareConstantJson({ data: { received: true, duplicate: true } }),
+  test: prepareConstantJson({ data: { received: true, duplicate: false, test: true } }),
+};
+
+export interface ReceiverOptions {
+  credentials: ReceiverCredentialsSource;
+  bodyLimitBytes: number;
+  /** How long a receipt may wait for others to be stored with it (receipt-batcher.ts). */
+  batchWaitMs?: number;
+}
+
+/** One webhook as received, whichever HTTP layer read it. */
+export interface ReceivedWebhook {
+  /** The URL's last segment, already checked by the caller. */
+  outcome: 'success' | 'error';
+  body: Buffer;
+  headers: IncomingHttpHeaders;
+  /** The URL's `token` query value, when it has exactly one. */
+  token: string | undefined;
+  requestId: string;
+}
+
+/** Receives one webhook: resolves with its 202 answer, or throws the AppError it is refused with. */
+export type WebhookIntake = (webhook: ReceivedWebhook) => Promise<ConstantJson>;
+
+/**
+ * The receiver's work between the raw body and the 202, shared by its Express route
+ * (receiver-router.ts) and its fast path (receiver-fast-path.ts): verify → durable receipt
+ * (batched, receipt-batcher.ts) → the answer; the mirror is queued after. The body is parsed only
+ * once verified, and only for the transcription id; the mirror fetches the rest. If the receipt
+ * cannot be committed (PostgreSQL unreachable) the answer is 503, so the sender retries; once
+ * committed it is acknowledged, and its mirror is queued right after, or by the receipt sweeper if
+ * Redis is down: an acknowledged webhook is never lost.
+ */
+export function createWebhookIntake(ctx: HubContext, options: ReceiverOptions): WebhookIntake {
+  const receipts = new ReceiptBatcher(ctx.db, ctx.jobs, ctx.logger, { maxWaitMs: options.batchWaitMs });
+
+  return async ({ outcome, body, headers, token, requestId }) => {
+    if (body.length === 0) throw new AppError('invalid_value', 'Empty webhook body');
+
+    const webhookId = typeof headers['webhook-id'] === 'string' ? headers['webhook-id'] : null;
+    const refuse = (verdict: 'bad_signature' | 'stale' | 'malformed', reason: string) => {
+      webhooksReceived.inc({ outcome: verdict });
+      return recordWebhookRejection(ctx.db, ctx.logger, { outcome: verdict, reason, webhookId, path: outcome });
+    };
+
+    let eventId: string;
+    try {
+      try {
+        ({ eventId } = verifyWebhook(body, headers, token, await options.credentials()));
+      } catch (error) {
+        // The embedded secret may have been rotated since it was read: read it again, once.
+        if (!(error instanceof WebhookRejectedError) || error.outcome !== 'bad_signature' || !options.credentials.refresh?.()) throw error;
+        ({ eventId } = verifyWebhook(body, headers, token, await options.credentials()));
+      }
+    } catch (error) {
+      if (!(error instanceof WebhookRejectedError)) throw error;
+      ctx.logger.warn({ requestId, outcome, reason: error.message }, 'webhook refused');
+      await refuse(error.outcome, error.message);
+      throw new AppError('unauthorized', error.message);
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      ctx.logger.warn({ requestId, eventId }, 'verified webhook whose body is not JSON');
+      await refuse('malformed', 'Webhook body is not JSON');
+      throw new AppError('invalid_json', 'Webhook body is not JSON');
+    }
+    let event: WebhookEvent;
+    try {
+      assertSafeJson(parsed);
+      if (isTestEvent(parsed)) {
+        webhooksReceived.inc({ outcome: 'test' });
+        return receiverAnswers.test;
+      }
+      event = WebhookEvent.parse(parsed);
+    } catch {
+      ctx.logger.warn({ requestId, eventId }, 'verified webhook with an unreadable body');
+      await refuse('malformed', 'Webhook body must be JSON with data.transcription_id (a UUID)');
+      throw new AppError('invalid_value', 'Webhook body must be JSON with data.transcription_id (a UUID)');
+    }
+
+    const transcriptionId = event.data.transcription_id.toLowerCase();
+    try {
+      const { duplicate } = await receipts.submit({ id: eventId, transcriptionId, eventType: event.type ?? 'unknown', outcome });
+      webhooksReceived.inc({ outcome: duplicate ? 'duplicate' : 'accepted' });
+      return duplicate ? receiverAnswers.duplicate : receiverAnswers.accepted;
+    } catch (error) {
+      ctx.logger.error({ err: error, requestId, eventId }, 'webhook receipt could not be made durable');
+      throw new AppError('unavailable', 'Webhook not stored; retry later', { retryAfterSeconds: 5 });
+    }
+  };
+}
