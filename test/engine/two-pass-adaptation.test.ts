@@ -91,7 +91,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     for (const settings of [{ ...twoPass, sphinxtrainDir: path.join(work, 'no-sphinxtrain') }, { ...twoPass, timeoutMs: 1 }]) {
       const warnings: unknown[] = [];
       const logger = { warn: (...args: unknown[]) => void warnings.push(args) };
-      const transcript = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: settings, logger: logger as never }).transcribe(audio, hints);
+      const transcript = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: settings, logger }).transcribe(audio, hints);
       expect(transcript).toEqual(onePass);
       expect(warnings).toHaveLength(1);
     }
