@@ -90,7 +90,7 @@ try {
 
 /** The engine on each voice's lines as one recording: one pass, then two (unsupervised adaptation). */
 async function probeTwoPass(rows: { voice: string; file: string; text: string }[][]) {
-  const onePass = new LocalSpeechToText({ modelDir: defaultLocalModelDir });
+  const onePass = new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false });
   const twoPasses = (minWords: number) => new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: { ...defaultTwoPassSettings, minWords } });
   const silence = path.join(work, 'pause.wav');
   await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', silence, 'trim', '0', '0.7']);

@@ -17,7 +17,7 @@
  *   --rendering=N                 synthesize with another random sox dither (0, the default: repeatable audio)
  *   --concurrency=N               decodes at a time (default 2, one per core)
  *   --adaptation                  with the MLLR transform toward espeak-ng voices (speaker-adaptation/; off by default, as in the engine)
- *   --two-pass[=on|off]           unsupervised speaker adaptation in two passes (two-pass-adaptation.ts; default: the engine's)
+ *   --two-pass=off                one decode per call (default: the engine's two passes, two-pass-adaptation.ts; the warps need it off)
  *   --two-pass-min-confidence=0.5 --two-pass-rounds=2 --two-pass-min-words=20   its settings
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -65,7 +65,7 @@ const freshPairs: VoicePair[] = (args.get('fresh-pairs') ?? '')
   });
 
 /** pocketsphinx's general model, as before issue 19: the baseline of the untuned voices. */
-const generalStt = new LocalSpeechToText({ modelDir: defaultLocalModelDir, domainModel: false });
+const generalStt = new LocalSpeechToText({ modelDir: defaultLocalModelDir, domainModel: false, twoPass: false });
 const stt = new LocalSpeechToText({
   modelDir: defaultLocalModelDir,
   languageWeight: numberArg('lw', defaultLocalSpeechSettings.languageWeight),

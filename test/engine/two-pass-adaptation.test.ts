@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
+import { EngineSettings, defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
 import type { Transcript } from '../../src/service/engines/engine-types.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
 import { generalModelFiles, recognizeWithPocketsphinx } from '../../src/service/engines/local/pocketsphinx.js';
@@ -31,14 +31,16 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'convoqa-two-pass-test-'));
     audio = await decodeRecording(await synthesizeConversation(turns, { stereo: true }), work, { stereo: true, maxDurationSeconds: 600 });
-    onePass = await new LocalSpeechToText({ modelDir: defaultLocalModelDir }).transcribe(audio, hints);
+    onePass = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false }).transcribe(audio, hints);
   }, 60_000);
   afterAll(async () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  it('is off by default', () => {
-    expect(defaultLocalSpeechSettings.twoPass).toBe(false);
+  it('is on by default, and off on request', () => {
+    expect(defaultLocalSpeechSettings.twoPass).toEqual(defaultTwoPassSettings);
+    expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', twoPassAdaptation: true });
+    expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_ADAPTATION: 'false' })).toMatchObject({ twoPassAdaptation: false });
   });
 
   it('estimates a transform per speaker from the first pass and takes each speaker\'s words from their own second decode', async () => {
