@@ -23,7 +23,7 @@ export const EngineSettings = z
      * Unsupervised speaker adaptation in two passes (local/two-pass-adaptation.ts): each speaker's
      * first-pass words give an MLLR transform estimated from their own audio by sphinxtrain, then a
      * second decode. Needs the sphinxtrain and sphinxbase-utils packages; any failure keeps the first
-     * pass. On by default: fewer word errors on every voice measured, synthesized or not, for 2-3×
+     * pass. On by default: fewer word errors on every voice measured, synthesized or not, for 2-3.5×
      * the CPU of one pass (docs/engine.md, "Sixth pass"); false decodes once.
      */
     ENGINE_LOCAL_TWO_PASS_ADAPTATION: z.stringbool().default(true),

@@ -43,7 +43,7 @@ export interface LocalSpeechSettings {
    * speaker's first-pass words give an MLLR transform estimated from their own audio, and the call
    * is decoded again with it. Any failure or a timeout keeps the first pass. Needs sphinxtrain and
    * sphinxbase-utils; with it, the vocal tract length warps are not used. On by default: word
-   * errors fell 6 to 28 points on every untuned voice and a little on flite's voices, for 2-3× the
+   * errors fell 6 to 28 points on every untuned voice and a little on flite's voices, for 2-3.5× the
    * CPU (docs/engine.md, "Sixth pass").
    */
   twoPass: TwoPassSettings | false;
