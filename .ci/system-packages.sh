@@ -4,8 +4,8 @@
 #   ffmpeg               decoding every supported format, encoding uploads for the openai engine
 #   pocketsphinx(+en-us) the local speech recogniser and its US English model
 #   espeak-ng, sox       the tests synthesise their own two-voice recordings
-#   sphinxtrain,         npm run build:speaker-adaptation (bw, mllr_solve; sphinx_fe): rebuilds the local
-#   sphinxbase-utils     engine's committed MLLR transform (src/service/engines/local/speaker-adaptation/)
+#   sphinxtrain,         the local engine's second pass (bw, mllr_solve; sphinx_fe: a transform per speaker,
+#   sphinxbase-utils     two-pass-adaptation.ts) and npm run build:speaker-adaptation (the committed transform)
 #   flite                another synthesizer's voices for test/bench/engine-other-speech-probe.ts
 #   python3              the download matrix's real servers (python3 -m http.server, odd_http_server.py)
 #   jq, curl             the first calls of the README and docs/getting-started.md (run as written by a test)

@@ -71,7 +71,7 @@ export function buildContexts(infra: Infrastructure, config: AppConfig, override
     jobs,
     now,
     limits,
-    engines: overrides.engines ?? createEngines(config.engine),
+    engines: overrides.engines ?? createEngines(config.engine, { logger }),
     http: createOutboundHttp(limits),
     slots: new AccountSlots(redis, { prefix: `${config.process.queuePrefix}:slots:`, limit: limits.maxConcurrentPerAccount }),
     webhookRetryDelaysMs: overrides.webhookRetryDelaysMs ?? webhookRetryDelaysMs,

@@ -6,16 +6,23 @@
  * with sphinxtrain), and decoded with pocketsphinx's general model without and with the MLLR
  * transform toward espeak-ng voices (speaker-adaptation/). Prints word errors per voice, both ways.
  * This is the check that turned the transform off by default (docs/engine.md, "Fifth pass").
- *   npx tsx test/bench/engine-other-speech-probe.ts [--voices=espeak:en-us+m3,flite:slt] [--dialogues=0,1,2]
+ * Then the unsupervised two-pass adaptation (two-pass-adaptation.ts, "Sixth pass"): each voice's
+ * lines joined into one mono recording (0.7 s pauses) and transcribed by the engine itself (domain
+ * model), one pass against two; the human sentence too (11 words: below the engine's minimum for
+ * adapting, so it is also run with that minimum lowered to 5).
+ *   npx tsx test/bench/engine-other-speech-probe.ts [--voices=espeak:en-us+m3,flite:slt] [--dialogues=0,1,2] [--no-two-pass] [--only-two-pass]
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
+import { LocalSpeechToText } from '../../src/service/engines/local/local-speech-to-text.js';
 import { recognizeWithPocketsphinx } from '../../src/service/engines/local/pocketsphinx.js';
+import { defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
+import { decodeRecording } from '../../src/service/processing/decode-recording.js';
 import { defaultSpeakerAdaptationFile } from '../../src/service/engines/local/speaker-adaptation/speaker-adaptation.js';
 import { dialogues } from './dialogues.js';
 import { wordErrors } from './word-error-rate.js';
@@ -65,7 +72,7 @@ try {
     );
   }
   if (existsSync(humanSentence.file)) rows.push([{ voice: 'human (TIMIT SA1)', ...humanSentence }]);
-  for (const recordings of rows) {
+  for (const recordings of args.has('only-two-pass') ? [] : rows) {
     const total = { without: { errors: 0, words: 0 }, with: { errors: 0, words: 0 } };
     for (const { file, text } of recordings) {
       const scored = await decodeBothWays(file, text);
@@ -76,6 +83,47 @@ try {
     }
     print(`${(recordings[0]?.voice ?? '').padEnd(22)}${String(total.without.words).padStart(5)}   ${percent(total.without).padStart(17)}   ${percent(total.with).padStart(14)}`);
   }
+  if (!args.has('no-two-pass')) await probeTwoPass(rows);
 } finally {
   await rm(work, { recursive: true, force: true });
+}
+
+/** The engine on each voice's lines as one recording: one pass, then two (unsupervised adaptation). */
+async function probeTwoPass(rows: { voice: string; file: string; text: string }[][]) {
+  const onePass = new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false });
+  const twoPasses = (minWords: number) => new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: { ...defaultTwoPassSettings, minWords } });
+  const silence = path.join(work, 'pause.wav');
+  await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', silence, 'trim', '0', '0.7']);
+  print();
+  print(`two-pass adaptation — the engine (domain model), each voice's lines as one mono recording, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  print('voice                 words   one pass   two passes   CPU s one / two');
+  const cases = rows.flatMap((recordings) => {
+    const name = recordings[0]?.voice ?? '';
+    const minimums = name.startsWith('human') ? [defaultTwoPassSettings.minWords, 5] : [defaultTwoPassSettings.minWords];
+    return minimums.map((minWords) => ({ recordings, minWords, name: minWords === defaultTwoPassSettings.minWords ? name : `${name}, min ${minWords}` }));
+  });
+  for (const { recordings, minWords, name } of cases) {
+    const joined = path.join(work, `joined-${name.replace(/\W/g, '_')}.wav`);
+    await run('sox', ['-R', ...recordings.flatMap((r, i) => (i ? [silence, r.file] : [r.file])), joined]);
+    const decodedWork = await mkdtemp(path.join(work, 'decoded-'));
+    const decoded = await decodeRecording(joined, decodedWork, { stereo: false, maxDurationSeconds: 3600 });
+    const reference = recordings.map((r) => r.text).join(' ');
+    const measure = async (stt: LocalSpeechToText) => {
+      const before = process.cpuUsage();
+      const childrenBefore = childCpuSeconds();
+      const transcript = await stt.transcribe(decoded, { vocabulary: [], domainText: [] });
+      const own = process.cpuUsage(before);
+      return { errors: wordErrors(reference, transcript.segments.map((s) => s.text).join(' ')), cpu: (own.user + own.system) / 1e6 + childCpuSeconds() - childrenBefore };
+    };
+    const one = await measure(onePass);
+    const two = await measure(twoPasses(minWords));
+    print(`${name.padEnd(22)}${String(one.errors.words).padStart(5)}   ${percent(one.errors).padStart(8)}   ${percent(two.errors).padStart(10)}   ${one.cpu.toFixed(1)} / ${two.cpu.toFixed(1)}`);
+  }
+}
+
+/** CPU seconds of this process's finished children (pocketsphinx, bw, …), from /proc. */
+function childCpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // cutime and cstime are the 14th and 15th fields after the command (1-based 16, 17 overall).
+  return (Number(fields[13]) + Number(fields[14])) / 100;
 }

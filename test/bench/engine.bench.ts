@@ -17,13 +17,17 @@
  *   --rendering=N                 synthesize with another random sox dither (0, the default: repeatable audio)
  *   --concurrency=N               decodes at a time (default 2, one per core)
  *   --adaptation                  with the MLLR transform toward espeak-ng voices (speaker-adaptation/; off by default, as in the engine)
+ *   --two-pass=off                one decode per call (default: the engine's two passes, two-pass-adaptation.ts; the warps need it off)
+ *   --two-pass-min-confidence=0.5 --two-pass-rounds=2 --two-pass-min-words=20   its settings
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createLogger } from '../../src/logger.js';
 import type { Transcript } from '../../src/service/engines/engine-types.js';
 import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
 import { defaultRecognitionDomainSettings } from '../../src/service/engines/local/recognition-domain.js';
+import { defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
 import { defaultSpeakerAdaptationFile } from '../../src/service/engines/local/speaker-adaptation/speaker-adaptation.js';
 import { devCalls, devEvaluator, devFields } from '../engine/dev-set.js';
 import { heldOutCalls, heldOutEvaluator, heldOutFields } from '../engine/held-out-set.js';
@@ -61,13 +65,24 @@ const freshPairs: VoicePair[] = (args.get('fresh-pairs') ?? '')
   });
 
 /** pocketsphinx's general model, as before issue 19: the baseline of the untuned voices. */
-const generalStt = new LocalSpeechToText({ modelDir: defaultLocalModelDir, domainModel: false });
+const generalStt = new LocalSpeechToText({ modelDir: defaultLocalModelDir, domainModel: false, twoPass: false });
 const stt = new LocalSpeechToText({
   modelDir: defaultLocalModelDir,
   languageWeight: numberArg('lw', defaultLocalSpeechSettings.languageWeight),
   warps: args.get('warps') ? (args.get('warps') ?? '').split(',').map(Number) : defaultLocalSpeechSettings.warps,
   warpMinGain: numberArg('warp-min-gain', defaultLocalSpeechSettings.warpMinGain),
   speakerAdaptationFile: args.has('adaptation') ? defaultSpeakerAdaptationFile : null,
+  logger: createLogger({ level: 'warn', name: 'engine-bench', toStderr: true }),
+  twoPass: !args.has('two-pass')
+    ? defaultLocalSpeechSettings.twoPass
+    : args.get('two-pass') === 'off'
+      ? false
+      : {
+          ...(defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings),
+          minStretchConfidence: numberArg('two-pass-min-confidence', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minStretchConfidence),
+          rounds: numberArg('two-pass-rounds', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).rounds),
+          minWords: numberArg('two-pass-min-words', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minWords),
+        },
   decoderFlags: args.get('decoder-flags') ? (args.get('decoder-flags') ?? '').split(/\s+/).filter((f) => f && f !== 'none') : defaultLocalSpeechSettings.decoderFlags,
   domainModel: args.has('no-domain-model')
     ? false

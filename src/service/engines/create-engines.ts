@@ -1,17 +1,20 @@
+import type { Logger } from '../../logger.js';
 import type { EngineSettings } from './engine-settings.js';
 import type { Engines } from './engine-types.js';
 import { LocalLanguageEngine } from './local/local-language-engine.js';
 import { LocalSpeechToText } from './local/local-speech-to-text.js';
+import { defaultTwoPassSettings } from './local/two-pass-adaptation.js';
 import { defaultSpeakerAdaptationFile } from './local/speaker-adaptation/speaker-adaptation.js';
 import { OpenAiHttp } from './openai/openai-http.js';
 import { OpenAiLanguageEngine } from './openai/openai-language-engine.js';
 import { OpenAiSpeechToText } from './openai/openai-speech-to-text.js';
 
 /** The engines named by configuration (ENGINE=local|openai). */
-export function createEngines(config: EngineSettings, options: { backoffMs?: number } = {}): Engines {
+export function createEngines(config: EngineSettings, options: { backoffMs?: number; logger?: Logger } = {}): Engines {
   if (config.kind === 'local') {
     const speakerAdaptationFile = config.speakerAdaptation ? defaultSpeakerAdaptationFile : null;
-    return { speechToText: new LocalSpeechToText({ modelDir: config.modelDir, speakerAdaptationFile }), language: new LocalLanguageEngine() };
+    const twoPass = config.twoPassAdaptation ? defaultTwoPassSettings : false;
+    return { speechToText: new LocalSpeechToText({ modelDir: config.modelDir, speakerAdaptationFile, twoPass, logger: options.logger }), language: new LocalLanguageEngine() };
   }
   const http = new OpenAiHttp({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, backoffMs: options.backoffMs });
   return {

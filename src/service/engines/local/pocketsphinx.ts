@@ -31,6 +31,8 @@ export interface RecognitionOptions {
   speakerAdaptationFile?: string | null;
   /** Further decoder flags (pocketsphinx_continuous name/value pairs), after the ones above. */
   decoderFlags?: string[];
+  /** Stops the decode (the process is killed) and rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface RecognizedWord {
@@ -56,7 +58,7 @@ export interface Utterance {
 export function recognizeWithPocketsphinx(wavFile: string, options: RecognitionOptions): Promise<Utterance[]> {
   const args = pocketsphinxArguments(wavFile, options);
   return new Promise((resolve, reject) => {
-    const child = spawn('pocketsphinx_continuous', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('pocketsphinx_continuous', args, { stdio: ['ignore', 'pipe', 'pipe'], ...(options.signal ? { signal: options.signal, killSignal: 'SIGKILL' as const } : {}) });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
@@ -66,10 +68,12 @@ export function recognizeWithPocketsphinx(wavFile: string, options: RecognitionO
     });
     child.on('error', (error) => {
       clearTimeout(timer);
+      if (options.signal?.aborted) return reject(options.signal.reason instanceof Error ? options.signal.reason : error);
       reject(new Error(`pocketsphinx_continuous could not start (is the pocketsphinx package installed?): ${error.message}`));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      if (options.signal?.aborted) return;
       if (code === 0) resolve(parseTimedOutput(stdout));
       else reject(new Error(`pocketsphinx_continuous failed (${signal ?? `exit ${code}`}): ${stderr.trim().slice(0, 300)}`));
     });

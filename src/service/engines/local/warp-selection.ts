@@ -65,11 +65,19 @@ export function chooseWarps(decodes: WarpDecode[], spans: SpeakerSpan[], options
  * the speaker changes or at a pause of `gapSeconds`.
  */
 export function assembleChunks(decodes: WarpDecode[], spans: SpeakerSpan[], chosen: Map<string, number>, gapSeconds = 0.35): SpeechChunk[] {
+  return assembleChunksFrom(decodes.map((d) => ({ key: d.warp, words: d.words })), spans, chosen, 1, gapSeconds);
+}
+
+/**
+ * `assembleChunks` for decodes told apart by any key (a warp factor, a speaker's transform): a
+ * speaker whose key is not in `chosen` takes `fallback`'s decode.
+ */
+export function assembleChunksFrom<K>(decodes: { key: K; words: RecognizedWord[] }[], spans: SpeakerSpan[], chosen: Map<string, K>, fallback: K, gapSeconds = 0.35): SpeechChunk[] {
   const words: (RecognizedWord & { speaker: string })[] = [];
   for (const decode of decodes) {
     for (const word of decode.words) {
       const speaker = speakerAt(spans, middle(word));
-      if (speaker !== undefined && (chosen.get(speaker) ?? 1) === decode.warp) words.push({ ...word, speaker });
+      if (speaker !== undefined && (chosen.get(speaker) ?? fallback) === decode.key) words.push({ ...word, speaker });
     }
   }
   words.sort((a, b) => a.start - b.start);

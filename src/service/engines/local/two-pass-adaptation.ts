@@ -1,0 +1,106 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { RecognizedWord, Utterance } from './pocketsphinx.js';
+import { estimateSpeakerTransform, sphinxtrainDir, type AdaptationStretch } from './speaker-adaptation/estimate-speaker-transform.js';
+import type { SpeechChunk } from './speaker-turns.js';
+import { assembleChunksFrom, speakerAt, type SpeakerSpan } from './warp-selection.js';
+
+/**
+ * Unsupervised speaker adaptation in two passes (docs/engine.md, "Sixth pass"): the call is decoded
+ * as usual; for each speaker (channel, voice group, or the whole call) the first pass's words serve
+ * as the transcript of that speaker's own audio, sphinxtrain estimates an MLLR transform from it,
+ * and the call is decoded again with that transform; the speaker's words then come from their own
+ * adapted decode. Nothing in it knows the voice: it is standard speaker adaptation.
+ */
+export interface TwoPassSettings {
+  /** A speaker needs this many first-pass words in trusted stretches to be adapted (else keeps the first pass). */
+  minWords: number;
+  /** Stretches whose mean word posterior is lower are left out of the estimate (a wrong transcript misleads it). */
+  minStretchConfidence: number;
+  /** Bound on the whole second pass (estimates and decodes); past it, the first pass stands. */
+  timeoutMs: number;
+  /** Adaptation rounds: 2 estimates again from the adapted decode's words. */
+  rounds: number;
+  /** Where sphinxtrain's bw and mllr_solve are (Debian's sphinxtrain package). */
+  sphinxtrainDir: string;
+}
+
+export const defaultTwoPassSettings: TwoPassSettings = { minWords: 20, minStretchConfidence: 0, timeoutMs: 10 * 60_000, rounds: 1, sphinxtrainDir };
+
+export interface TwoPassInput {
+  /** The 16 kHz mono mixdown both passes decode. */
+  wavFile: string;
+  /** The first pass's words, and the speakers' stretches found from it. */
+  firstPass: RecognizedWord[];
+  spans: SpeakerSpan[];
+  /** Decodes the whole call with an MLLR transform (the first pass's settings otherwise), stopping when `signal` aborts. */
+  decodeWith: (transformFile: string, signal: AbortSignal) => Promise<Utterance[]>;
+  modelDir: string;
+  dictionaryFile: string;
+  workDir: string;
+}
+
+export interface TwoPassResult {
+  chunks: SpeechChunk[];
+  /** Speakers whose words come from an adapted decode. */
+  adaptedSpeakers: string[];
+}
+
+/** Silence kept around each stretch cut for the estimate, so bw's <s> and </s> have some. */
+const stretchPadding = 0.1;
+
+const middle = (w: RecognizedWord) => (w.start + w.end) / 2;
+
+/** A speaker's stretches and the words heard in each, keeping the ones the decoder was sure enough of. */
+export function adaptationStretches(words: RecognizedWord[], spans: SpeakerSpan[], speaker: string, minConfidence: number): AdaptationStretch[] {
+  const stretches: AdaptationStretch[] = [];
+  for (const span of spans.filter((s) => s.speaker === speaker)) {
+    const mine = words.filter((w) => middle(w) >= span.start && middle(w) <= span.end && speakerAt(spans, middle(w)) === speaker);
+    if (!mine.length) continue;
+    const confidence = mine.reduce((s, w) => s + w.confidence, 0) / mine.length;
+    if (confidence < minConfidence) continue;
+    stretches.push({ start: Math.max(0, span.start - stretchPadding), end: span.end + stretchPadding, words: mine.map((w) => w.word) });
+  }
+  return stretches;
+}
+
+/**
+ * The second pass. Throws on any failure (a tool missing or failing, the time bound): the caller
+ * keeps the first pass then. Speakers with too few words keep their first-pass words.
+ */
+export async function decodeWithSpeakerAdaptation(input: TwoPassInput, settings: TwoPassSettings): Promise<TwoPassResult> {
+  // Aborting kills the running tool or decode, so nothing is left writing to the work folder.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`speaker adaptation took longer than ${settings.timeoutMs} ms`)), settings.timeoutMs);
+  try {
+    return await adaptAndDecode(input, settings, controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function adaptAndDecode(input: TwoPassInput, settings: TwoPassSettings, signal: AbortSignal): Promise<TwoPassResult> {
+  const speakers = [...new Set(input.spans.map((s) => s.speaker))];
+  const current = new Map(speakers.map((speaker) => [speaker, input.firstPass]));
+  const adapted = new Set<string>();
+  for (let round = 1; round <= settings.rounds; round += 1) {
+    // One speaker after the other: each decode already keeps a core busy, and the machine's
+    // other decodes (other calls) share the rest.
+    for (const speaker of speakers) {
+      const stretches = adaptationStretches(current.get(speaker) ?? [], input.spans, speaker, settings.minStretchConfidence);
+      if (stretches.reduce((n, s) => n + s.words.length, 0) < settings.minWords) continue;
+      signal.throwIfAborted();
+      const workDir = path.join(input.workDir, `adapt-${round}-${speaker}`);
+      await mkdir(workDir, { recursive: true });
+      const transform = await estimateSpeakerTransform(input.wavFile, stretches, { modelDir: input.modelDir, dictionaryFile: input.dictionaryFile, workDir, timeoutMs: settings.timeoutMs, sphinxtrainDir: settings.sphinxtrainDir, signal });
+      signal.throwIfAborted();
+      const utterances = await input.decodeWith(transform, signal);
+      signal.throwIfAborted();
+      current.set(speaker, utterances.flatMap((u) => u.words));
+      adapted.add(speaker);
+    }
+  }
+  const decodes = speakers.map((speaker) => ({ key: speaker, words: current.get(speaker) ?? [] }));
+  const chunks = assembleChunksFrom(decodes, input.spans, new Map(speakers.map((s) => [s, s])), '');
+  return { chunks, adaptedSpeakers: [...adapted] };
+}

@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngineSettings, defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
+import type { Transcript } from '../../src/service/engines/engine-types.js';
+import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
+import { generalModelFiles, recognizeWithPocketsphinx } from '../../src/service/engines/local/pocketsphinx.js';
+import { sphinxtrainDir } from '../../src/service/engines/local/speaker-adaptation/estimate-speaker-transform.js';
+import { adaptationStretches, decodeWithSpeakerAdaptation, defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
+import { decodeRecording, type DecodedRecording } from '../../src/service/processing/decode-recording.js';
+import { synthesizeConversation, type Turn } from '../support/synthesize.js';
+
+const turns: Turn[] = [
+  { speaker: 'A', text: 'Thank you for calling Brightline, my name is Sam, how can I help you today?' },
+  { speaker: 'B', text: 'Hello, my internet has been dropping every evening for a week now.' },
+  { speaker: 'A', text: 'I am sorry to hear that. Can I have your date of birth and postcode please?' },
+  { speaker: 'B', text: 'It is the fourth of March nineteen eighty, and the postcode is four five one two.' },
+];
+// A short call gives few words: lower the bar so both speakers are adapted.
+const twoPass = { ...defaultTwoPassSettings, minWords: 5 };
+const isInstalled = existsSync(`${defaultLocalModelDir}/en-us/sendump`) && existsSync(`${sphinxtrainDir}/bw`);
+
+describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs/engine.md, sixth pass)', () => {
+  let work: string;
+  let audio: DecodedRecording;
+  let onePass: Transcript;
+  const hints = { vocabulary: ['Brightline'], domainText: ['Brightline broadband support.'] };
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'convoqa-two-pass-test-'));
+    audio = await decodeRecording(await synthesizeConversation(turns, { stereo: true }), work, { stereo: true, maxDurationSeconds: 600 });
+    onePass = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false }).transcribe(audio, hints);
+  }, 60_000);
+  afterAll(async () => {
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('is on by default, and off on request', () => {
+    expect(defaultLocalSpeechSettings.twoPass).toEqual(defaultTwoPassSettings);
+    expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', twoPassAdaptation: true });
+    expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_ADAPTATION: 'false' })).toMatchObject({ twoPassAdaptation: false });
+  });
+
+  it('estimates a transform per speaker from the first pass and takes each speaker\'s words from their own second decode', async () => {
+    const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
+    const firstPass = utterances.flatMap((u) => u.words);
+    // The agent speaks first, then the customer, then each once more.
+    const middle = (i: number) => ((firstPass[i]?.start ?? 0) + (firstPass[i]?.end ?? 0)) / 2;
+    const cut = [0.25, 0.5, 0.75].map((f) => middle(Math.floor(f * firstPass.length)));
+    const spans = [
+      { start: 0, end: cut[0] ?? 0, speaker: 'A' },
+      { start: cut[0] ?? 0, end: cut[1] ?? 0, speaker: 'B' },
+      { start: cut[1] ?? 0, end: cut[2] ?? 0, speaker: 'A' },
+      { start: cut[2] ?? 0, end: audio.durationSeconds, speaker: 'B' },
+    ];
+    expect(adaptationStretches(firstPass, spans, 'A', 0).map((s) => s.words.length).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);
+    expect(adaptationStretches(firstPass, spans, 'A', 1.01)).toEqual([]);
+    // The second decodes are the engine's (next test); here each one marks its words by transform.
+    const transforms: string[] = [];
+    const result = await decodeWithSpeakerAdaptation(
+      {
+        wavFile: audio.mixdown,
+        firstPass,
+        spans,
+        decodeWith: async (transform) => {
+          transforms.push(transform);
+          const numbers = (await readFile(transform, 'utf8')).trim().split(/\s+/).map(Number);
+          // One class, three streams of 13: sphinxtrain's MLLR file, as pocketsphinx -mllr reads it.
+          expect(numbers.slice(0, 3)).toEqual([1, 3, 13]);
+          return utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}@${transforms.length}` })) }));
+        },
+        modelDir: defaultLocalModelDir,
+        dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary,
+        workDir: work,
+      },
+      twoPass,
+    );
+    expect(result.adaptedSpeakers.sort()).toEqual(['A', 'B']);
+    expect(new Set(transforms).size).toBe(2);
+    for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@2'))).toBe(true);
+    expect(new Set(result.chunks.map((c) => c.speaker))).toEqual(new Set(['A', 'B']));
+  }, 60_000);
+
+  it('runs through the engine and keeps both speakers', async () => {
+    const transcript = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass }).transcribe(audio, hints);
+    expect(transcript.segments.map((s) => s.speaker)).toEqual(['A', 'B', 'A', 'B']);
+    expect(transcript.segments[0]?.text).toMatch(/thank you/);
+  }, 60_000);
+
+  it('keeps the first pass, and says so, when sphinxtrain fails or the second pass runs out of time', async () => {
+    for (const settings of [{ ...twoPass, sphinxtrainDir: path.join(work, 'no-sphinxtrain') }, { ...twoPass, timeoutMs: 1 }]) {
+      const warnings: unknown[] = [];
+      const logger = { warn: (...args: unknown[]) => void warnings.push(args) };
+      const transcript = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: settings, logger }).transcribe(audio, hints);
+      expect(transcript).toEqual(onePass);
+      expect(warnings).toHaveLength(1);
+    }
+  }, 60_000);
+});
