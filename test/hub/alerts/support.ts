@@ -2,13 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { Webhook } from 'standardwebhooks';
 import { Transcription } from '../../../src/contract/transcriptions.js';
 import { createSlackWebNotifier } from '../../../src/hub/alerts/slack-web-notifier.js';
 import type { SlackSettings } from '../../../src/hub/alerts/slack-settings.js';
 import type { HubContext } from '../../../src/hub/hub-context.js';
 import type { FakeSlack } from '../../fakes/fake-slack.js';
 import { transcriptionWire } from '../../fakes/wire-fixtures.js';
+import { signedWebhookHeaders } from '../../support/signed-webhook-headers.js';
 
 /** A full-form transcription as get-transcription answers it; critical fail unless told otherwise. */
 export function evaluatedTranscription(
@@ -113,13 +113,5 @@ export function signedWebhook(secret: string, transcriptionId: string, id: strin
     timestamp: at.toISOString(),
     data: { transcription_id: transcriptionId, status: 'COMPLETED', configuration_id: randomUUID(), name: null, error: null },
   });
-  return {
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign(id, at, body),
-    },
-  };
+  return { body, headers: signedWebhookHeaders(secret, body, { id, at }) };
 }

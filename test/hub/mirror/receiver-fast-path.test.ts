@@ -13,7 +13,6 @@ import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { pino, type Logger } from 'pino';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createExpressApp } from '../../../src/app.js';
 import { createDb, type Db } from '../../../src/db.js';
@@ -23,6 +22,7 @@ import { httpRequestDuration } from '../../../src/lib/metrics/request-metrics.js
 import { closedPort } from '../../support/closed-port.js';
 import { startHubStack, type HubStack } from '../../support/hub-stack.js';
 import { createHarness, type Harness } from '../../support/harness.js';
+import { signedWebhookHeaders } from '../../support/signed-webhook-headers.js';
 
 interface RawRequest {
   method: string;
@@ -149,22 +149,15 @@ function comparable(line: Record<string, unknown>): unknown {
   ) as unknown;
 }
 
-const signedBy = (secret: string) => (body: string, options: { at?: Date; requestId?: string } = {}): RawRequest => {
-  const id = randomUUID();
-  const at = options.at ?? new Date();
-  return {
-    method: 'POST',
-    path: '/webhooks/transcriptions/success',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign(id, at, body),
-      ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
-    },
-  };
-};
+const signedBy = (secret: string) => (body: string, options: { at?: Date; requestId?: string } = {}): RawRequest => ({
+  method: 'POST',
+  path: '/webhooks/transcriptions/success',
+  body,
+  headers: {
+    ...signedWebhookHeaders(secret, body, options.at ? { at: options.at } : {}),
+    ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
+  },
+});
 
 const event = (type = 'transcription.completed') => JSON.stringify({ type, data: { transcription_id: randomUUID(), status: 'COMPLETED' } });
 
