@@ -16,6 +16,8 @@ import { accessLog } from './lib/http/access-log.js';
 import { createErrorHandler } from './lib/http/error-handler.js';
 import { serveBeforeExpress } from './lib/http/serve-before-express.js';
 import { assignRequestId } from './lib/http/request-id.js';
+import { createApiFastPath } from './service/http/api-fast-path.js';
+import { createOperationPipelines } from './service/http/api-operation-pipeline.js';
 import { createApiRouter } from './service/http/api-router.js';
 import { serviceOperations } from './service/operations.js';
 import { createUploadRouter } from './service/uploads/upload-router.js';
@@ -50,13 +52,26 @@ export interface WebSurfaces {
  * The HTTP app of the web process: the built-in API at /api and /uploads, and, given the hub's
  * context, the hub's webhook receiver at /webhooks, Slack's interactivity endpoint at /slack and
  * its admin API at /admin; given their options, the Prometheus endpoint at /metrics and the
- * console at /console; given a sample store, the sample calls at /samples. The receiver's webhooks
- * are served in front of Express's dispatch (receiver-fast-path.ts); everything else, and any
- * webhook request that path does not take, by Express.
+ * console at /console; given a sample store, the sample calls at /samples. The API's operations
+ * (api-fast-path.ts) and the receiver's webhooks (receiver-fast-path.ts) are served in front of
+ * Express's dispatch, whose prototype swap and middlewares cost more than a cached read
+ * (docs/performance.md, sixth and seventh rounds); everything else, and any API or webhook request
+ * those paths do not take (odd URLs, other methods, chunked, compressed or too-large bodies), by
+ * Express, which answers them as before.
  */
 export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}): Express {
   const intake = hub ? createWebhookIntake(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }) : undefined;
   const app = createExpressApp(deps, hub, admin, surfaces, intake);
+  const etagFn = app.get('etag fn') as EtagFn | undefined;
+  serveBeforeExpress(
+    app,
+    createApiFastPath({
+      pipelines: createOperationPipelines(deps, serviceOperations),
+      logger: deps.logger,
+      bodyLimitBytes: deps.settings.apiBodyLimitBytes,
+      etagFn,
+    }),
+  );
   if (hub && intake) {
     serveBeforeExpress(
       app,
@@ -65,7 +80,7 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
         logger: hub.logger,
         accessLogger: deps.logger,
         bodyLimitBytes: hub.settings.receiver.bodyLimitBytes,
-        etagFn: app.get('etag fn') as EtagFn | undefined,
+        etagFn,
       }),
     );
   }
@@ -74,7 +89,7 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
 
 /**
  * createApp's Express app alone, every request through Express's router (the receiver's too, by
- * `intake`, or a new one). The receiver fast path's test compares its answers with this app's.
+ * `intake`, or a new one). The fast paths' tests compare their answers with this app's.
  */
 export function createExpressApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}, intake?: WebhookIntake): Express {
   const app = express();

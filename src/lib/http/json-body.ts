@@ -70,3 +70,34 @@ export function readJsonBody(limitBytes: number): (req: Request, res: Response) 
       });
     });
 }
+
+const charsetFreeType = /^[^;]*$/;
+const utf8JsonType = /^application\/json; ?charset=utf-8$/i;
+
+/**
+ * A Content-Type with which jsonBody reads the body as plain UTF-8: none, one without parameters
+ * (body-parser's charset is then utf-8, whatever the type), or application/json with
+ * charset=utf-8. Other charsets (415, or utf-16 decoded) and odd parameters are left to jsonBody.
+ */
+export const isUtf8JsonContentType = (header: string | undefined): boolean =>
+  header === undefined || charsetFreeType.test(header) || utf8JsonType.test(header);
+
+/**
+ * What jsonBody makes of a whole body read with such a Content-Type, for readers outside Express
+ * (api-fast-path.ts): UTF-8 without a leading byte-order mark (body-parser decodes with
+ * iconv-lite, which drops it), `{}` for an empty body, else JSON.parse (strict: false), then
+ * assertSafeJson. Failures are the AppErrors the error model gives body-parser's.
+ */
+export function parseJsonBody(body: Buffer): unknown {
+  let text = body.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.length === 0) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError('invalid_json', 'Invalid JSON format');
+  }
+  assertSafeJson(value);
+  return value;
+}

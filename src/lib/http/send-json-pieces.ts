@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 
 /**
  * Writes a JSON answer already serialised in pieces, in order, without joining them into one
@@ -6,13 +6,14 @@ import type { Response } from 'express';
  * answers have), then the pieces are written as the socket takes them. Everything was built
  * before the first byte is sent, so a failure while building still becomes an ordinary error
  * answer; a client that goes away mid-answer stops the writing. No ETag: res.json hashes the
- * whole body for it, which a POST answer never uses.
+ * whole body for it, which a POST answer never uses. On Express's response or Node's own (the
+ * fast path in front of Express, api-fast-path.ts), after the headers set before it.
  */
-export async function sendJsonPieces(res: Response, status: number, pieces: readonly string[]): Promise<void> {
+export async function sendJsonPieces(res: ServerResponse, status: number, pieces: readonly string[]): Promise<void> {
   const buffers = pieces.map((piece) => Buffer.from(piece, 'utf8'));
   let length = 0;
   for (const buffer of buffers) length += buffer.length;
-  res.status(status);
+  res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', String(length));
   for (const buffer of buffers) {
@@ -22,7 +23,7 @@ export async function sendJsonPieces(res: Response, status: number, pieces: read
   if (!res.destroyed) res.end();
 }
 
-function drainOrClose(res: Response): Promise<void> {
+function drainOrClose(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);

@@ -1,7 +1,7 @@
-import type { RequestHandler } from 'express';
 import type { OperationLimit } from '../../contract/operations.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import type { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
+import type { LimitCheck } from '../http/rate-limit.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { readMonthlyQuotaUse, recordMonthlyQuotaUse } from './monthly-quota-ledger.js';
 import { findQuotaMonth, formatResetInstant } from './quota-month.js';
@@ -11,7 +11,7 @@ const counterGraceSeconds = 86_400;
 
 /**
  * The rate limit and the monthly quota of an analytics operation (spec Limits), decided in one
- * Redis round trip (RedisRateLimiter.checkWithQuota). Mounted before JSON parsing, so
+ * Redis round trip (RedisRateLimiter.checkWithQuota). Decided before JSON parsing, so
  * (docs/decisions.md) a request the rate limiter refused uses no quota, and every other one uses a
  * call, even a 400 for bad dates, a 404 or an empty result.
  *
@@ -27,9 +27,8 @@ export function rateLimitAndMeterQuota(
   operation: string,
   rule: OperationLimit,
   quotaLimit: number,
-): RequestHandler {
-  return async (req, res, next) => {
-    const accountId = req.accountId as string;
+): LimitCheck {
+  return async (accountId, requestId, setHeader) => {
     const now = deps.now();
     const { key: month, resetsAt } = findQuotaMonth(now);
     const entry = { accountId, operation, month };
@@ -43,11 +42,11 @@ export function rateLimitAndMeterQuota(
       });
     } catch (error) {
       // Redis, or PostgreSQL when the counter had to be seeded: retry shortly either way.
-      deps.logger.error({ err: error, requestId: req.requestId }, 'rate limit and quota unavailable');
+      deps.logger.error({ err: error, requestId }, 'rate limit and quota unavailable');
       throw new AppError('unavailable', 'Service temporarily unavailable, retry shortly', { retryAfterSeconds: 1 });
     }
-    res.setHeader('X-RateLimit-Limit', String(decision.limit));
-    res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+    setHeader('X-RateLimit-Limit', String(decision.limit));
+    setHeader('X-RateLimit-Remaining', String(decision.remaining));
     if (decision.isQuotaExhausted) {
       throw new AppError(
         'quota_exceeded',
@@ -61,6 +60,5 @@ export function rateLimitAndMeterQuota(
       });
     }
     await recordMonthlyQuotaUse(deps.db, { ...entry, used: decision.used });
-    next();
   };
 }
