@@ -8,37 +8,25 @@
  * swapped) and which it left to Express.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, request, ServerResponse, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { pino, type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createExpressApp } from '../../../src/app.js';
 import { createDb, type Db } from '../../../src/db.js';
 import type { HubContext } from '../../../src/hub/hub-context.js';
 import { webhooksReceived } from '../../../src/hub/webhooks/webhook-metrics.js';
-import { httpRequestDuration } from '../../../src/lib/metrics/request-metrics.js';
 import { closedPort } from '../../support/closed-port.js';
+import {
+  comparableLogLine as comparable,
+  countDifference as difference,
+  requestCounts,
+  sendRaw as send,
+  serveApp,
+  uuids,
+  type RawRequest,
+} from '../../support/front-path-parity.js';
 import { startHubStack, type HubStack } from '../../support/hub-stack.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { signedWebhookHeaders } from '../../support/signed-webhook-headers.js';
-
-interface RawRequest {
-  method: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: Buffer | string;
-  /** Sent with Transfer-Encoding: chunked, in two writes. */
-  chunked?: boolean;
-  /** Sent by hand on a socket, without Content-Length or a body (Node's client would add `Content-Length: 0`). */
-  bare?: boolean;
-}
-interface RawAnswer {
-  status: number;
-  headers: string[];
-  body: string;
-}
 
 let h: Harness;
 let stack: HubStack;
@@ -54,100 +42,16 @@ afterAll(async () => {
   await h.close();
 });
 
-/** A logger whose lines are kept, at every level. */
-function capturingLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'trace' }, stream), lines };
-}
-
-/** One app on a real port; `served` says, per request, whether the fast path took it. */
-async function serve(build: (hub: HubContext, deps: typeof h.deps) => (req: never, res: never) => void, hub: HubContext) {
-  const { logger, lines } = capturingLogger();
-  const app = build({ ...hub, logger }, { ...h.deps, logger }) as unknown as (req: unknown, res: ServerResponse) => void;
-  const served: ('fast' | 'express')[] = [];
-  const server: Server = createServer((req, res) => {
-    app(req, res);
-    // Express's dispatch swaps the response's prototype at once; the fast path never does.
-    served.push(Object.getPrototypeOf(res) === ServerResponse.prototype ? 'fast' : 'express');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, lines, served, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A request without a body or Content-Length, written by hand; the answer read until the server closes. */
-function sendBare(port: number, raw: RawRequest): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      const lines = [`${raw.method} ${raw.path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(raw.headers ?? {}).map(([name, value]) => `${name}: ${value}`)];
-      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-    });
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const split = text.indexOf('\r\n\r\n');
-      const [statusLine = '', ...headerLines] = text.slice(0, split).split('\r\n');
-      resolve({ status: Number(statusLine.split(' ')[1]), headers: headerLines.filter((line) => !/^date:/i.test(line)), body: text.slice(split + 4) });
-    });
-  });
-}
-
-function send(port: number, raw: RawRequest): Promise<RawAnswer> {
-  if (raw.bare) return sendBare(port, raw);
-  return new Promise((resolve, reject) => {
-    const body = raw.body === undefined ? undefined : Buffer.from(raw.body);
-    const headers = { ...raw.headers, ...(body && !raw.chunked ? { 'content-length': String(body.length) } : {}) };
-    const req = request({ host: '127.0.0.1', port, method: raw.method, path: raw.path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const pairs: string[] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) {
-          const name = res.rawHeaders[i];
-          if (name.toLowerCase() !== 'date') pairs.push(`${name}: ${res.rawHeaders[i + 1]}`);
-        }
-        resolve({ status: res.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
-    req.on('error', reject);
-    if (body && raw.chunked) {
-      req.write(body.subarray(0, 10));
-      req.end(body.subarray(10));
-    } else req.end(body);
-  });
-}
-
 /** The webhook counters and request metrics so far, by label set. */
 async function metricCounts(): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  for (const value of (await httpRequestDuration.get()).values) {
-    if (value.metricName?.endsWith('_count')) counts.set(`http ${JSON.stringify(value.labels)}`, value.value);
-  }
+  const counts = await requestCounts();
   for (const value of (await webhooksReceived.get()).values) counts.set(`webhooks ${JSON.stringify(value.labels)}`, value.value);
   return counts;
 }
 
-const difference = (before: Map<string, number>, after: Map<string, number>) =>
-  Object.fromEntries([...after].filter(([key, value]) => value !== (before.get(key) ?? 0)).map(([key, value]) => [key, value - (before.get(key) ?? 0)]));
-
-const uuids = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-
-/** A log line without what differs from run to run: times, durations, ids made per request, stacks. */
-function comparable(line: Record<string, unknown>): unknown {
-  const varying = new Set(['time', 'pid', 'hostname', 'responseTime', 'stack']);
-  return JSON.parse(
-    JSON.stringify(line, (key, value: unknown) => (varying.has(key) ? undefined : value))
-      .replace(uuids, '<uuid>')
-      .replace(/\b\d+ ms\b/g, '<n> ms'),
-  ) as unknown;
-}
+/** One app on a real port; `served` says, per request, whether the fast path took it. */
+const serve = (build: (hub: HubContext, deps: typeof h.deps) => (req: never, res: never) => void, hub: HubContext) =>
+  serveApp((logger) => build({ ...hub, logger }, { ...h.deps, logger }));
 
 const signedBy = (secret: string) => (body: string, options: { at?: Date; requestId?: string } = {}): RawRequest => ({
   method: 'POST',
