@@ -19,7 +19,7 @@ const selectConfiguration = {
   FROM svc_configurations WHERE id = $1::uuid AND account_id = $2::uuid`,
 };
 
-/** Overlaps the rate limit: one row by its primary key, no side effect (api-router.ts). */
+/** Overlaps the rate limit: one row by its primary key, no side effect (api-operation-pipeline.ts). */
 export const getConfiguration = defineOperation('get-configuration', async (input, { accountId, deps }) => {
   const pool = poolOf(deps.db);
   if (!pool) return { configuration: toConfigurationWire(await findConfiguration(deps.db, accountId, input.configuration_id)) };

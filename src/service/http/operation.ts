@@ -18,7 +18,7 @@ export interface ServiceOperation<N extends OperationName = OperationName> {
   /**
    * A read with no side effect that costs about what the rate-limit check costs (one row by its
    * key): the router starts it while Redis decides the rate limit instead of after, and throws
-   * its result away when the call is refused (api-router.ts). Never set it on a write, nor on a
+   * its result away when the call is refused (api-operation-pipeline.ts). Never set it on a write, nor on a
    * read whose cost a refused caller could multiply (lists, analytics).
    */
   overlapsRateLimit?: boolean;

@@ -1,7 +1,7 @@
 /**
  * Which error codes each operation of the built-in API can answer, so its OpenAPI description
  * lists every status (through the one code→status switch, statusForCode). Every operation can
- * answer the codes of the request pipeline (src/service/http/api-router.ts); the rest are the
+ * answer the codes of the request pipeline (src/service/http/api-operation-pipeline.ts); the rest are the
  * operation's own.
  */
 import type { ErrorCode } from '../../contract/errors.js';
