@@ -1,9 +1,10 @@
 /** Procfile `clock`: schedules that only enqueue. */
 import { loadConfig } from './config.js';
-import { stopOnSignals } from './lifecycle.js';
+import { exitIfOrphanedWhileStarting, stopOnSignals } from './lifecycle.js';
 import { createRuntime } from './processes/runtime.js';
 import { startProcessClock } from './processes/start-clock.js';
 
 const runtime = createRuntime(loadConfig(), 'clock');
+exitIfOrphanedWhileStarting(runtime.logger);
 const clock = startProcessClock(runtime);
 stopOnSignals(runtime.logger, [clock.stop, runtime.close]);

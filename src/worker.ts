@@ -1,7 +1,7 @@
 /** Procfile `worker`: the BullMQ workers of every job. */
 import { createJobHandlers } from '../jobs/job-handlers.js';
 import { loadConfig } from './config.js';
-import { stopOnSignals } from './lifecycle.js';
+import { exitIfOrphanedWhileStarting, stopOnSignals } from './lifecycle.js';
 import { ensureAdminToken } from './hub/admin/admin-token.js';
 import { processMetricsRegistry } from './metrics/metrics-endpoint.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
@@ -9,6 +9,7 @@ import { createRuntime } from './processes/runtime.js';
 import { startRuntimeWorkers } from './processes/start-runtime-workers.js';
 
 const runtime = createRuntime(loadConfig(), 'worker');
+exitIfOrphanedWhileStarting(runtime.logger);
 const workers = startRuntimeWorkers(runtime, createJobHandlers, 'convoqa-worker');
 runtime.logger.info('worker started');
 // What this worker counts (deliveries, alerts, mirror lag) on its own port, when METRICS_PORT is set.
