@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type { Transcript } from '../../src/service/engines/engine-types.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
 import { generalModelFiles, recognizeWithPocketsphinx } from '../../src/service/engines/local/pocketsphinx.js';
 import { sphinxtrainDir } from '../../src/service/engines/local/speaker-adaptation/estimate-speaker-transform.js';
+import { trainingModelFiles } from '../../src/service/engines/local/speaker-adaptation/training-model-files.js';
 import { adaptationStretches, decodeWithSpeakerAdaptation, defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
 import { decodeRecording, type DecodedRecording } from '../../src/service/processing/decode-recording.js';
 import { synthesizeConversation, type Turn } from '../support/synthesize.js';
@@ -57,6 +58,10 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     ];
     expect(adaptationStretches(firstPass, spans, 'A', 0).map((s) => s.words.length).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);
     expect(adaptationStretches(firstPass, spans, 'A', 1.01)).toEqual([]);
+    // The model files bw needs are made once (training-model-files.ts), not per speaker.
+    const model = await trainingModelFiles(defaultLocalModelDir);
+    const stampOf = async () => (await Promise.all([model.mdefText, model.mixtureWeights].map(async (f) => `${(await stat(f)).ino}:${(await stat(f)).mtimeMs}`))).join(' ');
+    const stamp = await stampOf();
     // The second decodes are the engine's (next test); here each one marks its words by transform.
     const transforms: string[] = [];
     const result = await decodeWithSpeakerAdaptation(
@@ -78,6 +83,8 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
       twoPass,
     );
     expect(result.adaptedSpeakers.sort()).toEqual(['A', 'B']);
+    expect(await stampOf()).toBe(stamp);
+    for (const speaker of ['A', 'B']) expect(await readdir(path.join(work, `adapt-1-${speaker}`))).not.toContain('model');
     expect(new Set(transforms).size).toBe(2);
     for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@2'))).toBe(true);
     expect(new Set(result.chunks.map((c) => c.speaker))).toEqual(new Set(['A', 'B']));

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { readPcmRange } from '../../../processing/pcm-wav.js';
-import { sendumpToMixtureWeights } from './sendump-mixture-weights.js';
+import { trainingModelFiles } from './training-model-files.js';
 
 const run = promisify(execFile);
 
@@ -28,6 +28,8 @@ export interface SpeakerTransformOptions {
   timeoutMs: number;
   /** Where bw and mllr_solve are installed (`sphinxtrainDir` by default). */
   sphinxtrainDir?: string;
+  /** Where the model's mdef text and mixture weights are kept between calls (training-model-files.ts's default: under the OS temp folder). */
+  modelCacheDir?: string;
   /** Stops the estimate: the running tool is killed and the promise rejects. */
   signal?: AbortSignal;
 }
@@ -45,10 +47,9 @@ export async function estimateSpeakerTransform(wavFile: string, stretches: Adapt
   const { workDir, timeoutMs } = options;
   const tools = options.sphinxtrainDir ?? sphinxtrainDir;
   const acoustic = path.join(options.modelDir, 'en-us');
-  const model = path.join(workDir, 'model');
   const features = path.join(workDir, 'features');
   const accumulators = path.join(workDir, 'accumulators');
-  await Promise.all([mkdir(model, { recursive: true }), mkdir(features, { recursive: true }), mkdir(accumulators, { recursive: true })]);
+  await Promise.all([mkdir(features, { recursive: true }), mkdir(accumulators, { recursive: true })]);
   const usable = stretches.filter((s) => s.words.length > 0 && s.end > s.start);
   if (!usable.length) throw new Error('no stretch with words to adapt to');
   const ids = usable.map((_, i) => `s${String(i).padStart(4, '0')}`);
@@ -63,14 +64,15 @@ export async function estimateSpeakerTransform(wavFile: string, stretches: Adapt
   await writeFile(fileIds, ids.map((id) => `${id}\n`).join(''));
   await writeFile(transcription, usable.map((s, i) => `<s> ${s.words.join(' ')} </s> (${ids[i]})\n`).join(''));
 
-  // bw reads Sphinx-III mixture weights and a text model definition; Debian ships neither.
-  await writeFile(path.join(model, 'mixture_weights'), sendumpToMixtureWeights(await readFile(path.join(acoustic, 'sendump'))));
+  // bw reads Sphinx-III mixture weights and a text model definition; Debian ships neither. Both
+  // depend only on the model, so they are made once (per process and model folder) and kept.
+  const model = await trainingModelFiles(options.modelDir, options.modelCacheDir);
+  options.signal?.throwIfAborted();
   const tool = { cwd: workDir, timeout: timeoutMs, killSignal: 'SIGKILL' as const, maxBuffer: 64 * 1024 * 1024, ...(options.signal ? { signal: options.signal } : {}) };
-  await run('pocketsphinx_mdef_convert', ['-text', path.join(acoustic, 'mdef'), path.join(model, 'mdef.txt')], tool);
   await run('sphinx_fe', ['-argfile', path.join(acoustic, 'feat.params'), '-samprate', '16000', '-c', fileIds, '-di', features, '-do', features, '-ei', 'raw', '-eo', 'mfc', '-raw', 'yes'], tool);
   await run(path.join(tools, 'bw'), [
-    '-moddeffn', path.join(model, 'mdef.txt'), '-meanfn', path.join(acoustic, 'means'), '-varfn', path.join(acoustic, 'variances'),
-    '-mixwfn', path.join(model, 'mixture_weights'), '-tmatfn', path.join(acoustic, 'transition_matrices'),
+    '-moddeffn', model.mdefText, '-meanfn', path.join(acoustic, 'means'), '-varfn', path.join(acoustic, 'variances'),
+    '-mixwfn', model.mixtureWeights, '-tmatfn', path.join(acoustic, 'transition_matrices'),
     '-ts2cbfn', '.ptm.', '-feat', '1s_c_d_dd', '-svspec', '0-12/13-25/26-38', '-cmn', 'batch', '-agc', 'none',
     '-dictfn', options.dictionaryFile, '-fdictfn', path.join(acoustic, 'noisedict'),
     '-ctlfn', fileIds, '-lsnfn', transcription, '-cepdir', features, '-cepext', 'mfc', '-accumdir', accumulators,
