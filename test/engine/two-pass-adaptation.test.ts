@@ -7,7 +7,7 @@ import { EngineSettings, defaultLocalModelDir } from '../../src/service/engines/
 import type { Transcript } from '../../src/service/engines/engine-types.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
 import { generalModelFiles, recognizeWithPocketsphinx } from '../../src/service/engines/local/pocketsphinx.js';
-import { sphinxtrainDir } from '../../src/service/engines/local/speaker-adaptation/estimate-speaker-transform.js';
+import { estimateSpeakerTransform, sphinxtrainDir } from '../../src/service/engines/local/speaker-adaptation/estimate-speaker-transform.js';
 import { trainingModelFiles } from '../../src/service/engines/local/speaker-adaptation/training-model-files.js';
 import { adaptationStretches, decodeWithSpeakerAdaptation, defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
 import { decodeRecording, type DecodedRecording } from '../../src/service/processing/decode-recording.js';
@@ -42,6 +42,10 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(defaultLocalSpeechSettings.twoPass).toEqual(defaultTwoPassSettings);
     expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', twoPassAdaptation: true });
     expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_ADAPTATION: 'false' })).toMatchObject({ twoPassAdaptation: false });
+    // The likelihood warp (seventh pass) is an option, off by default.
+    expect(defaultTwoPassSettings.warps).toEqual([1]);
+    expect(EngineSettings.parse({})).toMatchObject({ twoPassWarp: false });
+    expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_WARP: 'true' })).toMatchObject({ twoPassWarp: true });
   });
 
   it('estimates a transform per speaker from the first pass and takes each speaker\'s words from their own second decode', async () => {
@@ -69,7 +73,8 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
         wavFile: audio.mixdown,
         firstPass,
         spans,
-        decodeWith: async (transform) => {
+        decodeWith: async (transform, warp) => {
+          expect(warp).toBe(1);
           transforms.push(transform);
           const numbers = (await readFile(transform, 'utf8')).trim().split(/\s+/).map(Number);
           // One class, three streams of 13: sphinxtrain's MLLR file, as pocketsphinx -mllr reads it.
@@ -88,6 +93,23 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(new Set(transforms).size).toBe(2);
     for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@2'))).toBe(true);
     expect(new Set(result.chunks.map((c) => c.speaker))).toEqual(new Set(['A', 'B']));
+  }, 60_000);
+
+  it('chooses a speaker\'s vocal tract length warp by likelihood before estimating on it, when given warps to choose from', async () => {
+    const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
+    const words = utterances.flatMap((u) => u.words);
+    const stretches = [{ start: 0, end: audio.durationSeconds, words: words.map((w) => w.word) }];
+    const options = { modelDir: defaultLocalModelDir, dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary, timeoutMs: 60_000 };
+    const unwarped = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'no-warp') });
+    expect(unwarped.warp).toBe(1);
+    expect(unwarped.warpLogLikelihoods.size).toBe(0);
+    const warped = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'warps'), warps: [0.9, 1, 1.1] });
+    const likelihoods = [...warped.warpLogLikelihoods];
+    expect(likelihoods.map(([w]) => w)).toEqual([0.9, 1, 1.1]);
+    expect(likelihoods.every(([, l]) => Number.isFinite(l) && l < 0)).toBe(true);
+    // The chosen warp is the most likely one, and the transform was estimated on its features.
+    expect(warped.warpLogLikelihoods.get(warped.warp)).toBe(Math.max(...likelihoods.map(([, l]) => l)));
+    expect((await readFile(warped.file, 'utf8')).trim().split(/\s+/).map(Number).slice(0, 3)).toEqual([1, 3, 13]);
   }, 60_000);
 
   it('runs through the engine and keeps both speakers', async () => {
