@@ -11,6 +11,7 @@
  * model), one pass against two; the human sentence too (11 words: below the engine's minimum for
  * adapting, so it is also run with that minimum lowered to 5).
  *   npx tsx test/bench/engine-other-speech-probe.ts [--voices=espeak:en-us+m3,flite:slt] [--dialogues=0,1,2] [--no-two-pass] [--only-two-pass]
+ *   --two-pass-rounds=2 --two-pass-min-confidence=0.5 --two-pass-warps=0.85,1,1.25   also a variant of the two passes (a third column)
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -92,11 +93,23 @@ try {
 async function probeTwoPass(rows: { voice: string; file: string; text: string }[][]) {
   const onePass = new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false });
   const twoPasses = (minWords: number) => new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: { ...defaultTwoPassSettings, minWords } });
+  const variantFlags = ['two-pass-rounds', 'two-pass-min-confidence', 'two-pass-warps'].filter((f) => args.has(f));
+  const variant = (minWords: number) =>
+    new LocalSpeechToText({
+      modelDir: defaultLocalModelDir,
+      twoPass: {
+        ...defaultTwoPassSettings,
+        minWords,
+        rounds: Number(args.get('two-pass-rounds') ?? defaultTwoPassSettings.rounds),
+        minStretchConfidence: Number(args.get('two-pass-min-confidence') ?? defaultTwoPassSettings.minStretchConfidence),
+        warps: args.get('two-pass-warps')?.split(',').map(Number) ?? defaultTwoPassSettings.warps,
+      },
+    });
   const silence = path.join(work, 'pause.wav');
   await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', silence, 'trim', '0', '0.7']);
   print();
   print(`two-pass adaptation — the engine (domain model), each voice's lines as one mono recording, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  print('voice                 words   one pass   two passes   CPU s one / two');
+  print(`voice                 words   one pass   two passes${variantFlags.length ? `   variant (${variantFlags.map((f) => `${f}=${args.get(f) ?? ''}`).join(' ')})` : ''}   CPU s one / two${variantFlags.length ? ' / variant' : ''}`);
   const cases = rows.flatMap((recordings) => {
     const name = recordings[0]?.voice ?? '';
     const minimums = name.startsWith('human') ? [defaultTwoPassSettings.minWords, 5] : [defaultTwoPassSettings.minWords];
@@ -117,7 +130,10 @@ async function probeTwoPass(rows: { voice: string; file: string; text: string }[
     };
     const one = await measure(onePass);
     const two = await measure(twoPasses(minWords));
-    print(`${name.padEnd(22)}${String(one.errors.words).padStart(5)}   ${percent(one.errors).padStart(8)}   ${percent(two.errors).padStart(10)}   ${one.cpu.toFixed(1)} / ${two.cpu.toFixed(1)}`);
+    const other = variantFlags.length ? await measure(variant(minWords)) : null;
+    print(
+      `${name.padEnd(22)}${String(one.errors.words).padStart(5)}   ${percent(one.errors).padStart(8)}   ${percent(two.errors).padStart(10)}${other ? `   ${percent(other.errors).padStart(8)}` : ''}   ${one.cpu.toFixed(1)} / ${two.cpu.toFixed(1)}${other ? ` / ${other.cpu.toFixed(1)}` : ''}`,
+    );
   }
 }
 

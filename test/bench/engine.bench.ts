@@ -19,6 +19,7 @@
  *   --adaptation                  with the MLLR transform toward espeak-ng voices (speaker-adaptation/; off by default, as in the engine)
  *   --two-pass=off                one decode per call (default: the engine's two passes, two-pass-adaptation.ts; the warps need it off)
  *   --two-pass-min-confidence=0.5 --two-pass-rounds=2 --two-pass-min-words=20   its settings
+ *   --two-pass-warps=0.85,0.92,1,1.08,1.16,1.25   warps each speaker chooses from by likelihood before its transform (VTLN)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -82,6 +83,7 @@ const stt = new LocalSpeechToText({
           minStretchConfidence: numberArg('two-pass-min-confidence', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minStretchConfidence),
           rounds: numberArg('two-pass-rounds', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).rounds),
           minWords: numberArg('two-pass-min-words', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minWords),
+          warps: args.get('two-pass-warps') ? (args.get('two-pass-warps') ?? '').split(',').map(Number) : (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).warps,
         },
   decoderFlags: args.get('decoder-flags') ? (args.get('decoder-flags') ?? '').split(/\s+/).filter((f) => f && f !== 'none') : defaultLocalSpeechSettings.decoderFlags,
   domainModel: args.has('no-domain-model')

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { EngineSettings, defaultLocalModelDir } from '../../src/service/engines/
 import type { Transcript } from '../../src/service/engines/engine-types.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
 import { generalModelFiles, recognizeWithPocketsphinx } from '../../src/service/engines/local/pocketsphinx.js';
-import { sphinxtrainDir } from '../../src/service/engines/local/speaker-adaptation/estimate-speaker-transform.js';
+import { estimateSpeakerTransform, sphinxtrainDir } from '../../src/service/engines/local/speaker-adaptation/estimate-speaker-transform.js';
+import { trainingModelFiles } from '../../src/service/engines/local/speaker-adaptation/training-model-files.js';
 import { adaptationStretches, decodeWithSpeakerAdaptation, defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
 import { decodeRecording, type DecodedRecording } from '../../src/service/processing/decode-recording.js';
 import { synthesizeConversation, type Turn } from '../support/synthesize.js';
@@ -41,6 +42,10 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(defaultLocalSpeechSettings.twoPass).toEqual(defaultTwoPassSettings);
     expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', twoPassAdaptation: true });
     expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_ADAPTATION: 'false' })).toMatchObject({ twoPassAdaptation: false });
+    // The likelihood warp (seventh pass) is an option, off by default.
+    expect(defaultTwoPassSettings.warps).toEqual([1]);
+    expect(EngineSettings.parse({})).toMatchObject({ twoPassWarp: false });
+    expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_WARP: 'true' })).toMatchObject({ twoPassWarp: true });
   });
 
   it('estimates a transform per speaker from the first pass and takes each speaker\'s words from their own second decode', async () => {
@@ -57,6 +62,10 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     ];
     expect(adaptationStretches(firstPass, spans, 'A', 0).map((s) => s.words.length).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);
     expect(adaptationStretches(firstPass, spans, 'A', 1.01)).toEqual([]);
+    // The model files bw needs are made once (training-model-files.ts), not per speaker.
+    const model = await trainingModelFiles(defaultLocalModelDir);
+    const stampOf = async () => (await Promise.all([model.mdefText, model.mixtureWeights].map(async (f) => `${(await stat(f)).ino}:${(await stat(f)).mtimeMs}`))).join(' ');
+    const stamp = await stampOf();
     // The second decodes are the engine's (next test); here each one marks its words by transform.
     const transforms: string[] = [];
     const result = await decodeWithSpeakerAdaptation(
@@ -64,7 +73,8 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
         wavFile: audio.mixdown,
         firstPass,
         spans,
-        decodeWith: async (transform) => {
+        decodeWith: async (transform, warp) => {
+          expect(warp).toBe(1);
           transforms.push(transform);
           const numbers = (await readFile(transform, 'utf8')).trim().split(/\s+/).map(Number);
           // One class, three streams of 13: sphinxtrain's MLLR file, as pocketsphinx -mllr reads it.
@@ -78,9 +88,28 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
       twoPass,
     );
     expect(result.adaptedSpeakers.sort()).toEqual(['A', 'B']);
+    expect(await stampOf()).toBe(stamp);
+    for (const speaker of ['A', 'B']) expect(await readdir(path.join(work, `adapt-1-${speaker}`))).not.toContain('model');
     expect(new Set(transforms).size).toBe(2);
     for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@2'))).toBe(true);
     expect(new Set(result.chunks.map((c) => c.speaker))).toEqual(new Set(['A', 'B']));
+  }, 60_000);
+
+  it('chooses a speaker\'s vocal tract length warp by likelihood before estimating on it, when given warps to choose from', async () => {
+    const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
+    const words = utterances.flatMap((u) => u.words);
+    const stretches = [{ start: 0, end: audio.durationSeconds, words: words.map((w) => w.word) }];
+    const options = { modelDir: defaultLocalModelDir, dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary, timeoutMs: 60_000 };
+    const unwarped = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'no-warp') });
+    expect(unwarped.warp).toBe(1);
+    expect(unwarped.warpLogLikelihoods.size).toBe(0);
+    const warped = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'warps'), warps: [0.9, 1, 1.1] });
+    const likelihoods = [...warped.warpLogLikelihoods];
+    expect(likelihoods.map(([w]) => w)).toEqual([0.9, 1, 1.1]);
+    expect(likelihoods.every(([, l]) => Number.isFinite(l) && l < 0)).toBe(true);
+    // The chosen warp is the most likely one, and the transform was estimated on its features.
+    expect(warped.warpLogLikelihoods.get(warped.warp)).toBe(Math.max(...likelihoods.map(([, l]) => l)));
+    expect((await readFile(warped.file, 'utf8')).trim().split(/\s+/).map(Number).slice(0, 3)).toEqual([1, 3, 13]);
   }, 60_000);
 
   it('runs through the engine and keeps both speakers', async () => {

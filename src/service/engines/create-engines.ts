@@ -3,7 +3,7 @@ import type { EngineSettings } from './engine-settings.js';
 import type { Engines } from './engine-types.js';
 import { LocalLanguageEngine } from './local/local-language-engine.js';
 import { LocalSpeechToText } from './local/local-speech-to-text.js';
-import { defaultTwoPassSettings } from './local/two-pass-adaptation.js';
+import { defaultTwoPassSettings, likelihoodWarpCandidates } from './local/two-pass-adaptation.js';
 import { defaultSpeakerAdaptationFile } from './local/speaker-adaptation/speaker-adaptation.js';
 import { OpenAiHttp } from './openai/openai-http.js';
 import { OpenAiLanguageEngine } from './openai/openai-language-engine.js';
@@ -13,7 +13,7 @@ import { OpenAiSpeechToText } from './openai/openai-speech-to-text.js';
 export function createEngines(config: EngineSettings, options: { backoffMs?: number; logger?: Logger } = {}): Engines {
   if (config.kind === 'local') {
     const speakerAdaptationFile = config.speakerAdaptation ? defaultSpeakerAdaptationFile : null;
-    const twoPass = config.twoPassAdaptation ? defaultTwoPassSettings : false;
+    const twoPass = config.twoPassAdaptation ? { ...defaultTwoPassSettings, ...(config.twoPassWarp ? { warps: likelihoodWarpCandidates } : {}) } : false;
     return { speechToText: new LocalSpeechToText({ modelDir: config.modelDir, speakerAdaptationFile, twoPass, logger: options.logger }), language: new LocalLanguageEngine() };
   }
   const http = new OpenAiHttp({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, backoffMs: options.backoffMs });

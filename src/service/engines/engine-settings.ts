@@ -27,6 +27,12 @@ export const EngineSettings = z
      * the CPU of one pass (docs/engine.md, "Sixth pass"); false decodes once.
      */
     ENGINE_LOCAL_TWO_PASS_ADAPTATION: z.stringbool().default(true),
+    /**
+     * With the two passes, each speaker first chooses a vocal tract length warp by likelihood
+     * (maximum-likelihood VTLN over `likelihoodWarpCandidates`) and the transform is estimated and
+     * the second decode made with it. Off by default (docs/engine.md, "Seventh pass").
+     */
+    ENGINE_LOCAL_TWO_PASS_WARP: z.stringbool().default(false),
     ENGINE_OPENAI_BASE_URL: httpUrl().default('https://api.openai.com/v1'),
     ENGINE_OPENAI_API_KEY: z.string().optional(),
     ENGINE_OPENAI_STT_MODEL: z.string().default('whisper-1'),
@@ -37,7 +43,7 @@ export const EngineSettings = z
   .transform((env, ctx) => {
     if (env.ENGINE === 'local') {
       const speakerAdaptation = env.ENGINE_LOCAL_SPEAKER_ADAPTATION && path.resolve(env.ENGINE_LOCAL_MODEL_DIR) === defaultLocalModelDir;
-      return { kind: 'local' as const, modelDir: env.ENGINE_LOCAL_MODEL_DIR, speakerAdaptation, twoPassAdaptation: env.ENGINE_LOCAL_TWO_PASS_ADAPTATION };
+      return { kind: 'local' as const, modelDir: env.ENGINE_LOCAL_MODEL_DIR, speakerAdaptation, twoPassAdaptation: env.ENGINE_LOCAL_TWO_PASS_ADAPTATION, twoPassWarp: env.ENGINE_LOCAL_TWO_PASS_WARP };
     }
     if (!env.ENGINE_OPENAI_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENGINE_OPENAI_API_KEY'], message: 'required when ENGINE=openai' });

@@ -131,7 +131,7 @@ export class LocalSpeechToText implements SpeechToTextEngine {
               wavFile: audio.mixdown,
               firstPass: (utterances ?? []).flatMap((u) => u.words),
               spans,
-              decodeWith: (transform, signal) => decode(1, transform, signal),
+              decodeWith: (transform, warp, signal) => decode(warp, transform, signal),
               modelDir: this.settings.modelDir,
               dictionaryFile: domain?.dictionaryFile ?? general.dictionary,
               workDir,

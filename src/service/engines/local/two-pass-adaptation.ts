@@ -21,11 +21,22 @@ export interface TwoPassSettings {
   timeoutMs: number;
   /** Adaptation rounds: 2 estimates again from the adapted decode's words. */
   rounds: number;
+  /**
+   * Vocal tract length warps each speaker chooses from by likelihood before the transform is
+   * estimated (maximum-likelihood VTLN; the second decode then uses the chosen warp too). [1]: none.
+   */
+  warps: number[];
   /** Where sphinxtrain's bw and mllr_solve are (Debian's sphinxtrain package). */
   sphinxtrainDir: string;
 }
 
-export const defaultTwoPassSettings: TwoPassSettings = { minWords: 20, minStretchConfidence: 0, timeoutMs: 10 * 60_000, rounds: 1, sphinxtrainDir };
+/**
+ * The warps a speaker chooses from by likelihood (ENGINE_LOCAL_TWO_PASS_WARP): the third pass's
+ * probe grid (docs/engine.md), chosen then on the tuned voices, not on the voices measured since.
+ */
+export const likelihoodWarpCandidates = [0.85, 0.93, 1, 1.08, 1.16, 1.25];
+
+export const defaultTwoPassSettings: TwoPassSettings = { minWords: 20, minStretchConfidence: 0, timeoutMs: 10 * 60_000, rounds: 1, warps: [1], sphinxtrainDir };
 
 export interface TwoPassInput {
   /** The 16 kHz mono mixdown both passes decode. */
@@ -33,8 +44,8 @@ export interface TwoPassInput {
   /** The first pass's words, and the speakers' stretches found from it. */
   firstPass: RecognizedWord[];
   spans: SpeakerSpan[];
-  /** Decodes the whole call with an MLLR transform (the first pass's settings otherwise), stopping when `signal` aborts. */
-  decodeWith: (transformFile: string, signal: AbortSignal) => Promise<Utterance[]>;
+  /** Decodes the whole call with an MLLR transform and a warp (the first pass's settings otherwise), stopping when `signal` aborts. */
+  decodeWith: (transformFile: string, warp: number, signal: AbortSignal) => Promise<Utterance[]>;
   modelDir: string;
   dictionaryFile: string;
   workDir: string;
@@ -44,6 +55,8 @@ export interface TwoPassResult {
   chunks: SpeechChunk[];
   /** Speakers whose words come from an adapted decode. */
   adaptedSpeakers: string[];
+  /** The warp each adapted speaker's last decode used (1: unwarped). */
+  warps: Map<string, number>;
 }
 
 /** Silence kept around each stretch cut for the estimate, so bw's <s> and </s> have some. */
@@ -83,6 +96,7 @@ async function adaptAndDecode(input: TwoPassInput, settings: TwoPassSettings, si
   const speakers = [...new Set(input.spans.map((s) => s.speaker))];
   const current = new Map(speakers.map((speaker) => [speaker, input.firstPass]));
   const adapted = new Set<string>();
+  const warps = new Map<string, number>();
   for (let round = 1; round <= settings.rounds; round += 1) {
     // One speaker after the other: each decode already keeps a core busy, and the machine's
     // other decodes (other calls) share the rest.
@@ -92,9 +106,12 @@ async function adaptAndDecode(input: TwoPassInput, settings: TwoPassSettings, si
       signal.throwIfAborted();
       const workDir = path.join(input.workDir, `adapt-${round}-${speaker}`);
       await mkdir(workDir, { recursive: true });
-      const transform = await estimateSpeakerTransform(input.wavFile, stretches, { modelDir: input.modelDir, dictionaryFile: input.dictionaryFile, workDir, timeoutMs: settings.timeoutMs, sphinxtrainDir: settings.sphinxtrainDir, signal });
+      const transform = await estimateSpeakerTransform(input.wavFile, stretches, {
+        modelDir: input.modelDir, dictionaryFile: input.dictionaryFile, workDir, timeoutMs: settings.timeoutMs, sphinxtrainDir: settings.sphinxtrainDir, warps: settings.warps, signal,
+      });
       signal.throwIfAborted();
-      const utterances = await input.decodeWith(transform, signal);
+      const utterances = await input.decodeWith(transform.file, transform.warp, signal);
+      warps.set(speaker, transform.warp);
       signal.throwIfAborted();
       current.set(speaker, utterances.flatMap((u) => u.words));
       adapted.add(speaker);
@@ -102,5 +119,5 @@ async function adaptAndDecode(input: TwoPassInput, settings: TwoPassSettings, si
   }
   const decodes = speakers.map((speaker) => ({ key: speaker, words: current.get(speaker) ?? [] }));
   const chunks = assembleChunksFrom(decodes, input.spans, new Map(speakers.map((s) => [s, s])), '');
-  return { chunks, adaptedSpeakers: [...adapted] };
+  return { chunks, adaptedSpeakers: [...adapted], warps };
 }
