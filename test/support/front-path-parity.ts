@@ -8,6 +8,7 @@ import { createServer, request, ServerResponse, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
+import { expect } from 'vitest';
 import { httpRequestDuration } from '../../src/lib/metrics/request-metrics.js';
 
 export interface RawRequest {
@@ -128,4 +129,25 @@ export function comparableLogLine(line: Record<string, unknown>): unknown {
       .replace(uuids, '<uuid>')
       .replace(/\b\d+ ms\b/g, '<n> ms'),
   ) as unknown;
+}
+
+/** What one app gave for a case's requests, made comparable. */
+export interface ParityOutcome {
+  answers: unknown[];
+  metrics: Record<string, number>;
+  log: unknown[];
+}
+
+/**
+ * The app with the fast path and Express's alone gave the same answers, metric deltas and log
+ * lines (and some of each), and every request went the way the case says: through the fast path
+ * when `fast`, else through Express; Express's app never took the fast path.
+ */
+export function expectSameOutcomes(viaWeb: ParityOutcome, viaExpress: ParityOutcome, apps: { web: ServedApp; express: ServedApp; fast: boolean }): void {
+  expect(viaWeb.answers).toEqual(viaExpress.answers);
+  expect(viaWeb.metrics).toEqual(viaExpress.metrics);
+  expect(Object.keys(viaWeb.metrics).length).toBeGreaterThan(0);
+  expect(viaWeb.log).toEqual(viaExpress.log);
+  expect(apps.web.served.every((path) => path === (apps.fast ? 'fast' : 'express'))).toBe(true);
+  expect(apps.express.served.every((path) => path === 'express')).toBe(true);
 }

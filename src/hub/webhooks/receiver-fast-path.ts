@@ -1,10 +1,10 @@
 import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
-import { AppError } from '../../lib/errors/app-error.js';
 import { createAccessWatcher } from '../../lib/http/access-log.js';
 import type { EtagFn } from '../../lib/http/constant-json.js';
 import type { FrontHandler } from '../../lib/http/serve-before-express.js';
 import { errorAnswerFor } from '../../lib/http/error-handler.js';
+import { readRequestBody } from '../../lib/http/read-request-body.js';
 import { requestIdFrom } from '../../lib/http/request-id.js';
 import { writeJsonAnswer } from '../../lib/http/write-json-answer.js';
 import { observeRequest } from '../../lib/metrics/request-metrics.js';
@@ -84,33 +84,10 @@ export function createReceiverFastPath(options: ReceiverFastPathOptions): FrontH
       );
     };
 
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      received += chunk.length;
-    };
-    const onEnd = () => {
-      stopReading();
-      // Node's parser ends a body at its Content-Length; a shorter one is an aborted request.
-      if (received !== Number(length)) refuse(new AppError('invalid_json', 'Invalid JSON format'));
-      else receive(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
-    };
-    // body-parser answers a body the client stopped sending with its request.aborted error, which the error model maps so.
-    const onAborted = () => {
-      stopReading();
-      refuse(new AppError('invalid_json', 'Invalid JSON format'));
-    };
-    const stopReading = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('aborted', onAborted);
-      req.off('error', onAborted);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('aborted', onAborted);
-    req.on('error', onAborted);
+    // An already finished request (its socket gone) cannot be answered; nothing is received.
+    readRequestBody(req, Number(length)).then((body) => {
+      if (body !== undefined) receive(body);
+    }, refuse);
     return true;
   };
 }
