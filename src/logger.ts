@@ -49,6 +49,10 @@ export function createLogger(options: { level: LoggerOptions['level']; name?: st
   const fd = options.toStderr ? 2 : 1;
   const destination: DestinationStream = isPrettyLog(options.format ?? 'json', fd)
     ? PinoPretty({ destination: fd, colorize: (fd === 1 ? process.stdout : process.stderr).isTTY === true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname', sync: true })
-    : pino.destination(fd);
+    : // Synchronous: each line is written when logged (so a crash loses none), and exiting never
+      // waits on a flush. With pino's asynchronous default, a part whose stdout reader had gone
+      // (its supervisor killed) hung for ever in exit: sonic-boom 4's flushSync retries EPIPE
+      // without end (test/processes/orphaned-part.test.ts).
+      pino.destination({ dest: fd, sync: true });
   return pino(settings, destination);
 }
