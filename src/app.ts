@@ -17,7 +17,7 @@ import { createErrorHandler } from './lib/http/error-handler.js';
 import { serveBeforeExpress } from './lib/http/serve-before-express.js';
 import { assignRequestId } from './lib/http/request-id.js';
 import { createApiFastPath } from './service/http/api-fast-path.js';
-import { createOperationPipelines } from './service/http/api-operation-pipeline.js';
+import { createOperationPipelines, type OperationPipeline } from './service/http/api-operation-pipeline.js';
 import { createApiRouter } from './service/http/api-router.js';
 import { serviceOperations } from './service/operations.js';
 import { createUploadRouter } from './service/uploads/upload-router.js';
@@ -61,12 +61,14 @@ export interface WebSurfaces {
  */
 export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}): Express {
   const intake = hub ? createWebhookIntake(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }) : undefined;
-  const app = createExpressApp(deps, hub, admin, surfaces, intake);
+  // One set of operation pipelines (and one rate limiter) for the fast path and Express's router.
+  const pipelines = createOperationPipelines(deps, serviceOperations);
+  const app = createExpressApp(deps, hub, admin, surfaces, { intake, pipelines });
   const etagFn = app.get('etag fn') as EtagFn | undefined;
   serveBeforeExpress(
     app,
     createApiFastPath({
-      pipelines: createOperationPipelines(deps, serviceOperations),
+      pipelines,
       logger: deps.logger,
       bodyLimitBytes: deps.settings.apiBodyLimitBytes,
       etagFn,
@@ -87,11 +89,19 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
   return app;
 }
 
+/** What createApp's fast paths and its Express app share; createExpressApp makes its own of what is missing. */
+export interface SharedHandlers {
+  intake?: WebhookIntake;
+  pipelines?: ReadonlyMap<string, OperationPipeline>;
+}
+
 /**
  * createApp's Express app alone, every request through Express's router (the receiver's too, by
- * `intake`, or a new one). The fast paths' tests compare their answers with this app's.
+ * `shared.intake`, or a new one; the API's by `shared.pipelines`, or new ones). The fast paths'
+ * tests compare their answers with this app's.
  */
-export function createExpressApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}, intake?: WebhookIntake): Express {
+export function createExpressApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}, shared: SharedHandlers = {}): Express {
+  const { intake } = shared;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
@@ -103,7 +113,7 @@ export function createExpressApp(deps: ServiceDeps, hub?: HubContext, admin?: Ad
     const receiverOptions = { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes };
     app.use('/webhooks', createReceiverRouter(intake ?? createWebhookIntake(hub, receiverOptions), hub.logger, receiverOptions));
   }
-  app.use('/api', createApiRouter(deps, serviceOperations));
+  app.use('/api', createApiRouter(deps, serviceOperations, shared.pipelines));
   app.use('/uploads', createUploadRouter(deps));
   if (surfaces.samples) app.use('/samples', createSamplesRouter(surfaces.samples));
   if (surfaces.metrics) app.use('/metrics', createMetricsRouter(surfaces.metrics.registry, surfaces.metrics.token));

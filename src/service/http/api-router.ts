@@ -7,16 +7,20 @@ import { sendJsonPieces } from '../../lib/http/send-json-pieces.js';
 import { buildApiOpenApiDocument } from '../openapi/api-openapi.js';
 import type { ServiceDeps } from '../service-deps.js';
 import type { ServiceOperationTable } from '../operations.js';
-import { createOperationPipelines } from './api-operation-pipeline.js';
+import { createOperationPipelines, type OperationPipeline } from './api-operation-pipeline.js';
 
 /**
  * The built-in Conversation API, mounted at /api: every operation is POST /<name> with a JSON
  * body (and GET /openapi.json, the OpenAPI description, open), answered by its pipeline
  * (api-operation-pipeline.ts: authenticate → rate limit → quota → parse → validate → handle →
  * `{"data": ...}`). Anything else is 404. createApp serves most of these requests in front of
- * Express (api-fast-path.ts) with the same pipelines; this router answers the rest.
+ * Express (api-fast-path.ts) with the same pipelines (given here); this router answers the rest.
  */
-export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationTable): Router {
+export function createApiRouter(
+  deps: ServiceDeps,
+  operations: ServiceOperationTable,
+  pipelines: ReadonlyMap<string, OperationPipeline> = createOperationPipelines(deps, operations),
+): Router {
   const router = express.Router();
   const readBody = readJsonBody(deps.settings.apiBodyLimitBytes);
   let document: Record<string, unknown> | undefined;
@@ -28,7 +32,7 @@ export function createApiRouter(deps: ServiceDeps, operations: ServiceOperationT
     res.json(document);
   });
 
-  for (const [path, pipeline] of createOperationPipelines(deps, operations)) {
+  for (const [path, pipeline] of pipelines) {
     router.post(`/${path}`, async (req, res) => {
       const answer = await pipeline({
         headers: req.headers,
