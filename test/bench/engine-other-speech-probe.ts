@@ -12,6 +12,7 @@
  * adapting, so it is also run with that minimum lowered to 5).
  *   npx tsx test/bench/engine-other-speech-probe.ts [--voices=espeak:en-us+m3,flite:slt] [--dialogues=0,1,2] [--no-two-pass] [--only-two-pass]
  *   --two-pass-rounds=2 --two-pass-min-confidence=0.5 --two-pass-warps=0.85,1,1.25   also a variant of the two passes (a third column)
+ *   --high-voices=off   the engine without frequency scaling of high voices (high-voice-scaling.ts)
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -91,12 +92,14 @@ try {
 
 /** The engine on each voice's lines as one recording: one pass, then two (unsupervised adaptation). */
 async function probeTwoPass(rows: { voice: string; file: string; text: string }[][]) {
-  const onePass = new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false });
-  const twoPasses = (minWords: number) => new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: { ...defaultTwoPassSettings, minWords } });
+  const highVoices = args.get('high-voices') === 'off' ? { highVoiceScaling: false as const } : {};
+  const onePass = new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false, ...highVoices });
+  const twoPasses = (minWords: number) => new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: { ...defaultTwoPassSettings, minWords }, ...highVoices });
   const variantFlags = ['two-pass-rounds', 'two-pass-min-confidence', 'two-pass-warps'].filter((f) => args.has(f));
   const variant = (minWords: number) =>
     new LocalSpeechToText({
       modelDir: defaultLocalModelDir,
+      ...highVoices,
       twoPass: {
         ...defaultTwoPassSettings,
         minWords,

@@ -20,6 +20,8 @@
  *   --two-pass=off                one decode per call (default: the engine's two passes, two-pass-adaptation.ts; the warps need it off)
  *   --two-pass-min-confidence=0.5 --two-pass-rounds=2 --two-pass-min-words=20   its settings
  *   --two-pass-warps=0.85,0.92,1,1.08,1.16,1.25   warps each speaker chooses from by likelihood before its transform (VTLN)
+ *   --high-voices=off             no frequency scaling of high voices (high-voice-scaling.ts; default: the engine's)
+ *   --high-voice-cents=-260 --high-voice-min-pitch=160   its settings
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,6 +29,7 @@ import { createLogger } from '../../src/logger.js';
 import type { Transcript } from '../../src/service/engines/engine-types.js';
 import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
+import { defaultHighVoiceScaling } from '../../src/service/engines/local/high-voice-scaling.js';
 import { defaultRecognitionDomainSettings } from '../../src/service/engines/local/recognition-domain.js';
 import { defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
 import { defaultSpeakerAdaptationFile } from '../../src/service/engines/local/speaker-adaptation/speaker-adaptation.js';
@@ -84,6 +87,14 @@ const stt = new LocalSpeechToText({
           rounds: numberArg('two-pass-rounds', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).rounds),
           minWords: numberArg('two-pass-min-words', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minWords),
           warps: args.get('two-pass-warps') ? (args.get('two-pass-warps') ?? '').split(',').map(Number) : (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).warps,
+        },
+  highVoiceScaling:
+    args.get('high-voices') === 'off'
+      ? false
+      : {
+          ...(defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling),
+          cents: numberArg('high-voice-cents', (defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling).cents),
+          minMedianPitchHz: numberArg('high-voice-min-pitch', (defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling).minMedianPitchHz),
         },
   decoderFlags: args.get('decoder-flags') ? (args.get('decoder-flags') ?? '').split(/\s+/).filter((f) => f && f !== 'none') : defaultLocalSpeechSettings.decoderFlags,
   domainModel: args.has('no-domain-model')

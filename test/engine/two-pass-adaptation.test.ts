@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,15 +67,19 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     const stampOf = async () => (await Promise.all([model.mdefText, model.mixtureWeights].map(async (f) => `${(await stat(f)).ino}:${(await stat(f)).mtimeMs}`))).join(' ');
     const stamp = await stampOf();
     // The second decodes are the engine's (next test); here each one marks its words by transform.
+    // Each speaker is estimated and decoded from their own recording (B's: a copy, as a high voice's scaled copy would be).
+    const copyForB = path.join(work, 'speaker-b.wav');
+    await copyFile(audio.mixdown, copyForB);
     const transforms: string[] = [];
+    const decodedFiles: string[] = [];
     const result = await decodeWithSpeakerAdaptation(
       {
-        wavFile: audio.mixdown,
-        firstPass,
+        audioOf: (speaker) => ({ wavFile: speaker === 'B' ? copyForB : audio.mixdown, firstPass }),
         spans,
-        decodeWith: async (transform, warp) => {
+        decodeWith: async (wavFile, transform, warp) => {
           expect(warp).toBe(1);
           transforms.push(transform);
+          decodedFiles.push(wavFile);
           const numbers = (await readFile(transform, 'utf8')).trim().split(/\s+/).map(Number);
           // One class, three streams of 13: sphinxtrain's MLLR file, as pocketsphinx -mllr reads it.
           expect(numbers.slice(0, 3)).toEqual([1, 3, 13]);
@@ -91,6 +95,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(await stampOf()).toBe(stamp);
     for (const speaker of ['A', 'B']) expect(await readdir(path.join(work, `adapt-1-${speaker}`))).not.toContain('model');
     expect(new Set(transforms).size).toBe(2);
+    expect(decodedFiles).toEqual([audio.mixdown, copyForB]);
     for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@2'))).toBe(true);
     expect(new Set(result.chunks.map((c) => c.speaker))).toEqual(new Set(['A', 'B']));
   }, 60_000);

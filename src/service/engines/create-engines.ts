@@ -4,6 +4,7 @@ import type { Engines } from './engine-types.js';
 import { LocalLanguageEngine } from './local/local-language-engine.js';
 import { LocalSpeechToText } from './local/local-speech-to-text.js';
 import { defaultTwoPassSettings, likelihoodWarpCandidates } from './local/two-pass-adaptation.js';
+import { defaultHighVoiceScaling } from './local/high-voice-scaling.js';
 import { defaultSpeakerAdaptationFile } from './local/speaker-adaptation/speaker-adaptation.js';
 import { OpenAiHttp } from './openai/openai-http.js';
 import { OpenAiLanguageEngine } from './openai/openai-language-engine.js';
@@ -14,7 +15,8 @@ export function createEngines(config: EngineSettings, options: { backoffMs?: num
   if (config.kind === 'local') {
     const speakerAdaptationFile = config.speakerAdaptation ? defaultSpeakerAdaptationFile : null;
     const twoPass = config.twoPassAdaptation ? { ...defaultTwoPassSettings, ...(config.twoPassWarp ? { warps: likelihoodWarpCandidates } : {}) } : false;
-    return { speechToText: new LocalSpeechToText({ modelDir: config.modelDir, speakerAdaptationFile, twoPass, logger: options.logger }), language: new LocalLanguageEngine() };
+    const highVoiceScaling = config.highVoiceScaling ? defaultHighVoiceScaling : false;
+    return { speechToText: new LocalSpeechToText({ modelDir: config.modelDir, speakerAdaptationFile, twoPass, highVoiceScaling, logger: options.logger }), language: new LocalLanguageEngine() };
   }
   const http = new OpenAiHttp({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, backoffMs: options.backoffMs });
   return {

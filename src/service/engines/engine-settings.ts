@@ -33,6 +33,12 @@ export const EngineSettings = z
      * the second decode made with it. Off by default (docs/engine.md, "Seventh pass").
      */
     ENGINE_LOCAL_TWO_PASS_WARP: z.stringbool().default(false),
+    /**
+     * Frequency scaling of high voices (local/high-voice-scaling.ts): a speaker whose median pitch is
+     * a typical woman's is decoded from a copy of the call with its spectrum lowered by a fixed
+     * ratio. On by default (docs/engine.md, "Eighth pass"); false decodes every voice as it is.
+     */
+    ENGINE_LOCAL_HIGH_VOICE_SCALING: z.stringbool().default(true),
     ENGINE_OPENAI_BASE_URL: httpUrl().default('https://api.openai.com/v1'),
     ENGINE_OPENAI_API_KEY: z.string().optional(),
     ENGINE_OPENAI_STT_MODEL: z.string().default('whisper-1'),
@@ -43,7 +49,7 @@ export const EngineSettings = z
   .transform((env, ctx) => {
     if (env.ENGINE === 'local') {
       const speakerAdaptation = env.ENGINE_LOCAL_SPEAKER_ADAPTATION && path.resolve(env.ENGINE_LOCAL_MODEL_DIR) === defaultLocalModelDir;
-      return { kind: 'local' as const, modelDir: env.ENGINE_LOCAL_MODEL_DIR, speakerAdaptation, twoPassAdaptation: env.ENGINE_LOCAL_TWO_PASS_ADAPTATION, twoPassWarp: env.ENGINE_LOCAL_TWO_PASS_WARP };
+      return { kind: 'local' as const, modelDir: env.ENGINE_LOCAL_MODEL_DIR, speakerAdaptation, twoPassAdaptation: env.ENGINE_LOCAL_TWO_PASS_ADAPTATION, twoPassWarp: env.ENGINE_LOCAL_TWO_PASS_WARP, highVoiceScaling: env.ENGINE_LOCAL_HIGH_VOICE_SCALING };
     }
     if (!env.ENGINE_OPENAI_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENGINE_OPENAI_API_KEY'], message: 'required when ENGINE=openai' });

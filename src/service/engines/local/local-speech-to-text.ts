@@ -10,8 +10,10 @@ import { defaultRecognitionDomainSettings, prepareRecognitionDomain, type Recogn
 import { assignSpeakersByChannel, assignSpeakersByVoice, chunksOf, mergeTurns } from './speaker-turns.js';
 import { organisationWordsOf } from './speaker-roles.js';
 import { applyVocabulary } from './vocabulary-hints.js';
-import { decodeWithSpeakerAdaptation, defaultTwoPassSettings, type TwoPassSettings } from './two-pass-adaptation.js';
-import { assembleChunks, chooseWarps } from './warp-selection.js';
+import { decodeWithSpeakerAdaptation, defaultTwoPassSettings, type SpeakerAudio, type TwoPassSettings } from './two-pass-adaptation.js';
+import { assembleChunks, assembleChunksFrom, chooseWarps, type SpeakerSpan } from './warp-selection.js';
+import { defaultHighVoiceScaling, highVoicedSpeakers, scaleFrequencies, speakersMedianPitch, type HighVoiceScalingSettings } from './high-voice-scaling.js';
+import type { RecognizedWord, Utterance } from './pocketsphinx.js';
 
 export interface LocalSpeechSettings {
   /** Debian's pocketsphinx-en-us model (ENGINE_LOCAL_MODEL_DIR). */
@@ -47,6 +49,13 @@ export interface LocalSpeechSettings {
    * CPU (docs/engine.md, "Sixth pass").
    */
   twoPass: TwoPassSettings | false;
+  /**
+   * Frequency scaling of high voices (high-voice-scaling.ts), or false: a speaker whose median pitch
+   * is a typical woman's is decoded (both passes) from a copy of the call with its spectrum lowered
+   * by a fixed ratio. On by default (docs/engine.md, "Eighth pass"); one more decode of the call
+   * when a high voice is found, none otherwise.
+   */
+  highVoiceScaling: HighVoiceScalingSettings | false;
   /** Where a second pass that failed (first pass kept) is reported. */
   logger?: Pick<Logger, 'warn'>;
 }
@@ -71,6 +80,7 @@ export const defaultLocalSpeechSettings: Omit<LocalSpeechSettings, 'modelDir'> =
   decoderFlags: [],
   speakerAdaptationFile: null,
   twoPass: defaultTwoPassSettings,
+  highVoiceScaling: defaultHighVoiceScaling,
 };
 
 /**
@@ -87,7 +97,7 @@ export const defaultLocalSpeechSettings: Omit<LocalSpeechSettings, 'modelDir'> =
  */
 export class LocalSpeechToText implements SpeechToTextEngine {
   readonly name = 'local';
-  private readonly settings: LocalSpeechSettings;
+  readonly settings: LocalSpeechSettings;
 
   constructor(settings: Partial<LocalSpeechSettings> & Pick<LocalSpeechSettings, 'modelDir'>) {
     this.settings = { ...defaultLocalSpeechSettings, ...settings };
@@ -100,8 +110,8 @@ export class LocalSpeechToText implements SpeechToTextEngine {
       const domain = this.settings.domainModel
         ? await prepareRecognitionDomain(workDir, { generalModelFile: general.languageModel, dictionaryFile: general.dictionary }, hints, this.settings.domainModel)
         : null;
-      const decode = (warp: number, speakerAdaptationFile = this.settings.speakerAdaptationFile, signal?: AbortSignal) =>
-        recognizeWithPocketsphinx(audio.mixdown, {
+      const decodeFile = (wavFile: string, warp: number, speakerAdaptationFile = this.settings.speakerAdaptationFile, signal?: AbortSignal) =>
+        recognizeWithPocketsphinx(wavFile, {
           timeoutMs: this.settings.timeoutMs,
           ...(signal ? { signal } : {}),
           modelDir: this.settings.modelDir,
@@ -110,6 +120,7 @@ export class LocalSpeechToText implements SpeechToTextEngine {
           decoderFlags: domain ? this.settings.decoderFlags : [],
           ...(domain ? { languageModelFile: domain.languageModelFile, dictionaryFile: domain.dictionaryFile, languageWeight: this.settings.languageWeight } : {}),
         });
+      const decode = (warp: number) => decodeFile(audio.mixdown, warp);
       const twoPass = this.settings.twoPass;
       const otherWarps = twoPass ? [] : this.settings.warps.filter((w) => w !== 1);
       const [utterances, ...warped] = await Promise.all([decode(1), ...otherWarps.map((w) => decode(w))]);
@@ -119,19 +130,35 @@ export class LocalSpeechToText implements SpeechToTextEngine {
       let withSpeakers = byChannel ? await assignSpeakersByChannel(left, right, chunks) : await assignSpeakersByVoice(audio.mixdown, chunks);
       if (otherWarps.length) {
         const decodes = [1, ...otherWarps].map((warp, i) => ({ warp, words: (i === 0 ? utterances : warped[i - 1])?.flatMap((u) => u.words) ?? [] }));
-        const spans = withSpeakers.map((c) => ({ start: c.start, end: c.end, speaker: c.speaker ?? 'A' }));
+        const spans = spansOf(withSpeakers);
         const chosen = chooseWarps(decodes, spans, { minGain: this.settings.warpMinGain, minWords: 5 });
         if ([...chosen.values()].some((w) => w !== 1)) withSpeakers = assembleChunks(decodes, spans, chosen);
       }
+      const firstPass = (utterances ?? []).flatMap((u) => u.words);
+      let audioOf = (_speaker: string): SpeakerAudio => ({ wavFile: audio.mixdown, firstPass });
+      if (this.settings.highVoiceScaling && withSpeakers.length) {
+        const spans = spansOf(withSpeakers);
+        const high = await this.decodeHighVoices(audio.mixdown, spans, this.settings.highVoiceScaling, path.join(workDir, 'high-voices.wav'), (file) => decodeFile(file, 1));
+        if (high) {
+          const scaled: SpeakerAudio = { wavFile: high.wavFile, firstPass: high.words };
+          const speakers = new Set(spans.map((s) => s.speaker));
+          withSpeakers = assembleChunksFrom(
+            [{ key: 'mixdown', words: firstPass }, { key: 'scaled', words: high.words }],
+            spans,
+            new Map([...speakers].map((s) => [s, high.speakers.includes(s) ? 'scaled' : 'mixdown'])),
+            'mixdown',
+          );
+          audioOf = (speaker) => (high.speakers.includes(speaker) ? scaled : { wavFile: audio.mixdown, firstPass });
+        }
+      }
       if (twoPass && withSpeakers.length) {
-        const spans = withSpeakers.map((c) => ({ start: c.start, end: c.end, speaker: c.speaker ?? 'A' }));
+        const spans = spansOf(withSpeakers);
         try {
           const adapted = await decodeWithSpeakerAdaptation(
             {
-              wavFile: audio.mixdown,
-              firstPass: (utterances ?? []).flatMap((u) => u.words),
+              audioOf,
               spans,
-              decodeWith: (transform, warp, signal) => decode(warp, transform, signal),
+              decodeWith: (wavFile, transform, warp, signal) => decodeFile(wavFile, warp, transform, signal),
               modelDir: this.settings.modelDir,
               dictionaryFile: domain?.dictionaryFile ?? general.dictionary,
               workDir,
@@ -151,7 +178,33 @@ export class LocalSpeechToText implements SpeechToTextEngine {
       await rm(workDir, { recursive: true, force: true });
     }
   }
+
+  /**
+   * The high voices' words decoded from a frequency-scaled copy of the call (high-voice-scaling.ts),
+   * or null when no speaker's voice is high. A failure (sox missing or failing, the decode failing)
+   * logs a warning and returns null: the call is decoded as it is.
+   */
+  private async decodeHighVoices(
+    mixdown: string,
+    spans: SpeakerSpan[],
+    settings: HighVoiceScalingSettings,
+    scaledFile: string,
+    decodeFile: (wavFile: string) => Promise<Utterance[]>,
+  ): Promise<{ speakers: string[]; wavFile: string; words: RecognizedWord[] } | null> {
+    const speakers = highVoicedSpeakers(await speakersMedianPitch(mixdown, spans, settings.measureSeconds), settings);
+    if (!speakers.length) return null;
+    try {
+      await scaleFrequencies(mixdown, scaledFile, settings.cents, { timeoutMs: this.settings.timeoutMs });
+      const words = (await decodeFile(scaledFile)).flatMap((u) => u.words);
+      return { speakers, wavFile: scaledFile, words };
+    } catch (error) {
+      this.settings.logger?.warn({ err: error }, 'frequency scaling of high voices failed; the call is decoded as it is');
+      return null;
+    }
+  }
 }
+
+const spansOf = (chunks: { start: number; end: number; speaker?: string }[]): SpeakerSpan[] => chunks.map((c) => ({ start: c.start, end: c.end, speaker: c.speaker ?? 'A' }));
 
 /**
  * Whether a stereo recording carries different signals per channel (a speaker per channel), or

@@ -15,10 +15,10 @@ function decimate(samples: Int16Array): Float64Array {
 }
 
 /**
- * Median fundamental frequency of the voiced frames of a stretch of speech (autocorrelation
- * method), in Hz; null when fewer than 8 frames are voiced. Speakers differ most reliably in it.
+ * Fundamental frequency of each voiced frame of a stretch of speech (autocorrelation method), in
+ * Hz, in time order. Silent and unvoiced frames are left out.
  */
-export function medianPitch(samples: Int16Array): number | null {
+export function voicedPitches(samples: Int16Array): number[] {
   const signal = decimate(samples);
   const pitches: number[] = [];
   for (let offset = 0; offset + frameSize + maxLag <= signal.length; offset += hop) {
@@ -43,7 +43,20 @@ export function medianPitch(samples: Int16Array): number | null {
     }
     if (best > 0.6 && bestLag > 0) pitches.push(rate / bestLag);
   }
-  if (pitches.length < 8) return null;
-  pitches.sort((a, b) => a - b);
-  return pitches[Math.floor(pitches.length / 2)] ?? null;
+  return pitches;
+}
+
+/** The median of some pitches, or null when fewer than `minFrames` (too little voiced speech to tell). */
+export function medianOf(pitches: number[], minFrames = 8): number | null {
+  if (pitches.length < minFrames) return null;
+  const sorted = [...pitches].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? null;
+}
+
+/**
+ * Median fundamental frequency of the voiced frames of a stretch of speech, in Hz; null when
+ * fewer than 8 frames are voiced. Speakers differ most reliably in it.
+ */
+export function medianPitch(samples: Int16Array): number | null {
+  return medianOf(voicedPitches(samples));
 }

@@ -38,14 +38,20 @@ export const likelihoodWarpCandidates = [0.85, 0.93, 1, 1.08, 1.16, 1.25];
 
 export const defaultTwoPassSettings: TwoPassSettings = { minWords: 20, minStretchConfidence: 0, timeoutMs: 10 * 60_000, rounds: 1, warps: [1], sphinxtrainDir };
 
-export interface TwoPassInput {
-  /** The 16 kHz mono mixdown both passes decode. */
+/** The recording a speaker is decoded from, and the first pass's words in it. */
+export interface SpeakerAudio {
+  /** A 16 kHz mono recording of the whole call: the mixdown, or its frequency-scaled copy for a high voice (high-voice-scaling.ts). */
   wavFile: string;
-  /** The first pass's words, and the speakers' stretches found from it. */
   firstPass: RecognizedWord[];
+}
+
+export interface TwoPassInput {
+  /** Each speaker's audio: both passes decode the same recording for a speaker. */
+  audioOf: (speaker: string) => SpeakerAudio;
+  /** The speakers' stretches found from the first pass. */
   spans: SpeakerSpan[];
-  /** Decodes the whole call with an MLLR transform and a warp (the first pass's settings otherwise), stopping when `signal` aborts. */
-  decodeWith: (transformFile: string, warp: number, signal: AbortSignal) => Promise<Utterance[]>;
+  /** Decodes a whole recording with an MLLR transform and a warp (the first pass's settings otherwise), stopping when `signal` aborts. */
+  decodeWith: (wavFile: string, transformFile: string, warp: number, signal: AbortSignal) => Promise<Utterance[]>;
   modelDir: string;
   dictionaryFile: string;
   workDir: string;
@@ -94,7 +100,7 @@ export async function decodeWithSpeakerAdaptation(input: TwoPassInput, settings:
 
 async function adaptAndDecode(input: TwoPassInput, settings: TwoPassSettings, signal: AbortSignal): Promise<TwoPassResult> {
   const speakers = [...new Set(input.spans.map((s) => s.speaker))];
-  const current = new Map(speakers.map((speaker) => [speaker, input.firstPass]));
+  const current = new Map(speakers.map((speaker) => [speaker, input.audioOf(speaker).firstPass]));
   const adapted = new Set<string>();
   const warps = new Map<string, number>();
   for (let round = 1; round <= settings.rounds; round += 1) {
@@ -106,11 +112,12 @@ async function adaptAndDecode(input: TwoPassInput, settings: TwoPassSettings, si
       signal.throwIfAborted();
       const workDir = path.join(input.workDir, `adapt-${round}-${speaker}`);
       await mkdir(workDir, { recursive: true });
-      const transform = await estimateSpeakerTransform(input.wavFile, stretches, {
+      const { wavFile } = input.audioOf(speaker);
+      const transform = await estimateSpeakerTransform(wavFile, stretches, {
         modelDir: input.modelDir, dictionaryFile: input.dictionaryFile, workDir, timeoutMs: settings.timeoutMs, sphinxtrainDir: settings.sphinxtrainDir, warps: settings.warps, signal,
       });
       signal.throwIfAborted();
-      const utterances = await input.decodeWith(transform.file, transform.warp, signal);
+      const utterances = await input.decodeWith(wavFile, transform.file, transform.warp, signal);
       warps.set(speaker, transform.warp);
       signal.throwIfAborted();
       current.set(speaker, utterances.flatMap((u) => u.words));

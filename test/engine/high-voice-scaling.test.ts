@@ -1,0 +1,96 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngineSettings, defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
+import { createEngines } from '../../src/service/engines/create-engines.js';
+import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
+import { defaultHighVoiceScaling, highVoicedSpeakers, scaleFrequencies, speakersMedianPitch } from '../../src/service/engines/local/high-voice-scaling.js';
+import { medianPitch } from '../../src/service/engines/local/pitch.js';
+import { readPcmRange } from '../../src/service/processing/pcm-wav.js';
+import { decodeRecording, type DecodedRecording } from '../../src/service/processing/decode-recording.js';
+import { synthesizeConversation, voices, type Turn } from '../support/synthesize.js';
+
+const turns: Turn[] = [
+  { speaker: 'A', text: 'Thank you for calling Brightline, my name is Sam, how can I help you today?' },
+  { speaker: 'B', text: 'Hello, my internet has been dropping every evening for a week now.' },
+  { speaker: 'A', text: 'I am sorry to hear that. Can I have your date of birth please?' },
+  { speaker: 'B', text: 'It is the fourth of March nineteen eighty.' },
+];
+const hints = { vocabulary: ['Brightline'], domainText: ['Brightline broadband support.'] };
+
+describe('frequency scaling of high voices (docs/engine.md, eighth pass)', () => {
+  let work: string;
+  let audio: DecodedRecording;
+  /** Each turn's stretch of the call, from the stereo channels' energy (the engine's own speakers). */
+  let spans: { start: number; end: number; speaker: string }[];
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'convoqa-high-voice-test-'));
+    audio = await decodeRecording(await synthesizeConversation(turns, { stereo: true }), work, { stereo: true, maxDurationSeconds: 600 });
+    // The turns in order, from each speaker's own channel: A (a man's voice) on the left, B (a woman's) on the right.
+    const transcript = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false, highVoiceScaling: false }).transcribe(audio, hints);
+    spans = transcript.segments.map((s) => ({ start: s.start, end: s.end, speaker: s.speaker }));
+  }, 60_000);
+  afterAll(async () => {
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('is on by default, and off on request', () => {
+    expect(defaultLocalSpeechSettings.highVoiceScaling).toEqual(defaultHighVoiceScaling);
+    expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', highVoiceScaling: true });
+    const off = EngineSettings.parse({ ENGINE_LOCAL_HIGH_VOICE_SCALING: 'false' });
+    expect(off).toMatchObject({ highVoiceScaling: false });
+    expect(() => EngineSettings.parse({ ENGINE_LOCAL_HIGH_VOICE_SCALING: 'loud' })).toThrow(/ENGINE_LOCAL_HIGH_VOICE_SCALING/);
+    expect((createEngines(off).speechToText as LocalSpeechToText).settings.highVoiceScaling).toBe(false);
+    expect((createEngines(EngineSettings.parse({})).speechToText as LocalSpeechToText).settings.highVoiceScaling).toEqual(defaultHighVoiceScaling);
+  });
+
+  it(`finds the woman's voice (${voices.B}) high and the man's (${voices.A}) not, from the speakers' own stretches`, async () => {
+    expect(new Set(spans.map((s) => s.speaker))).toEqual(new Set(['A', 'B']));
+    const pitches = await speakersMedianPitch(audio.mixdown, spans, defaultHighVoiceScaling.measureSeconds);
+    expect(pitches.get('A')).toBeLessThan(130);
+    expect(pitches.get('B')).toBeGreaterThan(170);
+    expect(highVoicedSpeakers(pitches, defaultHighVoiceScaling)).toEqual(['B']);
+    // A speaker with too little voiced speech to measure is not scaled.
+    expect(highVoicedSpeakers(new Map([['A', null], ['B', 200]]), defaultHighVoiceScaling)).toEqual(['B']);
+    expect(highVoicedSpeakers(new Map([['A', 120]]), defaultHighVoiceScaling)).toEqual([]);
+  });
+
+  it('lowers the whole spectrum by the ratio asked, keeping the length, so word times still match the call', async () => {
+    const scaled = path.join(work, 'scaled.wav');
+    await scaleFrequencies(audio.mixdown, scaled, defaultHighVoiceScaling.cents, { timeoutMs: 30_000 });
+    const [before, after] = await Promise.all([readPcmRange(audio.mixdown, 0, 3600), readPcmRange(scaled, 0, 3600)]);
+    expect(after.length).toBe(before.length);
+    const b = spans.find((s) => s.speaker === 'B');
+    if (!b) throw new Error('no stretch of B');
+    const [pitchBefore, pitchAfter] = await Promise.all([audio.mixdown, scaled].map(async (f) => medianPitch(await readPcmRange(f, b.start, b.end))));
+    const ratio = 2 ** (defaultHighVoiceScaling.cents / 1200);
+    expect((pitchAfter ?? 0) / (pitchBefore ?? 1)).toBeGreaterThan(ratio * 0.93);
+    expect((pitchAfter ?? 0) / (pitchBefore ?? 1)).toBeLessThan(ratio * 1.07);
+  });
+
+  it("takes the high voice's words from the scaled copy and the low voice's from the call as it is", async () => {
+    const asIs = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false, highVoiceScaling: false }).transcribe(audio, hints);
+    const scaled = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false }).transcribe(audio, hints);
+    const textOf = (t: typeof asIs, speaker: string) => t.segments.filter((s) => s.speaker === speaker).map((s) => s.text).join(' ');
+    // A's decode is the same one (one decode of the mixdown); B's comes from another recording.
+    expect(textOf(scaled, 'A')).toBe(textOf(asIs, 'A'));
+    expect(textOf(scaled, 'B')).not.toBe('');
+    expect(textOf(scaled, 'B')).not.toBe(textOf(asIs, 'B'));
+    // Nothing to scale in a call of low voices only: the same transcript, no second decode.
+    const lowOnly = { ...defaultHighVoiceScaling, minMedianPitchHz: 400 };
+    const unscaled = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false, highVoiceScaling: lowOnly }).transcribe(audio, hints);
+    expect(unscaled).toEqual(asIs);
+  }, 60_000);
+
+  it('decodes the call as it is, with a warning, when scaling fails', async () => {
+    const warnings: unknown[] = [];
+    const failing = { ...defaultHighVoiceScaling, cents: Number.NaN };
+    const logger = { warn: (...args: unknown[]) => warnings.push(args) };
+    const asIs = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false, highVoiceScaling: false }).transcribe(audio, hints);
+    const fallback = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false, highVoiceScaling: failing, logger }).transcribe(audio, hints);
+    expect(fallback).toEqual(asIs);
+    expect(JSON.stringify(warnings)).toMatch(/frequency scaling of high voices failed/);
+  }, 60_000);
+});
