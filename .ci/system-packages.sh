@@ -3,7 +3,7 @@
 # (speech synthesis). Installs only what is missing; a no-op on a machine that has them.
 #   ffmpeg               decoding every supported format, encoding uploads for the openai engine
 #   pocketsphinx(+en-us) the local speech recogniser and its US English model
-#   espeak-ng, sox       the tests synthesise their own two-voice recordings
+#   espeak-ng, sox       the tests synthesise their own two-voice recordings; the local engine scales high voices with sox
 #   sphinxtrain,         the local engine's second pass (bw, mllr_solve; sphinx_fe: a transform per speaker,
 #   sphinxbase-utils     two-pass-adaptation.ts) and npm run build:speaker-adaptation (the committed transform)
 #   flite                another synthesizer's voices for test/bench/engine-other-speech-probe.ts
