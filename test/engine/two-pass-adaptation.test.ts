@@ -42,6 +42,8 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(defaultLocalSpeechSettings.twoPass).toEqual(defaultTwoPassSettings);
     expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', twoPassAdaptation: true });
     expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_ADAPTATION: 'false' })).toMatchObject({ twoPassAdaptation: false });
+    // One round by default; a second is an option (eighth pass).
+    expect(defaultTwoPassSettings.rounds).toBe(1);
     // The likelihood warp (seventh pass) is an option, off by default.
     expect(defaultTwoPassSettings.warps).toEqual([1]);
     expect(EngineSettings.parse({})).toMatchObject({ twoPassWarp: false });
@@ -99,6 +101,38 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@2'))).toBe(true);
     expect(new Set(result.chunks.map((c) => c.speaker))).toEqual(new Set(['A', 'B']));
   }, 60_000);
+
+  it('estimates again from the adapted words in a second round, and takes each speaker\'s words from their last decode', async () => {
+    const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
+    const firstPass = utterances.flatMap((u) => u.words);
+    const half = firstPass[Math.floor(firstPass.length / 2)]?.start ?? 0;
+    const spans = [
+      { start: 0, end: half, speaker: 'A' },
+      { start: half, end: audio.durationSeconds, speaker: 'B' },
+    ];
+    const roundsWork = path.join(work, 'rounds');
+    const decodes: string[] = [];
+    const result = await decodeWithSpeakerAdaptation(
+      {
+        audioOf: () => ({ wavFile: audio.mixdown, firstPass }),
+        spans,
+        // Each decode gives the first pass's words (real words, so the next round's bw can align them), marked by its order in the last one.
+        decodeWith: async (_wavFile, transform) => {
+          decodes.push(transform);
+          return decodes.length === 4 ? utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}@4` })) })) : utterances;
+        },
+        modelDir: defaultLocalModelDir,
+        dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary,
+        workDir: roundsWork,
+      },
+      { ...twoPass, rounds: 2 },
+    );
+    // A, B, then A and B again, each with a transform of its own round.
+    expect(decodes.map((d) => path.basename(path.dirname(d)))).toEqual(['adapt-1-A', 'adapt-1-B', 'adapt-2-A', 'adapt-2-B']);
+    expect(result.adaptedSpeakers.sort()).toEqual(['A', 'B']);
+    // B's words come from its last decode (the fourth), A's from its own (the third, unmarked).
+    for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith('@4') === (chunk.speaker === 'B'))).toBe(true);
+  }, 90_000);
 
   it('chooses a speaker\'s vocal tract length warp by likelihood before estimating on it, when given warps to choose from', async () => {
     const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });

@@ -19,7 +19,12 @@ export interface TwoPassSettings {
   minStretchConfidence: number;
   /** Bound on the whole second pass (estimates and decodes); past it, the first pass stands. */
   timeoutMs: number;
-  /** Adaptation rounds: 2 estimates again from the adapted decode's words. */
+  /**
+   * Adaptation rounds: 2 estimates each speaker's transform again from the first adapted decode's
+   * words and decodes once more. 1 by default: with high voices scaled, a second round lowered word
+   * errors on every untuned voice but missed a breach on the tuned pair and cost 1.25–1.55× the
+   * CPU (docs/engine.md, "Eighth pass").
+   */
   rounds: number;
   /**
    * Vocal tract length warps each speaker chooses from by likelihood before the transform is
