@@ -77,7 +77,8 @@ const stt = new LocalSpeechToText({
   warpMinGain: numberArg('warp-min-gain', defaultLocalSpeechSettings.warpMinGain),
   speakerAdaptationFile: args.has('adaptation') ? defaultSpeakerAdaptationFile : null,
   logger: createLogger({ level: 'warn', name: 'engine-bench', toStderr: true }),
-  twoPass: !args.has('two-pass')
+  // Any of the two passes' settings given means the two passes with them (--two-pass=on is not needed).
+  twoPass: !['two-pass', 'two-pass-min-confidence', 'two-pass-rounds', 'two-pass-min-words', 'two-pass-warps'].some((f) => args.has(f))
     ? defaultLocalSpeechSettings.twoPass
     : args.get('two-pass') === 'off'
       ? false

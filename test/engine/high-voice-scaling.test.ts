@@ -84,6 +84,13 @@ describe('frequency scaling of high voices (docs/engine.md, eighth pass)', () =>
     expect(unscaled).toEqual(asIs);
   }, 60_000);
 
+  it('is not combined with the vocal tract length warps (their own normalisation, an option without the two passes)', async () => {
+    const warps = { modelDir: defaultLocalModelDir, twoPass: false as const, warps: [1, 1.25], warpMinGain: 0 };
+    const withoutScaling = await new LocalSpeechToText({ ...warps, highVoiceScaling: false }).transcribe(audio, hints);
+    const withScaling = await new LocalSpeechToText(warps).transcribe(audio, hints);
+    expect(withScaling).toEqual(withoutScaling);
+  }, 90_000);
+
   it('decodes the call as it is, with a warning, when scaling fails', async () => {
     const warnings: unknown[] = [];
     const failing = { ...defaultHighVoiceScaling, cents: Number.NaN };

@@ -53,7 +53,7 @@ export interface LocalSpeechSettings {
    * Frequency scaling of high voices (high-voice-scaling.ts), or false: a speaker whose median pitch
    * is a typical woman's is decoded (both passes) from a copy of the call with its spectrum lowered
    * by a fixed ratio. On by default (docs/engine.md, "Eighth pass"); one more decode of the call
-   * when a high voice is found, none otherwise.
+   * when a high voice is found, none otherwise. Not combined with `warps` (without the two passes).
    */
   highVoiceScaling: HighVoiceScalingSettings | false;
   /** Where a second pass that failed (first pass kept) is reported. */
@@ -136,7 +136,9 @@ export class LocalSpeechToText implements SpeechToTextEngine {
       }
       const firstPass = (utterances ?? []).flatMap((u) => u.words);
       let audioOf = (_speaker: string): SpeakerAudio => ({ wavFile: audio.mixdown, firstPass });
-      if (this.settings.highVoiceScaling && withSpeakers.length) {
+      // The warps (an option without the two passes) are their own frequency normalisation: a speaker's
+      // words already come from the warp chosen for them, so high voices are not scaled on top.
+      if (this.settings.highVoiceScaling && !otherWarps.length && withSpeakers.length) {
         const spans = spansOf(withSpeakers);
         const high = await this.decodeHighVoices(audio.mixdown, spans, this.settings.highVoiceScaling, path.join(workDir, 'high-voices.wav'), (file) => decodeFile(file, 1));
         if (high) {
