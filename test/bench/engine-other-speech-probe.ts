@@ -12,6 +12,8 @@
  * adapting, so it is also run with that minimum lowered to 5).
  *   npx tsx test/bench/engine-other-speech-probe.ts [--voices=espeak:en-us+m3,flite:slt] [--dialogues=0,1,2] [--no-two-pass] [--only-two-pass]
  *   --two-pass-rounds=2 --two-pass-min-confidence=0.5 --two-pass-warps=0.85,1,1.25   also a variant of the two passes (a third column)
+ *   --rounds-must-be-surer   a variant: a later round is kept only if the decoder is surer of the speaker's words
+ *   --high-voice-rounds=2   a variant: the scaled (high) voices take two adaptation rounds
  *   --high-voices=off   the engine without frequency scaling of high voices (high-voice-scaling.ts)
  */
 import { execFile } from 'node:child_process';
@@ -24,6 +26,7 @@ import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.
 import { LocalSpeechToText } from '../../src/service/engines/local/local-speech-to-text.js';
 import { recognizeWithPocketsphinx } from '../../src/service/engines/local/pocketsphinx.js';
 import { defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
+import { defaultHighVoiceScaling } from '../../src/service/engines/local/high-voice-scaling.js';
 import { decodeRecording } from '../../src/service/processing/decode-recording.js';
 import { defaultSpeakerAdaptationFile } from '../../src/service/engines/local/speaker-adaptation/speaker-adaptation.js';
 import { dialogues } from './dialogues.js';
@@ -31,7 +34,8 @@ import { wordErrors } from './word-error-rate.js';
 
 const run = promisify(execFile);
 const print = (line = '') => process.stdout.write(`${line}\n`);
-const args = new Map(process.argv.slice(2).map((a) => [a.slice(2, a.indexOf('=') < 0 ? undefined : a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+// --name=value, or --name alone (value '').
+const args = new Map(process.argv.slice(2).map((a) => (a.includes('=') ? [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a.slice(2), ''])));
 const voices = (args.get('voices') ?? 'espeak:en-us+m3,espeak:en-us+f4,flite:slt,flite:rms,flite:awb,flite:kal16').split(',');
 const lines = (args.get('dialogues') ?? '0,1,2').split(',').flatMap((i) => (dialogues[Number(i)] ?? []).map((t) => t.text));
 const humanSentence = { file: '/usr/lib/x86_64-linux-gnu/sphinxtrain/python/cmusphinx/test/sa1.wav', text: 'she had your dark suit in greasy wash water all year' };
@@ -95,15 +99,18 @@ async function probeTwoPass(rows: { voice: string; file: string; text: string }[
   const highVoices = args.get('high-voices') === 'off' ? { highVoiceScaling: false as const } : {};
   const onePass = new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false, ...highVoices });
   const twoPasses = (minWords: number) => new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: { ...defaultTwoPassSettings, minWords }, ...highVoices });
-  const variantFlags = ['two-pass-rounds', 'two-pass-min-confidence', 'two-pass-warps'].filter((f) => args.has(f));
+  const variantFlags = ['two-pass-rounds', 'two-pass-min-confidence', 'two-pass-warps', 'high-voice-rounds', 'rounds-must-be-surer'].filter((f) => args.has(f));
   const variant = (minWords: number) =>
     new LocalSpeechToText({
       modelDir: defaultLocalModelDir,
-      ...highVoices,
+      ...(args.has('high-voice-rounds') && args.get('high-voices') !== 'off'
+        ? { highVoiceScaling: { ...defaultHighVoiceScaling, adaptationRounds: Number(args.get('high-voice-rounds')) } }
+        : highVoices),
       twoPass: {
         ...defaultTwoPassSettings,
         minWords,
         rounds: Number(args.get('two-pass-rounds') ?? defaultTwoPassSettings.rounds),
+        laterRoundsMustBeSurer: args.has('rounds-must-be-surer') ? args.get('rounds-must-be-surer') !== 'off' : defaultTwoPassSettings.laterRoundsMustBeSurer,
         minStretchConfidence: Number(args.get('two-pass-min-confidence') ?? defaultTwoPassSettings.minStretchConfidence),
         warps: args.get('two-pass-warps')?.split(',').map(Number) ?? defaultTwoPassSettings.warps,
       },

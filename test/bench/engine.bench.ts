@@ -19,9 +19,10 @@
  *   --adaptation                  with the MLLR transform toward espeak-ng voices (speaker-adaptation/; off by default, as in the engine)
  *   --two-pass=off                one decode per call (default: the engine's two passes, two-pass-adaptation.ts; the warps need it off)
  *   --two-pass-min-confidence=0.5 --two-pass-rounds=2 --two-pass-min-words=20   its settings
+ *   --rounds-must-be-surer[=off]  a later adaptation round is kept for a speaker only if the decoder is surer of their words
  *   --two-pass-warps=0.85,0.92,1,1.08,1.16,1.25   warps each speaker chooses from by likelihood before its transform (VTLN)
  *   --high-voices=off             no frequency scaling of high voices (high-voice-scaling.ts; default: the engine's)
- *   --high-voice-cents=-260 --high-voice-min-pitch=160   its settings
+ *   --high-voice-cents=-260 --high-voice-min-pitch=160 --high-voice-rounds=2   its settings
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -78,7 +79,7 @@ const stt = new LocalSpeechToText({
   speakerAdaptationFile: args.has('adaptation') ? defaultSpeakerAdaptationFile : null,
   logger: createLogger({ level: 'warn', name: 'engine-bench', toStderr: true }),
   // Any of the two passes' settings given means the two passes with them (--two-pass=on is not needed).
-  twoPass: !['two-pass', 'two-pass-min-confidence', 'two-pass-rounds', 'two-pass-min-words', 'two-pass-warps'].some((f) => args.has(f))
+  twoPass: !['two-pass', 'two-pass-min-confidence', 'two-pass-rounds', 'two-pass-min-words', 'two-pass-warps', 'rounds-must-be-surer'].some((f) => args.has(f))
     ? defaultLocalSpeechSettings.twoPass
     : args.get('two-pass') === 'off'
       ? false
@@ -86,6 +87,7 @@ const stt = new LocalSpeechToText({
           ...(defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings),
           minStretchConfidence: numberArg('two-pass-min-confidence', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minStretchConfidence),
           rounds: numberArg('two-pass-rounds', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).rounds),
+          ...(args.has('rounds-must-be-surer') ? { laterRoundsMustBeSurer: args.get('rounds-must-be-surer') !== 'off' } : {}),
           minWords: numberArg('two-pass-min-words', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minWords),
           warps: args.get('two-pass-warps') ? (args.get('two-pass-warps') ?? '').split(',').map(Number) : (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).warps,
         },
@@ -96,6 +98,7 @@ const stt = new LocalSpeechToText({
           ...(defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling),
           cents: numberArg('high-voice-cents', (defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling).cents),
           minMedianPitchHz: numberArg('high-voice-min-pitch', (defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling).minMedianPitchHz),
+          adaptationRounds: numberArg('high-voice-rounds', (defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling).adaptationRounds),
         },
   decoderFlags: args.get('decoder-flags') ? (args.get('decoder-flags') ?? '').split(/\s+/).filter((f) => f && f !== 'none') : defaultLocalSpeechSettings.decoderFlags,
   domainModel: args.has('no-domain-model')

@@ -7,6 +7,7 @@ import { createEngines } from '../../src/service/engines/create-engines.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
 import { defaultHighVoiceScaling, highVoicedSpeakers, scaleFrequencies, speakersMedianPitch } from '../../src/service/engines/local/high-voice-scaling.js';
 import { medianPitch } from '../../src/service/engines/local/pitch.js';
+import { defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
 import { readPcmRange } from '../../src/service/processing/pcm-wav.js';
 import { decodeRecording, type DecodedRecording } from '../../src/service/processing/decode-recording.js';
 import { synthesizeConversation, voices, type Turn } from '../support/synthesize.js';
@@ -83,6 +84,22 @@ describe('frequency scaling of high voices (docs/engine.md, eighth pass)', () =>
     const unscaled = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false, highVoiceScaling: lowOnly }).transcribe(audio, hints);
     expect(unscaled).toEqual(asIs);
   }, 60_000);
+
+  it('gives the high voice its own adaptation rounds (two by default) and the low voice the two passes\' one', async () => {
+    const rounds: { speaker: string; round: number; kept: boolean }[] = [];
+    const logger = { warn: () => undefined, debug: (entry: { speaker: string; round: number; kept: boolean }) => rounds.push(entry) };
+    // A short call gives few words: lower the bar so both speakers are adapted.
+    const twoPass = { ...defaultTwoPassSettings, minWords: 5 };
+    await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass, logger }).transcribe(audio, hints);
+    expect(defaultHighVoiceScaling.adaptationRounds).toBe(2);
+    expect(rounds.filter((r) => r.speaker === 'A').map((r) => r.round)).toEqual([1]);
+    expect(rounds.filter((r) => r.speaker === 'B').map((r) => r.round)).toEqual([1, 2]);
+    // The first round is always kept; the second only when the decoder is surer (two-pass-adaptation.ts).
+    expect(rounds.filter((r) => r.round === 1).every((r) => r.kept)).toBe(true);
+    rounds.length = 0;
+    await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass, highVoiceScaling: { ...defaultHighVoiceScaling, adaptationRounds: 1 }, logger }).transcribe(audio, hints);
+    expect(rounds.map((r) => `${r.speaker}${r.round}`).sort()).toEqual(['A1', 'B1']);
+  }, 120_000);
 
   it('is not combined with the vocal tract length warps (their own normalisation, an option without the two passes)', async () => {
     const warps = { modelDir: defaultLocalModelDir, twoPass: false as const, warps: [1, 1.25], warpMinGain: 0 };

@@ -42,8 +42,9 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(defaultLocalSpeechSettings.twoPass).toEqual(defaultTwoPassSettings);
     expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', twoPassAdaptation: true });
     expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_ADAPTATION: 'false' })).toMatchObject({ twoPassAdaptation: false });
-    // One round by default; a second is an option (eighth pass).
+    // One round by default (a scaled high voice takes two, high-voice-scaling.ts); a later round is kept only when the decoder is surer (ninth pass).
     expect(defaultTwoPassSettings.rounds).toBe(1);
+    expect(defaultTwoPassSettings.laterRoundsMustBeSurer).toBe(true);
     // The likelihood warp (seventh pass) is an option, off by default.
     expect(defaultTwoPassSettings.warps).toEqual([1]);
     expect(EngineSettings.parse({})).toMatchObject({ twoPassWarp: false });
@@ -125,7 +126,8 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
         dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary,
         workDir: roundsWork,
       },
-      { ...twoPass, rounds: 2 },
+      // Every later round kept (the check that the decoder is surer has its own test below).
+      { ...twoPass, rounds: 2, laterRoundsMustBeSurer: false },
     );
     // A, B, then A and B again, each with a transform of its own round.
     expect(decodes.map((d) => path.basename(path.dirname(d)))).toEqual(['adapt-1-A', 'adapt-1-B', 'adapt-2-A', 'adapt-2-B']);
@@ -133,6 +135,67 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     // B's words come from its last decode (the fourth), A's from its own (the third, unmarked).
     for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith('@4') === (chunk.speaker === 'B'))).toBe(true);
   }, 90_000);
+
+  it('gives a speaker the rounds their audio asks for (a scaled high voice), the others the settings\' rounds', async () => {
+    const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
+    const firstPass = utterances.flatMap((u) => u.words);
+    const half = firstPass[Math.floor(firstPass.length / 2)]?.start ?? 0;
+    const spans = [
+      { start: 0, end: half, speaker: 'A' },
+      { start: half, end: audio.durationSeconds, speaker: 'B' },
+    ];
+    const decodes: string[] = [];
+    const result = await decodeWithSpeakerAdaptation(
+      {
+        audioOf: (speaker) => ({ wavFile: audio.mixdown, firstPass, ...(speaker === 'B' ? { rounds: 2 } : {}) }),
+        spans,
+        decodeWith: async (_wavFile, transform) => {
+          decodes.push(transform);
+          // B's first adapted words stay real words: the second round's bw aligns them.
+          const mark = decodes.length === 2 ? '' : `@${decodes.length}`;
+          return utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}${mark}` })) }));
+        },
+        modelDir: defaultLocalModelDir,
+        dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary,
+        workDir: path.join(work, 'per-speaker-rounds'),
+      },
+      { ...twoPass, laterRoundsMustBeSurer: false },
+    );
+    // A once (the settings' one round), B twice; the second round estimates B again from its adapted words.
+    expect(decodes.map((d) => path.basename(path.dirname(d)))).toEqual(['adapt-1-A', 'adapt-1-B', 'adapt-2-B']);
+    for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@3'))).toBe(true);
+  }, 90_000);
+
+  it('keeps a later round only when the decoder is surer of the speaker\'s words, and then stops adapting that speaker', async () => {
+    const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
+    const firstPass = utterances.flatMap((u) => u.words);
+    const half = firstPass[Math.floor(firstPass.length / 2)]?.start ?? 0;
+    const spans = [
+      { start: 0, end: half, speaker: 'A' },
+      { start: half, end: audio.durationSeconds, speaker: 'B' },
+    ];
+    const decodes: string[] = [];
+    const withWords = (mark: string, confidence: number) => utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}${mark}`, confidence })) }));
+    const result = await decodeWithSpeakerAdaptation(
+      {
+        audioOf: (speaker) => ({ wavFile: audio.mixdown, firstPass, rounds: speaker === 'A' ? 2 : 3 }),
+        spans,
+        decodeWith: async (_wavFile, transform) => {
+          decodes.push(transform);
+          // Round 1: A and B as heard (real words, for the next round's bw); round 2: A surer, B less sure.
+          return [withWords('', 0.5), withWords('', 0.5), withWords('@3', 0.9), withWords('@4', 0.1)][decodes.length - 1] ?? withWords('@5', 1);
+        },
+        modelDir: defaultLocalModelDir,
+        dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary,
+        workDir: path.join(work, 'surer-rounds'),
+      },
+      { ...twoPass, laterRoundsMustBeSurer: true },
+    );
+    // B's second round was less sure: B keeps its first adapted words and takes no third round.
+    expect(decodes.map((d) => path.basename(path.dirname(d)))).toEqual(['adapt-1-A', 'adapt-1-B', 'adapt-2-A', 'adapt-2-B']);
+    expect(result.adaptedSpeakers.sort()).toEqual(['A', 'B']);
+    for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => (chunk.speaker === 'A' ? w.endsWith('@3') : !w.includes('@')))).toBe(true);
+  }, 120_000);
 
   it('chooses a speaker\'s vocal tract length warp by likelihood before estimating on it, when given warps to choose from', async () => {
     const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });

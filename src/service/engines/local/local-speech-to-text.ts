@@ -56,8 +56,8 @@ export interface LocalSpeechSettings {
    * when a high voice is found, none otherwise. Not combined with `warps` (without the two passes).
    */
   highVoiceScaling: HighVoiceScalingSettings | false;
-  /** Where a second pass that failed (first pass kept) is reported. */
-  logger?: Pick<Logger, 'warn'>;
+  /** Where a second pass that failed (first pass kept) is reported; with `debug`, each speaker's adaptation rounds too. */
+  logger?: Pick<Logger, 'warn'> & Partial<Pick<Logger, 'debug'>>;
 }
 
 /**
@@ -142,7 +142,7 @@ export class LocalSpeechToText implements SpeechToTextEngine {
         const spans = spansOf(withSpeakers);
         const high = await this.decodeHighVoices(audio.mixdown, spans, this.settings.highVoiceScaling, path.join(workDir, 'high-voices.wav'), (file) => decodeFile(file, 1));
         if (high) {
-          const scaled: SpeakerAudio = { wavFile: high.wavFile, firstPass: high.words };
+          const scaled: SpeakerAudio = { wavFile: high.wavFile, firstPass: high.words, rounds: this.settings.highVoiceScaling.adaptationRounds };
           const speakers = new Set(spans.map((s) => s.speaker));
           withSpeakers = assembleChunksFrom(
             [{ key: 'mixdown', words: firstPass }, { key: 'scaled', words: high.words }],
@@ -164,6 +164,7 @@ export class LocalSpeechToText implements SpeechToTextEngine {
               modelDir: this.settings.modelDir,
               dictionaryFile: domain?.dictionaryFile ?? general.dictionary,
               workDir,
+              ...(this.settings.logger ? { logger: this.settings.logger } : {}),
             },
             twoPass,
           );

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { Logger } from '../../../logger.js';
 import type { RecognizedWord, Utterance } from './pocketsphinx.js';
 import { estimateSpeakerTransform, sphinxtrainDir, type AdaptationStretch } from './speaker-adaptation/estimate-speaker-transform.js';
 import type { SpeechChunk } from './speaker-turns.js';
@@ -21,11 +22,20 @@ export interface TwoPassSettings {
   timeoutMs: number;
   /**
    * Adaptation rounds: 2 estimates each speaker's transform again from the first adapted decode's
-   * words and decodes once more. 1 by default: with high voices scaled, a second round lowered word
-   * errors on every untuned voice but missed a breach on the tuned pair and cost 1.25–1.55× the
-   * CPU (docs/engine.md, "Eighth pass").
+   * words and decodes once more. 1 by default, except for a scaled high voice, which takes two
+   * (`SpeakerAudio.rounds`, high-voice-scaling.ts): for every speaker, a second round lowered word
+   * errors on the espeak-ng voices but made flite's awb worse twice and cost about 1.5× the CPU
+   * (docs/engine.md, "Ninth pass").
    */
   rounds: number;
+  /**
+   * A later round's decode replaces a speaker's words only when the decoder is surer of them (a
+   * higher mean word posterior over the speaker's stretches); otherwise the speaker keeps the last
+   * round's words and takes no more rounds. An unsupervised check: no reference is needed. On by
+   * default: it kept a high voice's second round from making f4 worse on the development calls
+   * (docs/engine.md, "Ninth pass").
+   */
+  laterRoundsMustBeSurer: boolean;
   /**
    * Vocal tract length warps each speaker chooses from by likelihood before the transform is
    * estimated (maximum-likelihood VTLN; the second decode then uses the chosen warp too). [1]: none.
@@ -41,13 +51,15 @@ export interface TwoPassSettings {
  */
 export const likelihoodWarpCandidates = [0.85, 0.93, 1, 1.08, 1.16, 1.25];
 
-export const defaultTwoPassSettings: TwoPassSettings = { minWords: 20, minStretchConfidence: 0, timeoutMs: 10 * 60_000, rounds: 1, warps: [1], sphinxtrainDir };
+export const defaultTwoPassSettings: TwoPassSettings = { minWords: 20, minStretchConfidence: 0, timeoutMs: 10 * 60_000, rounds: 1, laterRoundsMustBeSurer: true, warps: [1], sphinxtrainDir };
 
 /** The recording a speaker is decoded from, and the first pass's words in it. */
 export interface SpeakerAudio {
   /** A 16 kHz mono recording of the whole call: the mixdown, or its frequency-scaled copy for a high voice (high-voice-scaling.ts). */
   wavFile: string;
   firstPass: RecognizedWord[];
+  /** Adaptation rounds for this speaker (default: the settings' `rounds`); a high voice may take more (high-voice-scaling.ts). */
+  rounds?: number;
 }
 
 export interface TwoPassInput {
@@ -60,6 +72,8 @@ export interface TwoPassInput {
   modelDir: string;
   dictionaryFile: string;
   workDir: string;
+  /** Where each speaker's rounds are reported (debug: round, mean word posterior before and after, kept or not). */
+  logger?: Partial<Pick<Logger, 'debug'>>;
 }
 
 export interface TwoPassResult {
@@ -74,6 +88,12 @@ export interface TwoPassResult {
 const stretchPadding = 0.1;
 
 const middle = (w: RecognizedWord) => (w.start + w.end) / 2;
+
+/** The mean word posterior of a speaker's words (those in their stretches), or 0 without any. */
+export function speakerConfidence(words: RecognizedWord[], spans: SpeakerSpan[], speaker: string): number {
+  const mine = words.filter((w) => speakerAt(spans, middle(w)) === speaker);
+  return mine.length ? mine.reduce((s, w) => s + w.confidence, 0) / mine.length : 0;
+}
 
 /** A speaker's stretches and the words heard in each, keeping the ones the decoder was sure enough of. */
 export function adaptationStretches(words: RecognizedWord[], spans: SpeakerSpan[], speaker: string, minConfidence: number): AdaptationStretch[] {
@@ -107,11 +127,14 @@ async function adaptAndDecode(input: TwoPassInput, settings: TwoPassSettings, si
   const speakers = [...new Set(input.spans.map((s) => s.speaker))];
   const current = new Map(speakers.map((speaker) => [speaker, input.audioOf(speaker).firstPass]));
   const adapted = new Set<string>();
+  const stopped = new Set<string>();
   const warps = new Map<string, number>();
-  for (let round = 1; round <= settings.rounds; round += 1) {
+  const roundsOf = (speaker: string) => input.audioOf(speaker).rounds ?? settings.rounds;
+  const lastRound = Math.max(0, ...speakers.map(roundsOf));
+  for (let round = 1; round <= lastRound; round += 1) {
     // One speaker after the other: each decode already keeps a core busy, and the machine's
     // other decodes (other calls) share the rest.
-    for (const speaker of speakers) {
+    for (const speaker of speakers.filter((s) => roundsOf(s) >= round && !stopped.has(s))) {
       const stretches = adaptationStretches(current.get(speaker) ?? [], input.spans, speaker, settings.minStretchConfidence);
       if (stretches.reduce((n, s) => n + s.words.length, 0) < settings.minWords) continue;
       signal.throwIfAborted();
@@ -123,9 +146,17 @@ async function adaptAndDecode(input: TwoPassInput, settings: TwoPassSettings, si
       });
       signal.throwIfAborted();
       const utterances = await input.decodeWith(wavFile, transform.file, transform.warp, signal);
-      warps.set(speaker, transform.warp);
       signal.throwIfAborted();
-      current.set(speaker, utterances.flatMap((u) => u.words));
+      const words = utterances.flatMap((u) => u.words);
+      const [before, after] = [current.get(speaker) ?? [], words].map((w) => speakerConfidence(w, input.spans, speaker));
+      const kept = round === 1 || !settings.laterRoundsMustBeSurer || (after ?? 0) > (before ?? 0);
+      input.logger?.debug?.({ speaker, round, confidenceBefore: before, confidenceAfter: after, kept }, 'speaker adaptation round');
+      if (!kept) {
+        stopped.add(speaker);
+        continue;
+      }
+      warps.set(speaker, transform.warp);
+      current.set(speaker, words);
       adapted.add(speaker);
     }
   }
