@@ -36,7 +36,8 @@ export const EngineSettings = z
     /**
      * Frequency scaling of high voices (local/high-voice-scaling.ts): a speaker whose median pitch is
      * a typical woman's is decoded from a copy of the call with its spectrum lowered by a fixed
-     * ratio. On by default (docs/engine.md, "Eighth pass"); false decodes every voice as it is.
+     * ratio, and takes a second adaptation round, kept only when the decoder is surer of its words.
+     * On by default (docs/engine.md, "Eighth pass", "Ninth pass"); false decodes every voice as it is.
      */
     ENGINE_LOCAL_HIGH_VOICE_SCALING: z.stringbool().default(true),
     ENGINE_OPENAI_BASE_URL: httpUrl().default('https://api.openai.com/v1'),

@@ -52,8 +52,9 @@ export interface LocalSpeechSettings {
   /**
    * Frequency scaling of high voices (high-voice-scaling.ts), or false: a speaker whose median pitch
    * is a typical woman's is decoded (both passes) from a copy of the call with its spectrum lowered
-   * by a fixed ratio. On by default (docs/engine.md, "Eighth pass"); one more decode of the call
-   * when a high voice is found, none otherwise. Not combined with `warps` (without the two passes).
+   * by a fixed ratio, and takes `adaptationRounds` (2) rounds of the two passes. On by default
+   * (docs/engine.md, "Eighth pass", "Ninth pass"); one more decode of the call when a high voice is
+   * found, and the second round's, none otherwise. Not combined with `warps` (without the two passes).
    */
   highVoiceScaling: HighVoiceScalingSettings | false;
   /** Where a second pass that failed (first pass kept) is reported; with `debug`, each speaker's adaptation rounds too. */
