@@ -38,6 +38,18 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     await rm(work, { recursive: true, force: true });
   });
 
+  /** The call decoded once (no adaptation), its first half said to be A's and its second B's. */
+  const firstPassInHalves = async () => {
+    const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
+    const firstPass = utterances.flatMap((u) => u.words);
+    const half = firstPass[Math.floor(firstPass.length / 2)]?.start ?? 0;
+    const spans = [
+      { start: 0, end: half, speaker: 'A' },
+      { start: half, end: audio.durationSeconds, speaker: 'B' },
+    ];
+    return { utterances, firstPass, spans };
+  };
+
   it('is on by default, and off on request', () => {
     expect(defaultLocalSpeechSettings.twoPass).toEqual(defaultTwoPassSettings);
     expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', twoPassAdaptation: true });
@@ -104,13 +116,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
   }, 60_000);
 
   it('estimates again from the adapted words in a second round, and takes each speaker\'s words from their last decode', async () => {
-    const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
-    const firstPass = utterances.flatMap((u) => u.words);
-    const half = firstPass[Math.floor(firstPass.length / 2)]?.start ?? 0;
-    const spans = [
-      { start: 0, end: half, speaker: 'A' },
-      { start: half, end: audio.durationSeconds, speaker: 'B' },
-    ];
+    const { utterances, firstPass, spans } = await firstPassInHalves();
     const roundsWork = path.join(work, 'rounds');
     const decodes: string[] = [];
     const result = await decodeWithSpeakerAdaptation(
@@ -137,13 +143,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
   }, 90_000);
 
   it('gives a speaker the rounds their audio asks for (a scaled high voice), the others the settings\' rounds', async () => {
-    const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
-    const firstPass = utterances.flatMap((u) => u.words);
-    const half = firstPass[Math.floor(firstPass.length / 2)]?.start ?? 0;
-    const spans = [
-      { start: 0, end: half, speaker: 'A' },
-      { start: half, end: audio.durationSeconds, speaker: 'B' },
-    ];
+    const { utterances, firstPass, spans } = await firstPassInHalves();
     const decodes: string[] = [];
     const result = await decodeWithSpeakerAdaptation(
       {
@@ -167,13 +167,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
   }, 90_000);
 
   it('keeps a later round only when the decoder is surer of the speaker\'s words, and then stops adapting that speaker', async () => {
-    const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
-    const firstPass = utterances.flatMap((u) => u.words);
-    const half = firstPass[Math.floor(firstPass.length / 2)]?.start ?? 0;
-    const spans = [
-      { start: 0, end: half, speaker: 'A' },
-      { start: half, end: audio.durationSeconds, speaker: 'B' },
-    ];
+    const { utterances, firstPass, spans } = await firstPassInHalves();
     const decodes: string[] = [];
     const withWords = (mark: string, confidence: number) => utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}${mark}`, confidence })) }));
     const result = await decodeWithSpeakerAdaptation(
