@@ -22,8 +22,8 @@ export interface HighVoiceScalingSettings {
   /** Seconds of each speaker's speech the pitch is measured on (the first ones). */
   measureSeconds: number;
   /**
-   * Adaptation rounds of the two passes for a scaled speaker (the others take the two passes' own
-   * `rounds`, 1). Two: the scaled decode is close enough that a second estimate from the adapted
+   * Adaptation rounds of the two passes for a scaled speaker, or the two passes' own `rounds` if more
+   * (the others take those, 1 by default). Two: the scaled decode is close enough that a second estimate from the adapted
    * words gains (f4 62% → 52%, f3 36% → 32%; docs/engine.md, "Ninth pass").
    */
   adaptationRounds: number;

@@ -143,7 +143,9 @@ export class LocalSpeechToText implements SpeechToTextEngine {
         const spans = spansOf(withSpeakers);
         const high = await this.decodeHighVoices(audio.mixdown, spans, this.settings.highVoiceScaling, path.join(workDir, 'high-voices.wav'), (file) => decodeFile(file, 1));
         if (high) {
-          const scaled: SpeakerAudio = { wavFile: high.wavFile, firstPass: high.words, rounds: this.settings.highVoiceScaling.adaptationRounds };
+          // A high voice takes its own rounds, never fewer than the other speakers.
+          const rounds = Math.max(this.settings.highVoiceScaling.adaptationRounds, twoPass ? twoPass.rounds : 1);
+          const scaled: SpeakerAudio = { wavFile: high.wavFile, firstPass: high.words, rounds };
           const speakers = new Set(spans.map((s) => s.speaker));
           withSpeakers = assembleChunksFrom(
             [{ key: 'mixdown', words: firstPass }, { key: 'scaled', words: high.words }],
