@@ -12,6 +12,7 @@
  * adapting, so it is also run with that minimum lowered to 5).
  *   npx tsx test/bench/engine-other-speech-probe.ts [--voices=espeak:en-us+m3,flite:slt] [--dialogues=0,1,2] [--no-two-pass] [--only-two-pass]
  *   --two-pass-rounds=2 --two-pass-min-confidence=0.5 --two-pass-warps=0.85,1,1.25   also a variant of the two passes (a third column)
+ *   --map-prior-frames=300   a variant: MAP adaptation of the means on top of each speaker's MLLR transform (0: none)
  *   --rounds-must-be-surer   a variant: a later round is kept only if the decoder is surer of the speaker's words
  *   --high-voice-rounds=2   a variant: the scaled (high) voices take two adaptation rounds
  *   --high-voices=off   the engine without frequency scaling of high voices (high-voice-scaling.ts)
@@ -99,7 +100,7 @@ async function probeTwoPass(rows: { voice: string; file: string; text: string }[
   const highVoices = args.get('high-voices') === 'off' ? { highVoiceScaling: false as const } : {};
   const onePass = new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false, ...highVoices });
   const twoPasses = (minWords: number) => new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: { ...defaultTwoPassSettings, minWords }, ...highVoices });
-  const variantFlags = ['two-pass-rounds', 'two-pass-min-confidence', 'two-pass-warps', 'high-voice-rounds', 'rounds-must-be-surer'].filter((f) => args.has(f));
+  const variantFlags = ['two-pass-rounds', 'two-pass-min-confidence', 'two-pass-warps', 'high-voice-rounds', 'rounds-must-be-surer', 'map-prior-frames'].filter((f) => args.has(f));
   const variant = (minWords: number) =>
     new LocalSpeechToText({
       modelDir: defaultLocalModelDir,
@@ -113,6 +114,7 @@ async function probeTwoPass(rows: { voice: string; file: string; text: string }[
         laterRoundsMustBeSurer: args.has('rounds-must-be-surer') ? args.get('rounds-must-be-surer') !== 'off' : defaultTwoPassSettings.laterRoundsMustBeSurer,
         minStretchConfidence: Number(args.get('two-pass-min-confidence') ?? defaultTwoPassSettings.minStretchConfidence),
         warps: args.get('two-pass-warps')?.split(',').map(Number) ?? defaultTwoPassSettings.warps,
+        mapPriorFrames: args.has('map-prior-frames') ? Number(args.get('map-prior-frames')) || null : defaultTwoPassSettings.mapPriorFrames,
       },
     });
   const silence = path.join(work, 'pause.wav');

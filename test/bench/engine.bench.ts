@@ -21,6 +21,7 @@
  *   --two-pass-min-confidence=0.5 --two-pass-rounds=2 --two-pass-min-words=20   its settings
  *   --rounds-must-be-surer[=off]  a later adaptation round is kept for a speaker only if the decoder is surer of their words
  *   --two-pass-warps=0.85,0.92,1,1.08,1.16,1.25   warps each speaker chooses from by likelihood before its transform (VTLN)
+ *   --map-prior-frames=300        MAP adaptation of the means on top of each speaker's MLLR transform with this prior weight; 0: none (two-pass-adaptation.ts)
  *   --high-voices=off             no frequency scaling of high voices (high-voice-scaling.ts; default: the engine's)
  *   --high-voice-cents=-260 --high-voice-min-pitch=160 --high-voice-rounds=2   its settings
  */
@@ -79,7 +80,7 @@ const stt = new LocalSpeechToText({
   speakerAdaptationFile: args.has('adaptation') ? defaultSpeakerAdaptationFile : null,
   logger: createLogger({ level: 'warn', name: 'engine-bench', toStderr: true }),
   // Any of the two passes' settings given means the two passes with them (--two-pass=on is not needed).
-  twoPass: !['two-pass', 'two-pass-min-confidence', 'two-pass-rounds', 'two-pass-min-words', 'two-pass-warps', 'rounds-must-be-surer'].some((f) => args.has(f))
+  twoPass: !['two-pass', 'two-pass-min-confidence', 'two-pass-rounds', 'two-pass-min-words', 'two-pass-warps', 'rounds-must-be-surer', 'map-prior-frames'].some((f) => args.has(f))
     ? defaultLocalSpeechSettings.twoPass
     : args.get('two-pass') === 'off'
       ? false
@@ -88,7 +89,8 @@ const stt = new LocalSpeechToText({
           minStretchConfidence: numberArg('two-pass-min-confidence', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minStretchConfidence),
           rounds: numberArg('two-pass-rounds', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).rounds),
           ...(args.has('rounds-must-be-surer') ? { laterRoundsMustBeSurer: args.get('rounds-must-be-surer') !== 'off' } : {}),
-          minWords: numberArg('two-pass-min-words', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minWords),
+          mapPriorFrames: args.has('map-prior-frames') ? Number(args.get('map-prior-frames')) || null : (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).mapPriorFrames,
+            minWords: numberArg('two-pass-min-words', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minWords),
           warps: args.get('two-pass-warps') ? (args.get('two-pass-warps') ?? '').split(',').map(Number) : (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).warps,
         },
   highVoiceScaling:

@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineSettings, defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
 import type { Transcript } from '../../src/service/engines/engine-types.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
-import { generalModelFiles, recognizeWithPocketsphinx } from '../../src/service/engines/local/pocketsphinx.js';
+import { generalModelFiles, pocketsphinxArguments, recognizeWithPocketsphinx } from '../../src/service/engines/local/pocketsphinx.js';
 import { estimateSpeakerTransform, sphinxtrainDir } from '../../src/service/engines/local/speaker-adaptation/estimate-speaker-transform.js';
 import { trainingModelFiles } from '../../src/service/engines/local/speaker-adaptation/training-model-files.js';
 import { adaptationStretches, decodeWithSpeakerAdaptation, defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
 import { decodeRecording, type DecodedRecording } from '../../src/service/processing/decode-recording.js';
+import { readSphinxGaussians, rmsDifference } from '../support/sphinx-gaussians.js';
 import { synthesizeConversation, type Turn } from '../support/synthesize.js';
 
 const turns: Turn[] = [
@@ -61,6 +62,11 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(defaultTwoPassSettings.warps).toEqual([1]);
     expect(EngineSettings.parse({})).toMatchObject({ twoPassWarp: false });
     expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_WARP: 'true' })).toMatchObject({ twoPassWarp: true });
+    // MAP adaptation of the means (tenth pass) too: off (MLLR only) unless given a prior weight.
+    expect(defaultTwoPassSettings.mapPriorFrames).toBeNull();
+    expect(EngineSettings.parse({})).toMatchObject({ twoPassMapPriorFrames: null });
+    expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_MAP_PRIOR_FRAMES: '300' })).toMatchObject({ twoPassMapPriorFrames: 300 });
+    expect(EngineSettings.safeParse({ ENGINE_LOCAL_TWO_PASS_MAP_PRIOR_FRAMES: '-1' }).success).toBe(false);
   });
 
   it('estimates a transform per speaker from the first pass and takes each speaker\'s words from their own second decode', async () => {
@@ -91,8 +97,10 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
       {
         audioOf: (speaker) => ({ wavFile: speaker === 'B' ? copyForB : audio.mixdown, firstPass }),
         spans,
-        decodeWith: async (wavFile, transform, warp) => {
+        decodeWith: async (wavFile, { file: transform, warp, meansFile }) => {
           expect(warp).toBe(1);
+          // MLLR alone by default: no MAP-adapted means.
+          expect(meansFile).toBeUndefined();
           transforms.push(transform);
           decodedFiles.push(wavFile);
           const numbers = (await readFile(transform, 'utf8')).trim().split(/\s+/).map(Number);
@@ -124,7 +132,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
         audioOf: () => ({ wavFile: audio.mixdown, firstPass }),
         spans,
         // Each decode gives the first pass's words (real words, so the next round's bw can align them), marked by its order in the last one.
-        decodeWith: async (_wavFile, transform) => {
+        decodeWith: async (_wavFile, { file: transform }) => {
           decodes.push(transform);
           return decodes.length === 4 ? utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}@4` })) })) : utterances;
         },
@@ -149,7 +157,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
       {
         audioOf: (speaker) => ({ wavFile: audio.mixdown, firstPass, ...(speaker === 'B' ? { rounds: 2 } : {}) }),
         spans,
-        decodeWith: async (_wavFile, transform) => {
+        decodeWith: async (_wavFile, { file: transform }) => {
           decodes.push(transform);
           // B's first adapted words stay real words: the second round's bw aligns them.
           const mark = decodes.length === 2 ? '' : `@${decodes.length}`;
@@ -174,7 +182,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
       {
         audioOf: (speaker) => ({ wavFile: audio.mixdown, firstPass, rounds: speaker === 'A' ? 2 : 3 }),
         spans,
-        decodeWith: async (_wavFile, transform) => {
+        decodeWith: async (_wavFile, { file: transform }) => {
           decodes.push(transform);
           // Round 1: A and B as heard (real words, for the next round's bw); round 2: A surer, B less sure.
           return [withWords('', 0.5), withWords('', 0.5), withWords('@3', 0.9), withWords('@4', 0.1)][decodes.length - 1] ?? withWords('@5', 1);
@@ -207,6 +215,43 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(warped.warpLogLikelihoods.get(warped.warp)).toBe(Math.max(...likelihoods.map(([, l]) => l)));
     expect((await readFile(warped.file, 'utf8')).trim().split(/\s+/).map(Number).slice(0, 3)).toEqual([1, 3, 13]);
   }, 60_000);
+
+  it('MAP-adapts the means on top of the transform when given a prior weight: the heavier the prior, the nearer the transformed means', async () => {
+    const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
+    const stretches = [{ start: 0, end: audio.durationSeconds, words: utterances.flatMap((u) => u.words).map((w) => w.word) }];
+    const options = { modelDir: defaultLocalModelDir, dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary, timeoutMs: 60_000 };
+    const mllrOnly = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'mllr-only') });
+    expect(mllrOnly.meansFile).toBeUndefined();
+    const light = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'map-light'), mapPriorFrames: 10 });
+    const heavy = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'map-heavy'), mapPriorFrames: 10_000 });
+    const model = await readSphinxGaussians(path.join(defaultLocalModelDir, 'en-us', 'means'));
+    // The transformed means the MAP step starts from (mllr_transform's output beside it).
+    const transformed = await readSphinxGaussians(path.join(work, 'map-light', 'means.mllr'));
+    const [lightMeans, heavyMeans] = await Promise.all([light, heavy].map((t) => readSphinxGaussians(t.meansFile ?? '')));
+    expect(lightMeans?.length).toBe(model.length);
+    expect(rmsDifference(transformed, model)).toBeGreaterThan(0);
+    // A light prior lets the speaker's frames pull the Gaussians they reached; a heavy one keeps them near the transform's.
+    const lightMove = rmsDifference(lightMeans ?? model, transformed);
+    const heavyMove = rmsDifference(heavyMeans ?? model, transformed);
+    expect(lightMove).toBeGreaterThan(0);
+    expect(heavyMove).toBeLessThan(lightMove / 10);
+    // The decoder reads the adapted means in place of the model's (-mean), without the transform on top.
+    const args = pocketsphinxArguments(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir, meansFile: light.meansFile ?? '' });
+    expect(args).toContain('-mean');
+    expect(args).not.toContain('-mllr');
+    const adapted = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir, meansFile: light.meansFile ?? '' });
+    expect(adapted.flatMap((u) => u.words).map((w) => w.word).join(' ')).toMatch(/thank you/);
+  }, 150_000);
+
+  it('decodes each speaker with their MAP-adapted means through the engine when given a prior weight', async () => {
+    const rounds: Record<string, unknown>[] = [];
+    const logger = { debug: (...args: unknown[]) => void rounds.push(args[0] as Record<string, unknown>), warn: (...args: unknown[]) => void args };
+    const transcript = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: { ...twoPass, mapPriorFrames: 300 }, highVoiceScaling: false, logger }).transcribe(audio, hints);
+    // Each speaker's round says which model it decoded with.
+    expect(rounds.map((r) => [r.speaker, r.adaptedMeans])).toEqual([['A', true], ['B', true]]);
+    expect(transcript.segments.map((s) => s.speaker)).toEqual(['A', 'B', 'A', 'B']);
+    expect(transcript.segments[0]?.text).toMatch(/thank you/);
+  }, 120_000);
 
   it('runs through the engine and keeps both speakers', async () => {
     const transcript = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass }).transcribe(audio, hints);

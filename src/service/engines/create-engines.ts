@@ -14,7 +14,9 @@ import { OpenAiSpeechToText } from './openai/openai-speech-to-text.js';
 export function createEngines(config: EngineSettings, options: { backoffMs?: number; logger?: Logger } = {}): Engines {
   if (config.kind === 'local') {
     const speakerAdaptationFile = config.speakerAdaptation ? defaultSpeakerAdaptationFile : null;
-    const twoPass = config.twoPassAdaptation ? { ...defaultTwoPassSettings, ...(config.twoPassWarp ? { warps: likelihoodWarpCandidates } : {}) } : false;
+    const twoPass = config.twoPassAdaptation
+      ? { ...defaultTwoPassSettings, ...(config.twoPassWarp ? { warps: likelihoodWarpCandidates } : {}), mapPriorFrames: config.twoPassMapPriorFrames }
+      : false;
     const highVoiceScaling = config.highVoiceScaling ? defaultHighVoiceScaling : false;
     return { speechToText: new LocalSpeechToText({ modelDir: config.modelDir, speakerAdaptationFile, twoPass, highVoiceScaling, logger: options.logger }), language: new LocalLanguageEngine() };
   }

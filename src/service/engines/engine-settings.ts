@@ -34,6 +34,13 @@ export const EngineSettings = z
      */
     ENGINE_LOCAL_TWO_PASS_WARP: z.stringbool().default(false),
     /**
+     * With the two passes, each speaker's means are also MAP-adapted on top of their MLLR transform,
+     * with this prior weight in frames (map_adapt's tau; 300 measured best). 0, the default: MLLR only.
+     * Off by default: it lowers the male voices' word errors but raised f4's on the development
+     * calls (docs/engine.md, "Tenth pass").
+     */
+    ENGINE_LOCAL_TWO_PASS_MAP_PRIOR_FRAMES: wholeNumber({ min: 0 }).default(0),
+    /**
      * Frequency scaling of high voices (local/high-voice-scaling.ts): a speaker whose median pitch is
      * a typical woman's is decoded from a copy of the call with its spectrum lowered by a fixed
      * ratio, and takes a second adaptation round, kept only when the decoder is surer of its words.
@@ -50,7 +57,7 @@ export const EngineSettings = z
   .transform((env, ctx) => {
     if (env.ENGINE === 'local') {
       const speakerAdaptation = env.ENGINE_LOCAL_SPEAKER_ADAPTATION && path.resolve(env.ENGINE_LOCAL_MODEL_DIR) === defaultLocalModelDir;
-      return { kind: 'local' as const, modelDir: env.ENGINE_LOCAL_MODEL_DIR, speakerAdaptation, twoPassAdaptation: env.ENGINE_LOCAL_TWO_PASS_ADAPTATION, twoPassWarp: env.ENGINE_LOCAL_TWO_PASS_WARP, highVoiceScaling: env.ENGINE_LOCAL_HIGH_VOICE_SCALING };
+      return { kind: 'local' as const, modelDir: env.ENGINE_LOCAL_MODEL_DIR, speakerAdaptation, twoPassAdaptation: env.ENGINE_LOCAL_TWO_PASS_ADAPTATION, twoPassWarp: env.ENGINE_LOCAL_TWO_PASS_WARP, twoPassMapPriorFrames: env.ENGINE_LOCAL_TWO_PASS_MAP_PRIOR_FRAMES || null, highVoiceScaling: env.ENGINE_LOCAL_HIGH_VOICE_SCALING };
     }
     if (!env.ENGINE_OPENAI_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENGINE_OPENAI_API_KEY'], message: 'required when ENGINE=openai' });

@@ -111,13 +111,14 @@ export class LocalSpeechToText implements SpeechToTextEngine {
       const domain = this.settings.domainModel
         ? await prepareRecognitionDomain(workDir, { generalModelFile: general.languageModel, dictionaryFile: general.dictionary }, hints, this.settings.domainModel)
         : null;
-      const decodeFile = (wavFile: string, warp: number, speakerAdaptationFile = this.settings.speakerAdaptationFile, signal?: AbortSignal) =>
+      const decodeFile = (wavFile: string, warp: number, speakerAdaptationFile = this.settings.speakerAdaptationFile, signal?: AbortSignal, meansFile?: string) =>
         recognizeWithPocketsphinx(wavFile, {
           timeoutMs: this.settings.timeoutMs,
           ...(signal ? { signal } : {}),
           modelDir: this.settings.modelDir,
           warp,
           speakerAdaptationFile,
+          ...(meansFile ? { meansFile } : {}),
           decoderFlags: domain ? this.settings.decoderFlags : [],
           ...(domain ? { languageModelFile: domain.languageModelFile, dictionaryFile: domain.dictionaryFile, languageWeight: this.settings.languageWeight } : {}),
         });
@@ -163,7 +164,8 @@ export class LocalSpeechToText implements SpeechToTextEngine {
             {
               audioOf,
               spans,
-              decodeWith: (wavFile, transform, warp, signal) => decodeFile(wavFile, warp, transform, signal),
+              // MAP-adapted means already hold the transform: they replace it.
+              decodeWith: (wavFile, model, signal) => (model.meansFile ? decodeFile(wavFile, model.warp, null, signal, model.meansFile) : decodeFile(wavFile, model.warp, model.file, signal)),
               modelDir: this.settings.modelDir,
               dictionaryFile: domain?.dictionaryFile ?? general.dictionary,
               workDir,

@@ -29,6 +29,8 @@ export interface RecognitionOptions {
   warp?: number;
   /** An MLLR transform of the acoustic model's means (pocketsphinx -mllr), or null. */
   speakerAdaptationFile?: string | null;
+  /** Adapted Gaussian means to use instead of the model's (pocketsphinx -mean). */
+  meansFile?: string;
   /** Further decoder flags (pocketsphinx_continuous name/value pairs), after the ones above. */
   decoderFlags?: string[];
   /** Stops the decode (the process is killed) and rejects with the signal's reason. */
@@ -92,6 +94,7 @@ export function pocketsphinxArguments(wavFile: string, options: RecognitionOptio
     ...(options.languageWeight ? ['-lw', String(options.languageWeight)] : decoderArgs),
     ...(options.warp && options.warp !== 1 ? ['-warp_type', 'inverse_linear', '-warp_params', String(options.warp)] : []),
     ...(options.speakerAdaptationFile ? ['-mllr', options.speakerAdaptationFile] : []),
+    ...(options.meansFile ? ['-mean', options.meansFile] : []),
     ...(options.decoderFlags ?? []),
   ];
 }

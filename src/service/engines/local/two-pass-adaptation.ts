@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../../../logger.js';
 import type { RecognizedWord, Utterance } from './pocketsphinx.js';
-import { estimateSpeakerTransform, sphinxtrainDir, type AdaptationStretch } from './speaker-adaptation/estimate-speaker-transform.js';
+import { estimateSpeakerTransform, sphinxtrainDir, type AdaptationStretch, type SpeakerTransform } from './speaker-adaptation/estimate-speaker-transform.js';
 import type { SpeechChunk } from './speaker-turns.js';
 import { assembleChunksFrom, speakerAt, type SpeakerSpan } from './warp-selection.js';
 
@@ -41,6 +41,13 @@ export interface TwoPassSettings {
    * estimated (maximum-likelihood VTLN; the second decode then uses the chosen warp too). [1]: none.
    */
   warps: number[];
+  /**
+   * MAP adaptation of the means on top of each speaker's MLLR transform, with this prior weight
+   * (map_adapt's tau, in frames); null: the transform alone. MLLR moves every Gaussian by one shared
+   * affine map; MAP then moves each Gaussian the speaker's audio reached toward that audio, as far
+   * as its frames outweigh the prior (docs/engine.md, "Tenth pass").
+   */
+  mapPriorFrames: number | null;
   /** Where sphinxtrain's bw and mllr_solve are (Debian's sphinxtrain package). */
   sphinxtrainDir: string;
 }
@@ -51,7 +58,10 @@ export interface TwoPassSettings {
  */
 export const likelihoodWarpCandidates = [0.85, 0.93, 1, 1.08, 1.16, 1.25];
 
-export const defaultTwoPassSettings: TwoPassSettings = { minWords: 20, minStretchConfidence: 0, timeoutMs: 10 * 60_000, rounds: 1, laterRoundsMustBeSurer: true, warps: [1], sphinxtrainDir };
+export const defaultTwoPassSettings: TwoPassSettings = { minWords: 20, minStretchConfidence: 0, timeoutMs: 10 * 60_000, rounds: 1, laterRoundsMustBeSurer: true, warps: [1], mapPriorFrames: null, sphinxtrainDir };
+
+/** What a speaker's adapted decode uses: the MLLR transform (`file`), MAP-adapted means if estimated, the warp. */
+export type AdaptedModel = Pick<SpeakerTransform, 'file' | 'warp' | 'meansFile'>;
 
 /** The recording a speaker is decoded from, and the first pass's words in it. */
 export interface SpeakerAudio {
@@ -67,12 +77,15 @@ export interface TwoPassInput {
   audioOf: (speaker: string) => SpeakerAudio;
   /** The speakers' stretches found from the first pass. */
   spans: SpeakerSpan[];
-  /** Decodes a whole recording with an MLLR transform and a warp (the first pass's settings otherwise), stopping when `signal` aborts. */
-  decodeWith: (wavFile: string, transformFile: string, warp: number, signal: AbortSignal) => Promise<Utterance[]>;
+  /**
+   * Decodes a whole recording with a speaker's adapted model (the first pass's settings otherwise):
+   * its MAP-adapted means when it has them, else its MLLR transform, and its warp; stops when `signal` aborts.
+   */
+  decodeWith: (wavFile: string, model: AdaptedModel, signal: AbortSignal) => Promise<Utterance[]>;
   modelDir: string;
   dictionaryFile: string;
   workDir: string;
-  /** Where each speaker's rounds are reported (debug: round, mean word posterior before and after, kept or not). */
+  /** Where each speaker's rounds are reported (debug: round, MAP-adapted means or not, mean word posterior before and after, kept or not). */
   logger?: Partial<Pick<Logger, 'debug'>>;
 }
 
@@ -143,14 +156,15 @@ async function adaptAndDecode(input: TwoPassInput, settings: TwoPassSettings, si
       const { wavFile } = input.audioOf(speaker);
       const transform = await estimateSpeakerTransform(wavFile, stretches, {
         modelDir: input.modelDir, dictionaryFile: input.dictionaryFile, workDir, timeoutMs: settings.timeoutMs, sphinxtrainDir: settings.sphinxtrainDir, warps: settings.warps, signal,
+        ...(settings.mapPriorFrames ? { mapPriorFrames: settings.mapPriorFrames } : {}),
       });
       signal.throwIfAborted();
-      const utterances = await input.decodeWith(wavFile, transform.file, transform.warp, signal);
+      const utterances = await input.decodeWith(wavFile, transform, signal);
       signal.throwIfAborted();
       const words = utterances.flatMap((u) => u.words);
       const [before, after] = [current.get(speaker) ?? [], words].map((w) => speakerConfidence(w, input.spans, speaker));
       const kept = round === 1 || !settings.laterRoundsMustBeSurer || (after ?? 0) > (before ?? 0);
-      input.logger?.debug?.({ speaker, round, confidenceBefore: before, confidenceAfter: after, kept }, 'speaker adaptation round');
+      input.logger?.debug?.({ speaker, round, adaptedMeans: Boolean(transform.meansFile), confidenceBefore: before, confidenceAfter: after, kept }, 'speaker adaptation round');
       if (!kept) {
         stopped.add(speaker);
         continue;

@@ -38,6 +38,12 @@ export interface SpeakerTransformOptions {
   warps?: number[];
   /** Stops the estimate: the running tool is killed and the promise rejects. */
   signal?: AbortSignal;
+  /**
+   * When given, the means are also MAP-adapted on top of the MLLR transform, with this prior weight
+   * (map_adapt's tau, in frames: a Gaussian moves halfway to its data's mean once it has aligned
+   * this many frames); the result's `meansFile` then replaces the model's means. Absent: MLLR only.
+   */
+  mapPriorFrames?: number;
 }
 
 /** A speaker's transform, and the warp it was estimated on (the second decode must use the same). */
@@ -46,6 +52,8 @@ export interface SpeakerTransform {
   warp: number;
   /** Total log likelihood of the speaker's stretches per candidate warp (empty when no warp was tried). */
   warpLogLikelihoods: Map<number, number>;
+  /** MAP-adapted means (the transform already applied to them), when `mapPriorFrames` was given: decode with these instead of `file`. */
+  meansFile?: string;
 }
 
 /**
@@ -56,8 +64,10 @@ export interface SpeakerTransform {
  * `bw` (Baum-Welch statistics), and `mllr_solve` gives the transform. Stretches bw cannot align
  * (a wrong first-pass transcript) are skipped by bw itself. With several `warps`, the features are
  * first made once per warp and the most likely warp is kept (maximum-likelihood VTLN, one more bw
- * run), and the transform is estimated on that warp's features. Throws when a tool fails, times
- * out, or no transform comes out.
+ * run), and the transform is estimated on that warp's features. With `mapPriorFrames`, the means
+ * are then MAP-adapted on top of the transform (mllr_transform, bw on the transformed means,
+ * map_adapt; docs/engine.md, "Tenth pass"). Throws when a tool fails, times out, or no transform
+ * comes out.
  */
 export async function estimateSpeakerTransform(wavFile: string, stretches: AdaptationStretch[], options: SpeakerTransformOptions): Promise<SpeakerTransform> {
   const { workDir, timeoutMs } = options;
@@ -85,14 +95,15 @@ export async function estimateSpeakerTransform(wavFile: string, stretches: Adapt
   const model = await trainingModelFiles(options.modelDir, options.modelCacheDir);
   options.signal?.throwIfAborted();
   const tool = { cwd: workDir, timeout: timeoutMs, killSignal: 'SIGKILL' as const, maxBuffer: 64 * 1024 * 1024, ...(options.signal ? { signal: options.signal } : {}) };
-  const bw = (fileIdsFile: string, transcriptionFile: string, cepDir: string, accumDir: string) =>
+  const bwWith = (meansFile: string, fileIdsFile: string, transcriptionFile: string, cepDir: string, accumDir: string) =>
     run(path.join(tools, 'bw'), [
-      '-moddeffn', model.mdefText, '-meanfn', path.join(acoustic, 'means'), '-varfn', path.join(acoustic, 'variances'),
+      '-moddeffn', model.mdefText, '-meanfn', meansFile, '-varfn', path.join(acoustic, 'variances'),
       '-mixwfn', model.mixtureWeights, '-tmatfn', path.join(acoustic, 'transition_matrices'),
       '-ts2cbfn', '.ptm.', '-feat', '1s_c_d_dd', '-svspec', '0-12/13-25/26-38', '-cmn', 'batch', '-agc', 'none',
       '-dictfn', options.dictionaryFile, '-fdictfn', path.join(acoustic, 'noisedict'),
       '-ctlfn', fileIdsFile, '-lsnfn', transcriptionFile, '-cepdir', cepDir, '-cepext', 'mfc', '-accumdir', accumDir,
     ], tool);
+  const bw = (fileIdsFile: string, transcriptionFile: string, cepDir: string, accumDir: string) => bwWith(path.join(acoustic, 'means'), fileIdsFile, transcriptionFile, cepDir, accumDir);
   const featuresFor = async (warp: number, out: string) => {
     await mkdir(out, { recursive: true });
     const warpArgs = warp === 1 ? [] : ['-warp_type', 'inverse_linear', '-warp_params', String(warp)];
@@ -121,5 +132,17 @@ export async function estimateSpeakerTransform(wavFile: string, stretches: Adapt
   await run(path.join(tools, 'mllr_solve'), ['-meanfn', path.join(acoustic, 'means'), '-varfn', path.join(acoustic, 'variances'), '-outmllrfn', transform, '-accumdir', accumulators], tool);
   const numbers = (await readFile(transform, 'utf8')).trim().split(/\s+/).map(Number);
   if (numbers.length < 2 || !numbers.every(Number.isFinite)) throw new Error('mllr_solve wrote no usable transform');
-  return { file: transform, warp, warpLogLikelihoods };
+  if (!options.mapPriorFrames) return { file: transform, warp, warpLogLikelihoods };
+  const transformedMeans = path.join(workDir, 'means.mllr');
+  await run(path.join(tools, 'mllr_transform'), ['-inmeanfn', path.join(acoustic, 'means'), '-outmeanfn', transformedMeans, '-mllrmat', transform], tool);
+  const mapAccumulators = path.join(workDir, 'map-accumulators');
+  await mkdir(mapAccumulators, { recursive: true });
+  await bwWith(transformedMeans, fileIds, transcription, features, mapAccumulators);
+  const meansFile = path.join(workDir, 'means.map');
+  await run(path.join(tools, 'map_adapt'), [
+    '-moddeffn', model.mdefText, '-ts2cbfn', '.ptm.', '-meanfn', transformedMeans, '-varfn', path.join(acoustic, 'variances'),
+    '-mixwfn', model.mixtureWeights, '-tmatfn', path.join(acoustic, 'transition_matrices'), '-accumdir', mapAccumulators, '-mapmeanfn', meansFile,
+    '-bayesmean', 'no', '-fixedtau', 'yes', '-tau', String(options.mapPriorFrames),
+  ], tool);
+  return { file: transform, warp, warpLogLikelihoods, meansFile };
 }
