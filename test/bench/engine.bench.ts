@@ -90,7 +90,7 @@ const stt = new LocalSpeechToText({
           rounds: numberArg('two-pass-rounds', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).rounds),
           ...(args.has('rounds-must-be-surer') ? { laterRoundsMustBeSurer: args.get('rounds-must-be-surer') !== 'off' } : {}),
           mapPriorFrames: args.has('map-prior-frames') ? Number(args.get('map-prior-frames')) || null : (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).mapPriorFrames,
-            minWords: numberArg('two-pass-min-words', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minWords),
+          minWords: numberArg('two-pass-min-words', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minWords),
           warps: args.get('two-pass-warps') ? (args.get('two-pass-warps') ?? '').split(',').map(Number) : (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).warps,
         },
   highVoiceScaling:

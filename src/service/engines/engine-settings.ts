@@ -35,7 +35,7 @@ export const EngineSettings = z
     ENGINE_LOCAL_TWO_PASS_WARP: z.stringbool().default(false),
     /**
      * With the two passes, each speaker's means are also MAP-adapted on top of their MLLR transform,
-     * with this prior weight in frames (map_adapt's tau; 300 measured best). 0, the default: MLLR only.
+     * with this prior weight in frames (map_adapt's tau; of 50, 100 and 300, 300 did best on f4). 0, the default: MLLR only.
      * Off by default: it lowers the male voices' word errors but raised f4's on the development
      * calls (docs/engine.md, "Tenth pass").
      */

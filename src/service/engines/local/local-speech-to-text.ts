@@ -10,7 +10,7 @@ import { defaultRecognitionDomainSettings, prepareRecognitionDomain, type Recogn
 import { assignSpeakersByChannel, assignSpeakersByVoice, chunksOf, mergeTurns } from './speaker-turns.js';
 import { organisationWordsOf } from './speaker-roles.js';
 import { applyVocabulary } from './vocabulary-hints.js';
-import { decodeWithSpeakerAdaptation, defaultTwoPassSettings, type SpeakerAudio, type TwoPassSettings } from './two-pass-adaptation.js';
+import { decodeWithSpeakerAdaptation, defaultTwoPassSettings, type AdaptedModel, type SpeakerAudio, type TwoPassSettings } from './two-pass-adaptation.js';
 import { assembleChunks, assembleChunksFrom, chooseWarps, type SpeakerSpan } from './warp-selection.js';
 import { defaultHighVoiceScaling, highVoicedSpeakers, scaleFrequencies, speakersMedianPitch, type HighVoiceScalingSettings } from './high-voice-scaling.js';
 import type { RecognizedWord, Utterance } from './pocketsphinx.js';
@@ -111,14 +111,16 @@ export class LocalSpeechToText implements SpeechToTextEngine {
       const domain = this.settings.domainModel
         ? await prepareRecognitionDomain(workDir, { generalModelFile: general.languageModel, dictionaryFile: general.dictionary }, hints, this.settings.domainModel)
         : null;
-      const decodeFile = (wavFile: string, warp: number, speakerAdaptationFile = this.settings.speakerAdaptationFile, signal?: AbortSignal, meansFile?: string) =>
+      // A speaker's adapted model (two passes) replaces the configured transform: its own MLLR
+      // transform, or MAP-adapted means that already hold it.
+      const decodeFile = (wavFile: string, warp = 1, adapted?: AdaptedModel, signal?: AbortSignal) =>
         recognizeWithPocketsphinx(wavFile, {
           timeoutMs: this.settings.timeoutMs,
           ...(signal ? { signal } : {}),
           modelDir: this.settings.modelDir,
           warp,
-          speakerAdaptationFile,
-          ...(meansFile ? { meansFile } : {}),
+          speakerAdaptationFile: adapted ? (adapted.meansFile ? null : adapted.file) : this.settings.speakerAdaptationFile,
+          ...(adapted?.meansFile ? { meansFile: adapted.meansFile } : {}),
           decoderFlags: domain ? this.settings.decoderFlags : [],
           ...(domain ? { languageModelFile: domain.languageModelFile, dictionaryFile: domain.dictionaryFile, languageWeight: this.settings.languageWeight } : {}),
         });
@@ -142,7 +144,7 @@ export class LocalSpeechToText implements SpeechToTextEngine {
       // words already come from the warp chosen for them, so high voices are not scaled on top.
       if (this.settings.highVoiceScaling && !otherWarps.length && withSpeakers.length) {
         const spans = spansOf(withSpeakers);
-        const high = await this.decodeHighVoices(audio.mixdown, spans, this.settings.highVoiceScaling, path.join(workDir, 'high-voices.wav'), (file) => decodeFile(file, 1));
+        const high = await this.decodeHighVoices(audio.mixdown, spans, this.settings.highVoiceScaling, path.join(workDir, 'high-voices.wav'), (file) => decodeFile(file));
         if (high) {
           // A high voice takes its own rounds, never fewer than the other speakers.
           const rounds = Math.max(this.settings.highVoiceScaling.adaptationRounds, twoPass ? twoPass.rounds : 1);
@@ -164,8 +166,7 @@ export class LocalSpeechToText implements SpeechToTextEngine {
             {
               audioOf,
               spans,
-              // MAP-adapted means already hold the transform: they replace it.
-              decodeWith: (wavFile, model, signal) => (model.meansFile ? decodeFile(wavFile, model.warp, null, signal, model.meansFile) : decodeFile(wavFile, model.warp, model.file, signal)),
+              decodeWith: (wavFile, model, signal) => decodeFile(wavFile, model.warp, model, signal),
               modelDir: this.settings.modelDir,
               dictionaryFile: domain?.dictionaryFile ?? general.dictionary,
               workDir,
