@@ -48,27 +48,29 @@ export const sampleCalls = {
  * hash of the script and voices, so an edited script is made anew rather than served stale.
  */
 export async function writeSampleCall(dir: string, name: string, turns: readonly Turn[]): Promise<string> {
-  const version = createHash('sha256').update(JSON.stringify({ voices, turns })).digest('hex').slice(0, 12);
+  const version = createHash('sha256').update(JSON.stringify({ voices, turns, repeatable: true })).digest('hex').slice(0, 12);
   const target = path.join(dir, `${name}-${version}.wav`);
   if (existsSync(target)) return target;
   await mkdir(dir, { recursive: true });
   const work = await mkdtemp(path.join(tmpdir(), 'convoqa-sample-'));
   try {
     const pause = path.join(work, 'pause.wav');
-    await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', pause, 'trim', '0', '0.7']);
+    // -R on every sox call: sox dithers 16-bit output (silence too) with a random seed otherwise, and
+    // the same sample would then transcribe a little differently from one machine to the next.
+    await run('sox', ['-R', '-n', '-r', '16000', '-c', '1', '-b', '16', pause, 'trim', '0', '0.7']);
     const parts: string[] = [];
     for (const [i, turn] of turns.entries()) {
       const raw = path.join(work, `turn-${i}-raw.wav`);
       const speech = path.join(work, `turn-${i}.wav`);
       await run('espeak-ng', ['-v', voices[turn.speaker], '-s', '150', '-w', raw, turn.text]);
-      await run('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', speech, 'gain', '-n', '-3']);
+      await run('sox', ['-R', raw, '-r', '16000', '-c', '1', '-b', '16', speech, 'gain', '-n', '-3']);
       parts.push(speech, pause);
     }
     const joined = path.join(work, 'joined.wav');
-    await run('sox', [...parts, joined]);
+    await run('sox', ['-R', ...parts, joined]);
     await rename(joined, target).catch(async () => {
       // Another folder's file system: copy through sox instead of renaming.
-      await run('sox', [joined, target]);
+      await run('sox', ['-R', joined, target]);
     });
     return target;
   } finally {

@@ -63,7 +63,7 @@ async function transformed(source: string, chain: string, target: string): Promi
 const work = await mkdtemp(path.join(os.tmpdir(), 'convoqa-transform-probe-'));
 try {
   const pause = path.join(work, 'pause.wav');
-  await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', pause, 'trim', '0', '0.7']);
+  await run('sox', ['-R', '-n', '-r', '16000', '-c', '1', '-b', '16', pause, 'trim', '0', '0.7']);
   print(`audio transform probe — ${lines.length} lines, ${reference.split(' ').length} words per voice, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const voice of voices) {
     const joined = await readByVoice(voice, work, pause);

@@ -56,7 +56,7 @@ for (const [voiceA, voiceB] of pairs) {
         let input = decoded.mixdown;
         if (variant.effects.length) {
           input = path.join(work, `front-${vi}.wav`);
-          await run('sox', [decoded.mixdown, '-r', '16000', '-c', '1', '-b', '16', input, ...variant.effects]);
+          await run('sox', ['-R', decoded.mixdown, '-r', '16000', '-c', '1', '-b', '16', input, ...variant.effects]);
         }
         const utterances = await recognizeWithPocketsphinx(input, {
           timeoutMs: 600_000,

@@ -118,7 +118,7 @@ async function probeTwoPass(rows: { voice: string; file: string; text: string }[
       },
     });
   const silence = path.join(work, 'pause.wav');
-  await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', silence, 'trim', '0', '0.7']);
+  await run('sox', ['-R', '-n', '-r', '16000', '-c', '1', '-b', '16', silence, 'trim', '0', '0.7']);
   print();
   print(`two-pass adaptation — the engine (domain model), each voice's lines as one mono recording, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   print(`voice                 words   one pass   two passes${variantFlags.length ? `   variant (${variantFlags.map((f) => `${f}=${args.get(f) ?? ''}`).join(' ')})` : ''}   CPU s one / two${variantFlags.length ? ' / variant' : ''}`);

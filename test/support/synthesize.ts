@@ -38,12 +38,13 @@ export async function synthesizeConversation(turns: Turn[], options: SynthesisOp
   const { stereo = false, format = 'wav', pauseSeconds = 0.7, wordsPerMinute = 150 } = options;
   const voices = options.voices ?? defaultVoices;
   const { rendering = 0 } = options;
-  // sox dithers when it writes 16-bit samples after resampling or a gain, with a random seed unless
-  // -R: two renderings of the same script then differ in their last bit, and pocketsphinx can hear
-  // a word differently (docs/engine.md, "Fifth pass"). Rendering 0 is repeatable (-R); rendering n > 0 is
-  // one random dither, cached under its own key, to measure how much a figure moves with it.
+  // sox dithers when it writes 16-bit samples, even silence from its null input, with a random seed
+  // unless -R: two renderings of the same script then differ in their last bit, and pocketsphinx can
+  // hear a word differently (docs/engine.md, "Fifth pass", "Eleventh pass"). Rendering 0 is repeatable
+  // (-R on every sox call, silences included); rendering n > 0 is one random dither, cached under its
+  // own key, to measure how much a figure moves with it.
   const repeatable = rendering === 0 ? ['-R'] : [];
-  const key = createHash('sha256').update(JSON.stringify({ turns, stereo, pauseSeconds, wordsPerMinute, voices, v: 2, ...(rendering ? { rendering } : {}) })).digest('hex').slice(0, 20);
+  const key = createHash('sha256').update(JSON.stringify({ turns, stereo, pauseSeconds, wordsPerMinute, voices, v: 3, ...(rendering ? { rendering } : {}) })).digest('hex').slice(0, 20);
   const target = path.join(cacheDir, `${key}.${format}`);
   if (existsSync(target)) return target;
   await mkdir(cacheDir, { recursive: true });
@@ -53,7 +54,7 @@ export async function synthesizeConversation(turns: Turn[], options: SynthesisOp
     const right: string[] = [];
     const silence = async (name: string, seconds: number) => {
       const file = path.join(work, name);
-      await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', file, 'trim', '0', String(seconds)]);
+      await run('sox', [...repeatable, '-n', '-r', '16000', '-c', '1', '-b', '16', file, 'trim', '0', String(seconds)]);
       return file;
     };
     const pause = await silence('pause.wav', pauseSeconds);
@@ -89,7 +90,7 @@ export async function synthesizeTone(seconds: number, format: 'wav' | 'mp3' = 'w
   const target = path.join(cacheDir, `tone-${seconds}.${format}`);
   if (!existsSync(target)) {
     const partial = `${target}.partial.${format}`;
-    await run('sox', ['-n', '-r', '8000', '-c', '1', partial, 'synth', String(seconds), 'sine', '440']);
+    await run('sox', ['-R', '-n', '-r', '8000', '-c', '1', partial, 'synth', String(seconds), 'sine', '440']);
     await rename(partial, target);
   }
   return target;
