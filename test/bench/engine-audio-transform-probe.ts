@@ -20,6 +20,7 @@ import { decodeRecording } from '../../src/service/processing/decode-recording.j
 import { dialogues } from './dialogues.js';
 import { medianPitch } from '../../src/service/engines/local/pitch.js';
 import { readPcmRange } from '../../src/service/processing/pcm-wav.js';
+import { readLinesByVoice, voiceFileName, writePause } from './voice-reading.js';
 import { wordErrors } from './word-error-rate.js';
 const run = promisify(execFile);
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -32,24 +33,6 @@ const reference = lines.join(' ');
 const onePass = new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false, highVoiceScaling: false });
 const twoPasses = new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: defaultTwoPassSettings, highVoiceScaling: false });
 const percent = (t: { errors: number; words: number }) => `${((100 * t.errors) / t.words).toFixed(1)}%`;
-const fileName = (voice: string) => voice.replace(/\W/g, '_');
-
-/** One voice reading every line, joined into one 16 kHz mono recording. */
-async function readByVoice(voice: string, work: string, pause: string): Promise<string> {
-  const files = await Promise.all(
-    lines.map(async (text, i) => {
-      const raw = path.join(work, `${fileName(voice)}-${i}-raw.wav`);
-      const file = path.join(work, `${fileName(voice)}-${i}.wav`);
-      if (voice.startsWith('flite:')) await run('flite', ['-voice', voice.slice('flite:'.length), '-t', text, '-o', raw]);
-      else await run('espeak-ng', ['-v', voice, '-w', raw, text]);
-      await run('sox', ['-R', raw, '-r', '16000', '-c', '1', '-b', '16', file]);
-      return file;
-    }),
-  );
-  const joined = path.join(work, `${fileName(voice)}-joined.wav`);
-  await run('sox', ['-R', ...files.flatMap((f, i) => (i ? [pause, f] : [f])), joined]);
-  return joined;
-}
 
 /** The recording through one chain: `none`, a sox effect chain, or `rb <rubberband options>`. */
 async function transformed(source: string, chain: string, target: string): Promise<void> {
@@ -62,13 +45,12 @@ async function transformed(source: string, chain: string, target: string): Promi
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'convoqa-transform-probe-'));
 try {
-  const pause = path.join(work, 'pause.wav');
-  await run('sox', ['-R', '-n', '-r', '16000', '-c', '1', '-b', '16', pause, 'trim', '0', '0.7']);
+  const pause = await writePause(path.join(work, 'pause.wav'));
   print(`audio transform probe — ${lines.length} lines, ${reference.split(' ').length} words per voice, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const voice of voices) {
-    const joined = await readByVoice(voice, work, pause);
+    const joined = await readLinesByVoice(voice, lines, work, pause);
     for (const [i, chain] of transforms.entries()) {
-      const file = path.join(work, `${fileName(voice)}-chain-${i}.wav`);
+      const file = path.join(work, `${voiceFileName(voice)}-chain-${i}.wav`);
       await transformed(joined, chain, file);
       const audio = await decodeRecording(file, await mkdtemp(path.join(work, 'decoded-')), { stereo: false, maxDurationSeconds: 3600 });
       const errorsOf = async (stt: LocalSpeechToText) => wordErrors(reference, (await stt.transcribe(audio, { vocabulary: [], domainText: [] })).segments.map((s) => s.text).join(' '));

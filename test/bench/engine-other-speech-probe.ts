@@ -31,6 +31,7 @@ import { defaultHighVoiceScaling } from '../../src/service/engines/local/high-vo
 import { decodeRecording } from '../../src/service/processing/decode-recording.js';
 import { defaultSpeakerAdaptationFile } from '../../src/service/engines/local/speaker-adaptation/speaker-adaptation.js';
 import { dialogues } from './dialogues.js';
+import { writePause } from './voice-reading.js';
 import { wordErrors } from './word-error-rate.js';
 
 const run = promisify(execFile);
@@ -117,8 +118,7 @@ async function probeTwoPass(rows: { voice: string; file: string; text: string }[
         mapPriorFrames: args.has('map-prior-frames') ? Number(args.get('map-prior-frames')) || null : defaultTwoPassSettings.mapPriorFrames,
       },
     });
-  const silence = path.join(work, 'pause.wav');
-  await run('sox', ['-R', '-n', '-r', '16000', '-c', '1', '-b', '16', silence, 'trim', '0', '0.7']);
+  const silence = await writePause(path.join(work, 'pause.wav'));
   print();
   print(`two-pass adaptation — the engine (domain model), each voice's lines as one mono recording, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   print(`voice                 words   one pass   two passes${variantFlags.length ? `   variant (${variantFlags.map((f) => `${f}=${args.get(f) ?? ''}`).join(' ')})` : ''}   CPU s one / two${variantFlags.length ? ' / variant' : ''}`);

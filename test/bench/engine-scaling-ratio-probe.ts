@@ -17,6 +17,7 @@ import { defaultLocalSpeechSettings } from '../../src/service/engines/local/loca
 import { generalModelFiles, recognizeWithPocketsphinx } from '../../src/service/engines/local/pocketsphinx.js';
 import { defaultRecognitionDomainSettings, prepareRecognitionDomain } from '../../src/service/engines/local/recognition-domain.js';
 import { dialogues } from './dialogues.js';
+import { readLinesByVoice, voiceFileName, writePause } from './voice-reading.js';
 import { wordErrors } from './word-error-rate.js';
 
 const run = promisify(execFile);
@@ -25,37 +26,17 @@ const voices = (process.argv[2] ?? 'en-us+f4').split(',');
 const ratios = (process.argv[3] ?? '0,-200,-260,-330').split(',').map(Number);
 const lines = [0, 1, 2].flatMap((i) => (dialogues[i] ?? []).map((t) => t.text));
 const reference = lines.join(' ');
-const fileName = (voice: string) => voice.replace(/\W/g, '_');
-
-/** One voice reading every line, joined into one 16 kHz mono recording (repeatable: sox -R). */
-async function readByVoice(voice: string, work: string, pause: string): Promise<string> {
-  const files = await Promise.all(
-    lines.map(async (text, i) => {
-      const raw = path.join(work, `${fileName(voice)}-${i}-raw.wav`);
-      const file = path.join(work, `${fileName(voice)}-${i}.wav`);
-      if (voice.startsWith('flite:')) await run('flite', ['-voice', voice.slice('flite:'.length), '-t', text, '-o', raw]);
-      else await run('espeak-ng', ['-v', voice, '-w', raw, text]);
-      await run('sox', ['-R', raw, '-r', '16000', '-c', '1', '-b', '16', file]);
-      return file;
-    }),
-  );
-  const joined = path.join(work, `${fileName(voice)}.wav`);
-  await run('sox', ['-R', ...files.flatMap((f, i) => (i ? [pause, f] : [f])), joined]);
-  return joined;
-}
-
 const work = await mkdtemp(path.join(os.tmpdir(), 'convoqa-ratio-probe-'));
 try {
   print(`scaling ratio probe — ${reference.split(' ').length} words per voice, one pass; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const general = generalModelFiles(defaultLocalModelDir);
   const domain = await prepareRecognitionDomain(work, { generalModelFile: general.languageModel, dictionaryFile: general.dictionary }, { vocabulary: [], domainText: [] }, defaultRecognitionDomainSettings);
-  const pause = path.join(work, 'pause.wav');
-  await run('sox', ['-R', '-n', '-r', '16000', '-c', '1', '-b', '16', pause, 'trim', '0', '0.7']);
+  const pause = await writePause(path.join(work, 'pause.wav'));
   for (const voice of voices) {
-    const joined = await readByVoice(voice, work, pause);
+    const joined = await readLinesByVoice(voice, lines, work, pause);
     const row: string[] = [];
     for (const cents of ratios) {
-      const scaled = path.join(work, `${fileName(voice)}${cents}.wav`);
+      const scaled = path.join(work, `${voiceFileName(voice)}${cents}.wav`);
       await run('sox', ['-R', joined, scaled, ...(cents ? ['pitch', String(cents)] : [])]);
       const utterances = await recognizeWithPocketsphinx(scaled, {
         timeoutMs: 10 * 60_000,
