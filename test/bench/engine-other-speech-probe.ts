@@ -18,7 +18,7 @@
  *   --high-voices=off   the engine without frequency scaling of high voices (high-voice-scaling.ts)
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,7 @@ import { defaultSpeakerAdaptationFile } from '../../src/service/engines/local/sp
 import { dialogues } from './dialogues.js';
 import { writePause } from './voice-reading.js';
 import { wordErrors } from './word-error-rate.js';
+import { childCpuSeconds } from './child-cpu-seconds.js';
 
 const run = promisify(execFile);
 const print = (line = '') => process.stdout.write(`${line}\n`);
@@ -147,11 +148,4 @@ async function probeTwoPass(rows: { voice: string; file: string; text: string }[
       `${name.padEnd(22)}${String(one.errors.words).padStart(5)}   ${percent(one.errors).padStart(8)}   ${percent(two.errors).padStart(10)}${other ? `   ${percent(other.errors).padStart(8)}` : ''}   ${one.cpu.toFixed(1)} / ${two.cpu.toFixed(1)}${other ? ` / ${other.cpu.toFixed(1)}` : ''}`,
     );
   }
-}
-
-/** CPU seconds of this process's finished children (pocketsphinx, bw, …), from /proc. */
-function childCpuSeconds(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // cutime and cstime are the 14th and 15th fields after the command (1-based 16, 17 overall).
-  return (Number(fields[13]) + Number(fields[14])) / 100;
 }

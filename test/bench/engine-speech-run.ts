@@ -6,8 +6,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Transcript } from '../../src/service/engines/engine-types.js';
-import type { LocalSpeechToText } from '../../src/service/engines/local/local-speech-to-text.js';
+import type { SpeechToTextEngine, Transcript } from '../../src/service/engines/engine-types.js';
 import { assignRoles, organisationWordsOf } from '../../src/service/engines/local/speaker-roles.js';
 import { decodeRecording } from '../../src/service/processing/decode-recording.js';
 import { readPcmRange } from '../../src/service/processing/pcm-wav.js';
@@ -38,7 +37,7 @@ export async function runCallThroughSpeech(
   call: LabelledCall,
   pair: VoicePair,
   stereo: boolean,
-  stt: LocalSpeechToText,
+  stt: SpeechToTextEngine,
   evaluator: EvaluatorSpec,
   fields: FieldSpec[],
   /** A transcript saved by an earlier run: judged again without recognising speech. */

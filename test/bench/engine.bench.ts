@@ -28,9 +28,12 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createLogger } from '../../src/logger.js';
-import type { Transcript } from '../../src/service/engines/engine-types.js';
+import type { SpeechToTextEngine, Transcript } from '../../src/service/engines/engine-types.js';
 import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
+import { MoonshineSpeechToText, defaultMoonshineSpeechSettings } from '../../src/service/engines/local/moonshine/moonshine-speech-to-text.js';
+import { defaultVocabularyBias } from '../../src/service/engines/local/moonshine/vocabulary-bias.js';
+import { defaultSpeechModelDir } from '../../src/service/engines/local/moonshine/speech-model-files.js';
 import { defaultHighVoiceScaling } from '../../src/service/engines/local/high-voice-scaling.js';
 import { defaultRecognitionDomainSettings } from '../../src/service/engines/local/recognition-domain.js';
 import { defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
@@ -72,7 +75,7 @@ const freshPairs: VoicePair[] = (args.get('fresh-pairs') ?? '')
 
 /** pocketsphinx's general model, as before issue 19: the baseline of the untuned voices. */
 const generalStt = new LocalSpeechToText({ modelDir: defaultLocalModelDir, domainModel: false, twoPass: false });
-const stt = new LocalSpeechToText({
+const pocketsphinxStt = new LocalSpeechToText({
   modelDir: defaultLocalModelDir,
   languageWeight: numberArg('lw', defaultLocalSpeechSettings.languageWeight),
   warps: args.get('warps') ? (args.get('warps') ?? '').split(',').map(Number) : defaultLocalSpeechSettings.warps,
@@ -114,6 +117,28 @@ const stt = new LocalSpeechToText({
       },
 });
 
+const stt: SpeechToTextEngine =
+  args.get('recognizer') === 'pocketsphinx'
+    ? pocketsphinxStt
+    : new MoonshineSpeechToText({
+        modelDir: defaultSpeechModelDir,
+        vocabularyBias:
+          args.get('bias') === 'off'
+            ? false
+            : { termBoost: numberArg('term-boost', defaultVocabularyBias.termBoost), domainWordBoost: numberArg('domain-boost', defaultVocabularyBias.domainWordBoost) },
+        paddingSeconds: numberArg('padding', defaultMoonshineSpeechSettings.paddingSeconds),
+        beamWidth: numberArg('beam', defaultMoonshineSpeechSettings.beamWidth),
+        languageModel:
+          args.get('lm') === 'off' || !defaultMoonshineSpeechSettings.languageModel
+            ? false
+            : {
+                ...defaultMoonshineSpeechSettings.languageModel,
+                weight: numberArg('lm-weight', defaultMoonshineSpeechSettings.languageModel.weight),
+                wordBonus: numberArg('word-bonus', defaultMoonshineSpeechSettings.languageModel.wordBonus),
+              },
+        logger: createLogger({ level: 'warn', name: 'engine-bench', toStderr: true }),
+      });
+
 print('engine bench — offline (local) engine, issue 19 goals');
 print(`machine: ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 print();
@@ -134,7 +159,7 @@ for (const [name, calls, evaluator, fields] of [
 print();
 print('2. end to end through speech (espeak-ng → sox → decode → local speech-to-text → judge)');
 const runs: { set: string; pair: VoicePair; run: SpeechRun; call: LabelledCall }[] = [];
-type Plan = { set: string; calls: LabelledCall[]; evaluator: EvaluatorSpec; fields: FieldSpec[]; pairs: VoicePair[]; modes: boolean[]; engine?: LocalSpeechToText };
+type Plan = { set: string; calls: LabelledCall[]; evaluator: EvaluatorSpec; fields: FieldSpec[]; pairs: VoicePair[]; modes: boolean[]; engine?: SpeechToTextEngine };
 const plan: Plan[] = quick
   ? [{ set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: [tunedPairs[0]], modes: [true] }]
   : [

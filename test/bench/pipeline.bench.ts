@@ -4,10 +4,12 @@
  * → COMPLETED, on this machine's real PostgreSQL and Redis with the local engines.
  * Prints throughput, the recogniser's real-time factor, the pipeline's overhead over the engines,
  * and the word error rate of the local recogniser on the set.
- *   npm run bench:pipeline            (uses TEST_DATABASE_URL, default convoqa_test)
+ *   npm run bench:pipeline                              (uses TEST_DATABASE_URL, default convoqa_test)
+ *   npm run bench:pipeline -- --recognizer=pocketsphinx the other local recogniser
  */
 import type { Engines } from '../../src/service/engines/engine-types.js';
-import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
+import { EngineSettings } from '../../src/service/engines/engine-settings.js';
+import { createEngines } from '../../src/service/engines/create-engines.js';
 
 process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_test';
 
@@ -16,8 +18,6 @@ const { createHarness } = await import('../support/harness.js');
 const { startRecordingServer } = await import('../support/recording-server.js');
 const { synthesizeConversation } = await import('../support/synthesize.js');
 const { eventually } = await import('../support/webhook-receiver.js');
-const { LocalSpeechToText } = await import('../../src/service/engines/local/local-speech-to-text.js');
-const { LocalLanguageEngine } = await import('../../src/service/engines/local/local-language-engine.js');
 const { dialogues } = await import('./dialogues.js');
 const { wordErrors } = await import('./word-error-rate.js');
 
@@ -50,8 +50,8 @@ for (const [d, turns] of dialogues.entries()) {
 // Engines wrapped to measure the time spent in them.
 let sttMs = 0;
 let languageMs = 0;
-const stt = new LocalSpeechToText({ modelDir: defaultLocalModelDir });
-const language = new LocalLanguageEngine();
+const recognizer = process.argv.find((a) => a.startsWith('--recognizer='))?.split('=')[1] ?? 'moonshine';
+const { speechToText: stt, language } = createEngines(EngineSettings.parse({ ENGINE: 'local', ENGINE_LOCAL_RECOGNIZER: recognizer }));
 const time = async <T>(work: () => Promise<T>, add: (ms: number) => void) => {
   const started = performance.now();
   try {
@@ -138,7 +138,7 @@ for (const [i, id] of ids.entries()) {
 const pct = (e: number, n: number) => `${((100 * e) / Math.max(1, n)).toFixed(1)}%`;
 
 print();
-print('pipeline bench — local engines, worker concurrency 2 on this 2-core machine');
+print(`pipeline bench — local engines (${recognizer}), worker concurrency 2 on this 2-core machine`);
 print(`recordings           ${rows.length} (${failed.length} failed), ${(audioSeconds / rows.length).toFixed(1)} s of audio each on average`);
 print(`wall time            ${(wallMs / 1000).toFixed(1)} s from first submit to last completion`);
 print(`throughput           ${((rows.length * 60_000) / wallMs).toFixed(1)} recordings per minute`);

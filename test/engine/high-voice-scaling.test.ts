@@ -40,11 +40,11 @@ describe('frequency scaling of high voices (docs/engine.md, eighth pass)', () =>
   it('is on by default, and off on request', () => {
     expect(defaultLocalSpeechSettings.highVoiceScaling).toEqual(defaultHighVoiceScaling);
     expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', highVoiceScaling: true });
-    const off = EngineSettings.parse({ ENGINE_LOCAL_HIGH_VOICE_SCALING: 'false' });
+    const off = EngineSettings.parse({ ENGINE_LOCAL_RECOGNIZER: 'pocketsphinx', ENGINE_LOCAL_HIGH_VOICE_SCALING: 'false' });
     expect(off).toMatchObject({ highVoiceScaling: false });
     expect(() => EngineSettings.parse({ ENGINE_LOCAL_HIGH_VOICE_SCALING: 'loud' })).toThrow(/ENGINE_LOCAL_HIGH_VOICE_SCALING/);
     expect((createEngines(off).speechToText as LocalSpeechToText).settings.highVoiceScaling).toBe(false);
-    expect((createEngines(EngineSettings.parse({})).speechToText as LocalSpeechToText).settings.highVoiceScaling).toEqual(defaultHighVoiceScaling);
+    expect((createEngines(EngineSettings.parse({ ENGINE_LOCAL_RECOGNIZER: 'pocketsphinx' })).speechToText as LocalSpeechToText).settings.highVoiceScaling).toEqual(defaultHighVoiceScaling);
   });
 
   it(`finds the woman's voice (${voices.B}) high and the man's (${voices.A}) not, from the speakers' own stretches`, async () => {

@@ -150,4 +150,38 @@ describe('vocabulary hints', () => {
     expect(applyVocabulary('open a ticket in send desk', ['Zendesk'])).toBe('open a ticket in Zendesk');
     expect(applyVocabulary('no match here', ['Zendesk'])).toBe('no match here');
   });
+
+  it('spells a term heard right as configured, and keeps a recogniser\'s punctuation', () => {
+    expect(applyVocabulary('thank you for calling zendesk, how can i help', ['Zendesk'])).toBe('thank you for calling Zendesk, how can i help');
+    expect(applyVocabulary('We moved to Genesis.', ['Genesys'])).toBe('We moved to Genesys.');
+  });
+});
+
+describe('written forms, as a neural recogniser or a vendor writes them', () => {
+  const written: Transcript = {
+    language: 'en',
+    segments: [
+      { speaker: 'A', start: 0, end: 4, text: 'Thank you for calling Acme. My name is Dan. How can I help?' },
+      { speaker: 'B', start: 5, end: 9, text: 'I was charged twice. My account number is 738152, and I was born on May 4th, 1985.' },
+      { speaker: 'A', start: 10, end: 16, text: 'I do apologize. I have refunded $40 to your card, and booked an engineer for March 5th.' },
+    ],
+  };
+
+  it('reads digits, amounts with a currency sign and ordinal dates', () => {
+    const values = extractFieldValues(
+      written,
+      [
+        { name: 'account_number', type: 'number', description: '' },
+        { name: 'refund_amount', type: 'number', description: 'Amount refunded in dollars' },
+        { name: 'appointment_date', type: 'date', description: 'Date of the engineer visit' },
+      ],
+      new Date('2026-03-01T00:00:00Z'),
+    );
+    expect(values).toEqual([738152, 40, '2026-03-05']);
+  });
+
+  it('hears an American spelling of a British cue ("apologize")', () => {
+    const [empathy] = judgeCriteria(written, { context: '', criteria: [{ id: 'e', name: 'Empathy', description: 'The agent apologises for the trouble', type: 'boolean' }] });
+    expect(empathy).toMatchObject({ scoreRawAi: 1 });
+  });
 });

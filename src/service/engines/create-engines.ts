@@ -3,6 +3,7 @@ import type { EngineSettings } from './engine-settings.js';
 import type { Engines } from './engine-types.js';
 import { LocalLanguageEngine } from './local/local-language-engine.js';
 import { LocalSpeechToText } from './local/local-speech-to-text.js';
+import { MoonshineSpeechToText } from './local/moonshine/moonshine-speech-to-text.js';
 import { defaultTwoPassSettings, likelihoodWarpCandidates } from './local/two-pass-adaptation.js';
 import { defaultHighVoiceScaling } from './local/high-voice-scaling.js';
 import { defaultSpeakerAdaptationFile } from './local/speaker-adaptation/speaker-adaptation.js';
@@ -12,6 +13,9 @@ import { OpenAiSpeechToText } from './openai/openai-speech-to-text.js';
 
 /** The engines named by configuration (ENGINE=local|openai). */
 export function createEngines(config: EngineSettings, options: { backoffMs?: number; logger?: Logger } = {}): Engines {
+  if (config.kind === 'local' && config.recognizer === 'moonshine') {
+    return { speechToText: new MoonshineSpeechToText({ modelDir: config.speechModelDir, threads: config.speechThreads, ...(options.logger ? { logger: options.logger } : {}) }), language: new LocalLanguageEngine() };
+  }
   if (config.kind === 'local') {
     const speakerAdaptationFile = config.speakerAdaptation ? defaultSpeakerAdaptationFile : null;
     const twoPass = config.twoPassAdaptation

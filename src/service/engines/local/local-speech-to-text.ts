@@ -1,13 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readPcmRange } from '../../processing/pcm-wav.js';
 import type { Logger } from '../../../logger.js';
 import type { DecodedRecording } from '../../processing/decode-recording.js';
 import type { RecognitionHints, SpeechToTextEngine, Transcript } from '../engine-types.js';
 import { generalModelFiles, recognizeWithPocketsphinx } from './pocketsphinx.js';
 import { defaultRecognitionDomainSettings, prepareRecognitionDomain, type RecognitionDomainSettings } from './recognition-domain.js';
-import { assignSpeakersByChannel, assignSpeakersByVoice, chunksOf, mergeTurns } from './speaker-turns.js';
+import { assignSpeakersByChannel, assignSpeakersByVoice, channelsDiffer, chunksOf, mergeTurns } from './speaker-turns.js';
 import { organisationWordsOf } from './speaker-roles.js';
 import { applyVocabulary } from './vocabulary-hints.js';
 import { decodeWithSpeakerAdaptation, defaultTwoPassSettings, type AdaptedModel, type SpeakerAudio, type TwoPassSettings } from './two-pass-adaptation.js';
@@ -214,25 +213,3 @@ export class LocalSpeechToText implements SpeechToTextEngine {
 }
 
 const spansOf = (chunks: { start: number; end: number; speaker?: string }[]): SpeakerSpan[] => chunks.map((c) => ({ start: c.start, end: c.end, speaker: c.speaker ?? 'A' }));
-
-/**
- * Whether a stereo recording carries different signals per channel (a speaker per channel), or
- * the same one twice. Compares up to 60 one-second windows spread over the recording.
- */
-async function channelsDiffer([left, right]: string[], durationSeconds: number): Promise<boolean> {
-  if (!left || !right) return false;
-  const windows = Math.min(60, Math.max(1, Math.floor(durationSeconds)));
-  let difference = 0;
-  let total = 0;
-  for (let i = 0; i < windows; i += 1) {
-    const start = (durationSeconds * i) / windows;
-    const [a, b] = await Promise.all([readPcmRange(left, start, start + 1), readPcmRange(right, start, start + 1)]);
-    for (let j = 0; j < Math.min(a.length, b.length); j += 1) {
-      const x = a[j] ?? 0;
-      const y = b[j] ?? 0;
-      difference += (x - y) ** 2;
-      total += x * x + y * y;
-    }
-  }
-  return total > 0 && difference / total > 0.05;
-}

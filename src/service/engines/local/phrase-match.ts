@@ -21,11 +21,25 @@ const contractions: [RegExp, string][] = [
   [/\bi'm\b/g, 'i am'],
 ];
 
-/** Lower-case words with contractions spelled out; digits stay as they are. */
+/** Written amounts as they are said: "$40" and "40$" → "40 dollars", "4,528" → "4528". */
+const writtenForms: [RegExp, string | ((...groups: string[]) => string)][] = [
+  [/(\d),(?=\d{3}\b)/g, '$1'],
+  [/([$£€])\s?(\d+(?:\.\d+)?)/g, (_, symbol = '$', amount = '') => `${amount} ${currencyWord(symbol)}`],
+  [/(\d+(?:\.\d+)?)\s?([$£€])/g, (_, amount = '', symbol = '$') => `${amount} ${currencyWord(symbol)}`],
+  // The cue lists spell British ("apologise", "patronising"); recognisers often write American.
+  [/\b([a-z]{3,})iz(e|ed|es|ing|ation)\b/g, '$1is$2'],
+];
+const currencyWord = (symbol: string) => ({ '£': 'pounds', '€': 'euros' })[symbol] ?? 'dollars';
+
+/**
+ * Lower-case words with contractions spelled out and written amounts as words; digits stay as they
+ * are (readSpokenNumber reads both "4 5 2" and "four five two").
+ */
 export function normaliseWords(text: string): string[] {
   let lower = text.toLowerCase().replace(/[’‘]/g, "'");
+  for (const [pattern, replacement] of writtenForms) lower = lower.replace(pattern, replacement as string);
   for (const [pattern, replacement] of contractions) lower = lower.replace(pattern, replacement);
-  return lower.match(/[a-z0-9']+/g)?.map((w) => w.replace(/'s$/, '').replace(/'/g, '')) ?? [];
+  return lower.match(/\d+\.\d+|[a-z0-9']+/g)?.map((w) => w.replace(/'s$/, '').replace(/'/g, '')) ?? [];
 }
 
 /** Sentences of a turn: split at . ? ! when the text has punctuation, else the whole turn. */

@@ -132,3 +132,25 @@ export function mergeTurns(chunks: SpeechChunk[], turnPauseSeconds = 0.6): Trans
 }
 
 const round = (seconds: number) => Math.round(seconds * 100) / 100;
+
+/**
+ * Whether a stereo recording carries different signals per channel (a speaker per channel), or
+ * the same one twice. Compares up to 60 one-second windows spread over the recording.
+ */
+export async function channelsDiffer([left, right]: string[], durationSeconds: number): Promise<boolean> {
+  if (!left || !right) return false;
+  const windows = Math.min(60, Math.max(1, Math.floor(durationSeconds)));
+  let difference = 0;
+  let total = 0;
+  for (let i = 0; i < windows; i += 1) {
+    const start = (durationSeconds * i) / windows;
+    const [a, b] = await Promise.all([readPcmRange(left, start, start + 1), readPcmRange(right, start, start + 1)]);
+    for (let j = 0; j < Math.min(a.length, b.length); j += 1) {
+      const x = a[j] ?? 0;
+      const y = b[j] ?? 0;
+      difference += (x - y) ** 2;
+      total += x * x + y * y;
+    }
+  }
+  return total > 0 && difference / total > 0.05;
+}

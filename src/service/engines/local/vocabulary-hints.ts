@@ -3,7 +3,8 @@ import { doubleMetaphone } from 'double-metaphone';
 /**
  * The configuration's vocabulary as a hint for a recognizer that cannot be biased: after
  * recognition, a run of one or two more words that sounds like a vocabulary term (same Double
- * Metaphone code, at least three sounds long) is replaced by the term ("send desk" → "Zendesk").
+ * Metaphone code, at least three sounds long) is replaced by the term ("send desk" → "Zendesk"),
+ * and the term heard right is spelled as configured ("zendesk" → "Zendesk").
  */
 export function applyVocabulary(text: string, vocabulary: string[]): string {
   if (!vocabulary.length || !text) return text;
@@ -19,10 +20,18 @@ export function applyVocabulary(text: string, vocabulary: string[]): string {
       for (const size of [termWords.length, termWords.length + 1]) {
         const window = tokens.slice(i, i + size);
         if (window.length < size) continue;
-        if (window.join(' ').toLowerCase() === lower) break;
+        // A recogniser that writes punctuation keeps it after the term.
+        const punctuation = window.at(-1)?.match(/[.,!?;:]+$/)?.[0] ?? '';
+        if (window.join(' ').toLowerCase().slice(0, window.join(' ').length - punctuation.length) === lower) {
+          // Heard right, spelled the configured way ("brightline" → "Brightline").
+          result.push(term + punctuation);
+          i += size;
+          replaced = true;
+          break;
+        }
         const [primary, secondary] = doubleMetaphone(window.join(''));
         if (codes.has(primary) || codes.has(secondary)) {
-          result.push(term);
+          result.push(term + punctuation);
           i += size;
           replaced = true;
           break;
