@@ -16,6 +16,11 @@
  *   --fresh-pairs=en-us+m7/en-us+f3   also run these pairs (never used before: neither tuned on nor measured)
  *   --rendering=N                 synthesize with another random sox dither (0, the default: repeatable audio)
  *   --concurrency=N               decodes at a time (default 2, one per core)
+ * The recogniser (default: Moonshine, moonshine/; docs/engine.md, twelfth pass):
+ *   --recognizer=pocketsphinx     the other one, with the flags below
+ *   --beam=4 --lm=off --lm-weight=0.2 --word-bonus=0.5   its beam and the domain word model's fusion
+ *   --bias=off --term-boost=2.5 --domain-boost=0 --padding=0.5   the vocabulary's bias, the silence around a turn
+ * pocketsphinx's own settings:
  *   --adaptation                  with the MLLR transform toward espeak-ng voices (speaker-adaptation/; off by default, as in the engine)
  *   --two-pass=off                one decode per call (default: the engine's two passes, two-pass-adaptation.ts; the warps need it off)
  *   --two-pass-min-confidence=0.5 --two-pass-rounds=2 --two-pass-min-words=20   its settings

@@ -180,6 +180,28 @@ describe('written forms, as a neural recogniser or a vendor writes them', () => 
     expect(values).toEqual([738152, 40, '2026-03-05']);
   });
 
+  it('finds the identity check in a misheard "date on birth", or in the caller\'s written birth year', () => {
+    const verification = { id: 'v', name: 'Identity verification', description: 'The agent verifies the caller with their date of birth.', type: 'strict' as const };
+    const misheard: Transcript = {
+      language: 'en',
+      segments: [
+        { speaker: 'A', start: 0, end: 3, text: 'Thank you for calling Acme, my name is Dan. Can I take your date on birth, please?' },
+        { speaker: 'B', start: 4, end: 6, text: 'It is the 4th of May, 1985.' },
+      ],
+    };
+    expect(judgeCriteria(misheard, { context: '', criteria: [verification] })[0]).toMatchObject({ scoreRawAi: 1 });
+    const unheard: Transcript = {
+      language: 'en',
+      segments: [
+        { speaker: 'A', start: 0, end: 3, text: 'Thank you for calling Acme, my name is Dan. Can I take your date and bath, please?' },
+        { speaker: 'B', start: 4, end: 6, text: 'It is the 4th of May, 1985.' },
+      ],
+    };
+    expect(judgeCriteria(unheard, { context: '', criteria: [verification] })[0]).toMatchObject({ scoreRawAi: 1, quote: unheard.segments[0]?.text });
+    const never: Transcript = { ...unheard, segments: [unheard.segments[0], { speaker: 'B', start: 4, end: 6, text: 'It is 4528.' }] };
+    expect(judgeCriteria(never, { context: '', criteria: [verification] })[0]).toMatchObject({ scoreRawAi: 0 });
+  });
+
   it('hears an American spelling of a British cue ("apologize")', () => {
     const [empathy] = judgeCriteria(written, { context: '', criteria: [{ id: 'e', name: 'Empathy', description: 'The agent apologises for the trouble', type: 'boolean' }] });
     expect(empathy).toMatchObject({ scoreRawAi: 1 });

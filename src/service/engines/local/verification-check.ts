@@ -5,7 +5,8 @@ import { findAnyPhrase, findPhrase } from './phrase-match.js';
 
 /** Identifiers that verify a caller, each with the words that ask for or confirm it. */
 const identifiers: { name: string; named: string[]; cues: string[] }[] = [
-  { name: 'date of birth', named: ['date of birth', 'birth date', 'birthday', 'dob'], cues: ['date of birth', 'birth date', 'birthday', 'born', 'd o b'] },
+  // "date * birth": a recogniser's "date on birth", "date a birth" is still the question.
+  { name: 'date of birth', named: ['date of birth', 'birth date', 'birthday', 'dob'], cues: ['date * birth', 'birth date', 'birthday', 'born', 'd o b', 'dob'] },
   { name: 'postcode', named: ['postcode', 'post code', 'zip', 'postal code'], cues: ['postcode', 'post code', 'zip code', 'postal code', 'zip'] },
   {
     name: 'security question',
@@ -23,6 +24,8 @@ const disclosureCues = [
   'i have booked|refunded|ordered|blocked|raised|applied|removed|updated|set|opened|cancelled|processed|credited',
 ];
 const birthYear = 'nineteen|twenty thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh|zero';
+/** A year as a recogniser writes it (1985), within a lifetime. */
+const writtenBirthYear = /^(19[0-9]{2}|20[0-2][0-9])$/;
 
 /**
  * Identity verification: the agent asks for (or confirms) an identifier that proves identity.
@@ -52,10 +55,10 @@ function firstVerification(view: CallView, accepted: typeof identifiers): { turn
       const match = findAnyPhrase(turn.words, accepted.flatMap((a) => a.cues));
       if (match) return { turn, cue: wordsOf(turn.words, match.start, match.end) };
     } else if (accepted.some((a) => a.name === 'date of birth')) {
-      // The recogniser may miss "date of birth", but the caller's answer ("nineteen eighty five")
-      // right after an agent's question shows the check took place.
+      // The recogniser may miss "date of birth", but the caller's answer ("nineteen eighty five",
+      // "1985") right after an agent's question shows the check took place.
       const previous = view.turns[turn.index - 1];
-      const year = findAnyPhrase(turn.words, [birthYear]);
+      const year = findAnyPhrase(turn.words, [birthYear]) ?? (turn.words.some((w) => writtenBirthYear.test(w)) ? { start: 0, end: 0 } : null);
       if (previous?.role === 'agent' && year) return { turn: previous, cue: 'date of birth (answered with a birth year)' };
     }
   }
