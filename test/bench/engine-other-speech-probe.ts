@@ -31,17 +31,15 @@ import { defaultHighVoiceScaling } from '../../src/service/engines/local/high-vo
 import { decodeRecording } from '../../src/service/processing/decode-recording.js';
 import { defaultSpeakerAdaptationFile } from '../../src/service/engines/local/speaker-adaptation/speaker-adaptation.js';
 import { dialogues } from './dialogues.js';
-import { writePause } from './voice-reading.js';
+import { humanSentence, probeArgs, writePause } from './voice-reading.js';
 import { wordErrors } from './word-error-rate.js';
 import { childCpuSeconds } from './child-cpu-seconds.js';
 
 const run = promisify(execFile);
 const print = (line = '') => process.stdout.write(`${line}\n`);
-// --name=value, or --name alone (value '').
-const args = new Map(process.argv.slice(2).map((a) => (a.includes('=') ? [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a.slice(2), ''])));
+const args = probeArgs(process.argv.slice(2));
 const voices = (args.get('voices') ?? 'espeak:en-us+m3,espeak:en-us+f4,flite:slt,flite:rms,flite:awb,flite:kal16').split(',');
 const lines = (args.get('dialogues') ?? '0,1,2').split(',').flatMap((i) => (dialogues[Number(i)] ?? []).map((t) => t.text));
-const humanSentence = { file: '/usr/lib/x86_64-linux-gnu/sphinxtrain/python/cmusphinx/test/sa1.wav', text: 'she had your dark suit in greasy wash water all year' };
 
 if (voices.some((v) => v.startsWith('flite:')) && !existsSync('/usr/bin/flite')) {
   print('flite is not installed: apt-get install flite (or leave the flite voices out with --voices=)');

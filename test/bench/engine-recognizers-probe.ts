@@ -6,14 +6,12 @@
  * SA1 sentence, shipped with sphinxtrain). Each is transcribed by the engine as the service runs
  * it: Moonshine (the default) and pocketsphinx (its two passes and high-voice scaling). Prints word
  * errors and CPU seconds per voice, both ways, and the ratio of their CPU.
- *   npx tsx test/bench/engine-recognizers-probe.ts [--voices=espeak:en-us+m3,flite:slt] [--dialogues=0,1,2]
+ *   npx tsx test/bench/engine-recognizers-probe.ts [--voices=en-us+m3,flite:slt] [--dialogues=0,1,2]
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { SpeechToTextEngine } from '../../src/service/engines/engine-types.js';
 import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
 import { LocalSpeechToText } from '../../src/service/engines/local/local-speech-to-text.js';
@@ -21,16 +19,14 @@ import { MoonshineSpeechToText } from '../../src/service/engines/local/moonshine
 import { defaultSpeechModelDir } from '../../src/service/engines/local/moonshine/speech-model-files.js';
 import { decodeRecording } from '../../src/service/processing/decode-recording.js';
 import { dialogues } from './dialogues.js';
-import { writePause } from './voice-reading.js';
+import { humanSentence, probeArgs, readLinesByVoice, writePause } from './voice-reading.js';
 import { wordErrors } from './word-error-rate.js';
 import { childCpuSeconds } from './child-cpu-seconds.js';
 
-const run = promisify(execFile);
 const print = (line = '') => process.stdout.write(`${line}\n`);
-const args = new Map(process.argv.slice(2).map((a) => (a.includes('=') ? [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a.slice(2), ''])));
-const voices = (args.get('voices') ?? 'espeak:en-us+m3,espeak:en-us+f4,espeak:en-us+f1,espeak:en-us+f5,flite:slt,flite:rms,flite:awb,flite:kal16').split(',');
+const args = probeArgs(process.argv.slice(2));
+const voices = (args.get('voices') ?? 'en-us+m3,en-us+f4,en-us+f1,en-us+f5,flite:slt,flite:rms,flite:awb,flite:kal16').split(',');
 const lines = (args.get('dialogues') ?? '0,1,2').split(',').flatMap((i) => (dialogues[Number(i)] ?? []).map((t) => t.text));
-const humanSentence = { file: '/usr/lib/x86_64-linux-gnu/sphinxtrain/python/cmusphinx/test/sa1.wav', text: 'she had your dark suit in greasy wash water all year' };
 const recognisers: [string, SpeechToTextEngine][] = [
   ['moonshine', new MoonshineSpeechToText({ modelDir: defaultSpeechModelDir })],
   ['pocketsphinx', new LocalSpeechToText({ modelDir: defaultLocalModelDir })],
@@ -41,22 +37,7 @@ const percent = (t: { errors: number; words: number }) => `${((100 * t.errors) /
 try {
   const silence = await writePause(path.join(work, 'pause.wav'));
   const cases: { voice: string; file: string; text: string }[] = [];
-  for (const voice of voices) {
-    const [synth, name = ''] = voice.split(':');
-    const files = await Promise.all(
-      lines.map(async (text, i) => {
-        const raw = path.join(work, `${synth}-${name}-${i}-raw.wav`);
-        const file = path.join(work, `${synth}-${name}-${i}.wav`);
-        if (synth === 'flite') await run('flite', ['-voice', name, '-t', text, '-o', raw]);
-        else await run('espeak-ng', ['-v', name, '-w', raw, text]);
-        await run('sox', ['-R', raw, '-r', '16000', '-c', '1', '-b', '16', file]);
-        return file;
-      }),
-    );
-    const joined = path.join(work, `${synth}-${name}.wav`);
-    await run('sox', ['-R', ...files.flatMap((f, i) => (i ? [silence, f] : [f])), joined]);
-    cases.push({ voice, file: joined, text: lines.join(' ') });
-  }
+  for (const voice of voices) cases.push({ voice, file: await readLinesByVoice(voice, lines, work, silence), text: lines.join(' ') });
   if (existsSync(humanSentence.file)) cases.push({ voice: 'human (TIMIT SA1)', ...humanSentence });
   print(`recognisers probe — ${lines.length} lines per voice, one mono recording each, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   print(`voice                   words   ${recognisers.map(([name]) => `${name} WER / CPU s`.padStart(26)).join('')}   CPU ratio`);

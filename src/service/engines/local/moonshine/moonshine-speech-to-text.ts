@@ -85,9 +85,10 @@ interface Piece extends SpeechChunk {
  * The offline engine's speech-to-text (ENGINE_LOCAL_RECOGNIZER=moonshine, the default): where the
  * call has speech (speech-stretches.ts), who spoke each stretch (a stereo recording's channels, or
  * voices in a mono one: speaker-turns.ts), then each speaker's run of stretches read by Moonshine
- * Tiny, a neural model (moonshine-recognizer.ts), from that speaker's own channel when the
- * recording has one. The configuration's vocabulary biases the decoder and corrects sound-alikes
- * after it. English only.
+ * Base, a neural model (moonshine-recognizer.ts), from that speaker's own channel when the
+ * recording has one, with a beam search fused with a word model of the call's domain
+ * (domain-word-model.ts); the configuration's vocabulary biases the decoder and corrects
+ * sound-alikes after it. English only.
  */
 export class MoonshineSpeechToText implements SpeechToTextEngine {
   readonly name = 'local';
