@@ -4,6 +4,7 @@ import type { Engines } from './engine-types.js';
 import { LocalLanguageEngine } from './local/local-language-engine.js';
 import { LocalSpeechToText } from './local/local-speech-to-text.js';
 import { MoonshineSpeechToText } from './local/moonshine/moonshine-speech-to-text.js';
+import { generalModelFiles } from './local/pocketsphinx.js';
 import { defaultTwoPassSettings, likelihoodWarpCandidates } from './local/two-pass-adaptation.js';
 import { defaultHighVoiceScaling } from './local/high-voice-scaling.js';
 import { defaultSpeakerAdaptationFile } from './local/speaker-adaptation/speaker-adaptation.js';
@@ -14,7 +15,14 @@ import { OpenAiSpeechToText } from './openai/openai-speech-to-text.js';
 /** The engines named by configuration (ENGINE=local|openai). */
 export function createEngines(config: EngineSettings, options: { backoffMs?: number; logger?: Logger } = {}): Engines {
   if (config.kind === 'local' && config.recognizer === 'moonshine') {
-    return { speechToText: new MoonshineSpeechToText({ modelDir: config.speechModelDir, threads: config.speechThreads, ...(options.logger ? { logger: options.logger } : {}) }), language: new LocalLanguageEngine() };
+    const speechToText = new MoonshineSpeechToText({
+      modelDir: config.speechModelDir,
+      threads: config.speechThreads,
+      // The word model's general English comes from the pocketsphinx model directory configured.
+      generalUnigramsFile: generalModelFiles(config.modelDir).languageModel,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    return { speechToText, language: new LocalLanguageEngine() };
   }
   if (config.kind === 'local') {
     const speakerAdaptationFile = config.speakerAdaptation ? defaultSpeakerAdaptationFile : null;

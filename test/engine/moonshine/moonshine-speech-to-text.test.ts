@@ -7,7 +7,7 @@ import { EngineSettings } from '../../../src/service/engines/engine-settings.js'
 import { MoonshineRecognizer } from '../../../src/service/engines/local/moonshine/moonshine-recognizer.js';
 import { repetitionToDrop } from '../../../src/service/engines/local/moonshine/repetition.js';
 import { MoonshineSpeechToText } from '../../../src/service/engines/local/moonshine/moonshine-speech-to-text.js';
-import { defaultSpeechModelDir, speechModelFiles } from '../../../src/service/engines/local/moonshine/speech-model-files.js';
+import { defaultSpeechModelDir, projectRoot, speechModelFiles } from '../../../src/service/engines/local/moonshine/speech-model-files.js';
 import { VocabularyBias } from '../../../src/service/engines/local/moonshine/vocabulary-bias.js';
 import { decodeRecording, type DecodedRecording } from '../../../src/service/processing/decode-recording.js';
 import { readPcmRange } from '../../../src/service/processing/pcm-wav.js';
@@ -50,6 +50,11 @@ describe('offline speech-to-text with Moonshine (the default recogniser)', () =>
     expect(createEngines(EngineSettings.parse({})).speechToText).toBeInstanceOf(MoonshineSpeechToText);
     expect(createEngines(EngineSettings.parse({ ENGINE_LOCAL_RECOGNIZER: 'pocketsphinx' })).speechToText).not.toBeInstanceOf(MoonshineSpeechToText);
     expect(() => EngineSettings.parse({ ENGINE_LOCAL_RECOGNIZER: 'whisper' })).toThrow(/ENGINE_LOCAL_RECOGNIZER/);
+    // A relative model folder is the project's; the word model's general English follows ENGINE_LOCAL_MODEL_DIR.
+    const configured = EngineSettings.parse({ ENGINE_LOCAL_SPEECH_MODEL_DIR: 'models/moonshine', ENGINE_LOCAL_SPEECH_THREADS: '2', ENGINE_LOCAL_MODEL_DIR: '/opt/en-us' });
+    expect(configured).toMatchObject({ speechModelDir: path.join(projectRoot, 'models/moonshine'), speechThreads: 2 });
+    expect((createEngines(configured).speechToText as MoonshineSpeechToText).settings).toMatchObject({ threads: 2, generalUnigramsFile: '/opt/en-us/en-us.lm.bin' });
+    expect(() => EngineSettings.parse({ ENGINE_LOCAL_SPEECH_THREADS: '0' })).toThrow(/ENGINE_LOCAL_SPEECH_THREADS/);
   });
 
   it('transcribes a stereo call by channel: each turn to its speaker, the words nearly as said', async () => {
