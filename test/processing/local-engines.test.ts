@@ -202,6 +202,23 @@ describe('written forms, as a neural recogniser or a vendor writes them', () => 
     expect(judgeCriteria(never, { context: '', criteria: [verification] })[0]).toMatchObject({ scoreRawAi: 0 });
   });
 
+  it('reads the last digits of a card from "ending …" and from the answer to a question that names them mid-sentence', () => {
+    const field = { name: 'card_last_four', type: 'number' as const, description: 'Last four digits of the card' };
+    const ending: Transcript = { language: 'en', segments: [{ speaker: 'A', start: 0, end: 4, text: 'I have blocked the card ending four two one eight.' }] };
+    expect(extractFieldValues(ending, [field], new Date('2026-03-01T00:00:00Z'))).toEqual([4218]);
+    const asked: Transcript = {
+      language: 'en',
+      segments: [
+        { speaker: 'A', start: 0, end: 3, text: 'Of course. What are the last four digits of the card?' },
+        { speaker: 'B', start: 4, end: 6, text: 'Nine three zero six.' },
+      ],
+    };
+    expect(extractFieldValues(asked, [field], new Date('2026-03-01T00:00:00Z'))).toEqual([9306]);
+    // An account number is not the last digits of a card.
+    const other: Transcript = { language: 'en', segments: [{ speaker: 'A', start: 0, end: 4, text: 'The account number is 738152.' }] };
+    expect(extractFieldValues(other, [field], new Date('2026-03-01T00:00:00Z'))).toEqual([null]);
+  });
+
   it('hears an American spelling of a British cue ("apologize")', () => {
     const [empathy] = judgeCriteria(written, { context: '', criteria: [{ id: 'e', name: 'Empathy', description: 'The agent apologises for the trouble', type: 'boolean' }] });
     expect(empathy).toMatchObject({ scoreRawAi: 1 });

@@ -7,6 +7,8 @@ interface Sentence {
   turn: number;
   speaker: string;
   words: string[];
+  /** Written with a question mark (a recogniser that punctuates, or a reference transcript). */
+  isQuestion: boolean;
 }
 
 /** Words that may stand between a cue and its value ("the account number is, er, it's 4 5…"). */
@@ -34,7 +36,7 @@ const eventFamilies = [
  */
 export function extractFieldValues(transcript: Transcript, fields: ExtractionFieldSpec[], recordedAt: Date): ExtractedValue[] {
   const sentences: Sentence[] = transcript.segments.flatMap((segment, turn) =>
-    splitSentences(segment.text).map((text) => ({ turn, speaker: segment.speaker, words: normaliseWords(text) })),
+    splitSentences(segment.text).map((text) => ({ turn, speaker: segment.speaker, words: normaliseWords(text), isQuestion: text.trimEnd().endsWith('?') })),
   );
   return fields.map((field) => {
     switch (field.type) {
@@ -57,6 +59,8 @@ function cuePhrases(field: ExtractionFieldSpec): string[] {
   const words = normaliseWords(field.name.replace(/[_-]+/g, ' '));
   const phrases = [words.join(' ')];
   for (let i = 0; i + 2 <= words.length && words.length > 2; i += 1) phrases.push(words.slice(i, i + 2).join(' '));
+  // The last digits of a card or account are also said as what it ends with ("the card ending 4218").
+  if (/\blast (four|three|two|\d) digits\b|\blast (four|digits)\b/i.test(`${field.name.replace(/[_-]+/g, ' ')} ${field.description}`)) phrases.push('ending', 'ending in', 'ends in');
   return phrases.filter(Boolean);
 }
 
@@ -74,9 +78,10 @@ function readAfterCue<T extends ExtractedValue>(
       if (!cue) continue;
       const value = read(sentence.words, start(sentence.words, cue.end));
       if (value !== null) return value;
-      // A question that names the field ("what is your account number?") is answered next.
+      // A question that names the field ("what is your account number?", "what are the last four
+      // digits of the card?") is answered next.
       const answer = sentences.slice(index + 1).find((s) => s.speaker !== sentence.speaker);
-      if (cue.end >= sentence.words.length - 3 && answer && answer.turn === sentence.turn + 1) {
+      if ((sentence.isQuestion || cue.end >= sentence.words.length - 3) && answer && answer.turn === sentence.turn + 1) {
         const answered = read(answer.words, start(answer.words, 0));
         if (answered !== null) return answered;
       }
