@@ -14,6 +14,7 @@ import { judgeCall, type CallOutcome } from '../engine/judge-set.js';
 import type { EvaluatorSpec, FieldSpec, LabelledCall } from '../engine/labelled-call.js';
 import { synthesizeConversation } from '../support/synthesize.js';
 import { wordErrors } from './word-error-rate.js';
+import { throughTelephoneLine } from './telephone-line.js';
 
 export interface VoicePair {
   agent: string;
@@ -44,13 +45,16 @@ export async function runCallThroughSpeech(
   savedTranscript?: Transcript,
   /** synthesize.ts's rendering: 0 repeatable, n > 0 another random dither of the same script. */
   rendering = 0,
+  /** Heard through a telephone line first: 8 kHz, μ-law, with a hiss (telephone-line.ts). */
+  telephone = false,
 ): Promise<SpeechRun> {
   const voices = call.agent === 'A' ? { A: pair.agent, B: pair.customer } : { A: pair.customer, B: pair.agent };
-  const file = await synthesizeConversation(call.turns, { stereo, voices, rendering });
+  const synthesized = await synthesizeConversation(call.turns, { stereo, voices, rendering });
   // The stereo rendering of the same script has the same timing: its channels say who spoke when.
-  const truthFile = stereo ? file : await synthesizeConversation(call.turns, { stereo: true, voices, rendering });
+  const truthFile = stereo ? synthesized : await synthesizeConversation(call.turns, { stereo: true, voices, rendering });
   const work = await mkdtemp(path.join(tmpdir(), 'convoqa-engine-bench-'));
   try {
+    const file = telephone ? await throughTelephoneLine(synthesized, path.join(work, 'telephone.wav')) : synthesized;
     const decoded = await decodeRecording(file, work, { stereo, maxDurationSeconds: 3600 });
     const domainText = [evaluator.context, ...evaluator.criteria.map((c) => `${c.name}. ${c.description}`), ...fields.map((f) => `${f.name.replace(/_/g, ' ')}. ${f.description}`)];
     const transcript = savedTranscript ?? (await stt.transcribe(decoded, { vocabulary: [], domainText }));

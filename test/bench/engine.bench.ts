@@ -16,6 +16,7 @@
  *   --fresh-pairs=en-us+m7/en-us+f3   also run these pairs (never used before: neither tuned on nor measured)
  *   --rendering=N                 synthesize with another random sox dither (0, the default: repeatable audio)
  *   --concurrency=N               decodes at a time (default 2, one per core)
+ *   --telephone                   each recording heard through a telephone line first (8 kHz, μ-law, a hiss about 20 dB under the speech)
  * The recogniser (default: Moonshine, moonshine/; docs/engine.md, twelfth pass):
  *   --recognizer=pocketsphinx     the other one, with the flags below
  *   --beam=4 --lm=off --lm-weight=0.2 --word-bonus=0.5   its beam and the domain word model's fusion
@@ -200,7 +201,7 @@ await Promise.all(
     while (next < jobs.length) {
       const job = jobs[next++];
       const saved = args.has('from-transcripts') ? (JSON.parse(await readFile(savedTranscriptFile(job), 'utf8')) as Transcript) : undefined;
-      const run = await runCallThroughSpeech(job.call, job.pair, job.stereo, job.engine ?? stt, job.evaluator, job.fields, saved, numberArg('rendering', 0));
+      const run = await runCallThroughSpeech(job.call, job.pair, job.stereo, job.engine ?? stt, job.evaluator, job.fields, saved, numberArg('rendering', 0), args.has('telephone'));
       if (args.has('save-transcripts')) await writeFile(savedTranscriptFile(job), JSON.stringify(run.transcript));
       runs.push({ set: job.set, pair: job.pair, run, call: job.call });
     }
