@@ -1,10 +1,9 @@
-import { repetitionToDrop } from './repetition.js';
 import type { DomainWordModel } from './domain-word-model.js';
 import { modelWord, numberToken } from './domain-word-model.js';
 import { tokenText } from './moonshine-tokens.js';
-
-import type { VocabularyBias } from './vocabulary-bias.js';
+import { repetitionToDrop } from './repetition.js';
 import { topTokens } from './token-scores.js';
+import type { VocabularyBias } from './vocabulary-bias.js';
 
 export const startToken = 1;
 export const endToken = 2;
@@ -93,10 +92,14 @@ export class BeamSearch {
     return next;
   }
 
-  /** The best hypothesis: of the finished ones, or of those still going when the tokens ran out. */
+  /**
+   * The best finished hypothesis; only when none finished (the tokens ran out), the best of those
+   * still going. A hypothesis cut short scores higher than its own ending would, so it never
+   * competes with one that ended.
+   */
   best(): Hypothesis | null {
-    const all = [...this.finished, ...this.active.map((h) => this.finish(h, false))];
-    return all.sort((a, b) => scoreOf(b) - scoreOf(a))[0] ?? null;
+    const pool = this.finished.length ? this.finished : this.active.map((h) => this.finish(h, false));
+    return [...pool].sort((a, b) => scoreOf(b) - scoreOf(a))[0] ?? null;
   }
 
   private extend(from: Hypothesis, row: number, token: number, logProb: number): Hypothesis {
