@@ -70,14 +70,14 @@ describe('beam search with the domain word model', () => {
 
   it('answers with a hypothesis that ended, never one cut short that only scores higher for being shorter', () => {
     // Two endings fill the beam while "Hi there" is still going, ahead of both for now.
-    const talk = (prefix: string): [string | typeof endToken, number][] =>
-      ({
-        '': [[' Hi', -0.1], [' Hello', -0.3]],
-        Hi: [[' there', -0.05], [endToken, -0.4]],
-        Hello: [[endToken, -0.05], [' you', -3]],
-        'Hi there': [[' my', -0.05], [endToken, -0.3]],
-        'Hi there my': [[' friend', -2]],
-      })[prefix] ?? [[endToken, -0.05]];
+    const table: Record<string, [string | typeof endToken, number][]> = {
+      '': [[' Hi', -0.1], [' Hello', -0.3]],
+      Hi: [[' there', -0.05], [endToken, -0.4]],
+      Hello: [[endToken, -0.05], [' you', -3]],
+      'Hi there': [[' my', -0.05], [endToken, -0.3]],
+      'Hi there my': [[' friend', -2]],
+    };
+    const talk = (prefix: string): [string | typeof endToken, number][] => table[prefix] ?? [[endToken, -0.05]];
     expect(decode({ width: 2 }, talk)).toBe('Hello');
   });
 
