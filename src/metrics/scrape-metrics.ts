@@ -2,6 +2,7 @@ import { Gauge, Registry } from 'prom-client';
 import type { Db } from '../db.js';
 import type { JobQueues } from '../queues/job-queues.js';
 import { readAllQueueCounts, watchedJobStates } from '../queues/inspect/queue-counts.js';
+import { readReconcileRuns } from '../hub/mirror/sync-state.js';
 
 /**
  * Metrics read when scraped, the same whatever process counts them: queue depths from Redis
@@ -33,6 +34,39 @@ export function createScrapeMetrics(deps: { db: Db; jobs: JobQueues; now: () => 
         for (const row of rows) this.set({ scope: row.scope, endpoint: row.endpoint }, pick(row));
       },
     });
+  new Gauge({
+    name: 'convoqa_hub_quarantined_items',
+    help: 'Upstream items the hub could not read and keeps in quarantine (open), per operation',
+    labelNames: ['operation'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await deps.db.hubQuarantinedItem.groupBy({ by: ['operation'], where: { resolvedAt: null }, _count: { _all: true } });
+      this.reset();
+      for (const row of rows) this.set({ operation: row.operation }, row._count._all);
+    },
+  });
+  // The last reconciliation's outcome (its reason is on /admin/sync and the console's Receipts page).
+  const reconcileRuns = () => readReconcileRuns(deps.db);
+  new Gauge({
+    name: 'convoqa_hub_reconcile_last_run_ok',
+    help: 'Whether the last mirror reconciliation succeeded (1) or failed (0); absent before the first run',
+    registers: [registry],
+    async collect() {
+      const [last] = await reconcileRuns();
+      this.reset();
+      if (last) this.set(last.ok ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'convoqa_hub_reconcile_last_success_timestamp_seconds',
+    help: 'When the last successful mirror reconciliation ran (unix seconds)',
+    registers: [registry],
+    async collect() {
+      const lastOk = (await reconcileRuns()).find((run) => run.ok);
+      this.reset();
+      if (lastOk) this.set(Date.parse(lastOk.lastReconcileAt) / 1000);
+    },
+  });
   quota('convoqa_analytics_quota_used', "Analytics calls spent this UTC month per endpoint (the hub's quota ledger)", (r) => r.used);
   quota('convoqa_analytics_quota_reserved', 'Analytics calls in flight this month per endpoint', (r) => r.reserved);
   quota('convoqa_analytics_quota_limit', 'Monthly analytics quota per endpoint', (r) => r.limit);

@@ -156,6 +156,9 @@ describe('the admin API answers as its OpenAPI document says', () => {
 
     await callAdmin('get', '/admin/sync', { expect: 200 });
     await callAdmin('get', '/admin/sync', { token: 'wrong', expect: 401 });
+    await callAdmin('get', '/admin/sync/quarantine', { expect: 200 });
+    await callAdmin('get', '/admin/sync/quarantine', { query: '?include_resolved=true', expect: 200 });
+    await callAdmin('get', '/admin/sync/quarantine', { query: '?include_resolved=maybe', expect: 400 });
     await callAdmin('post', '/admin/sync/reconcile', { expect: 202 });
     await callAdmin('post', '/admin/sync/reconcile', { token: null, expect: 401 });
 

@@ -5,10 +5,10 @@ export const MirroredTranscription = z.object({
   id: z.string(),
   status: z.string(),
   group: z.string().nullable(),
-  configuration_id: z.string(),
-  configuration_tag: z.string(),
+  configuration_id: z.string().nullable(),
+  configuration_tag: z.string().nullable(),
   name: z.string().nullable(),
-  duration: z.number(),
+  duration: z.number().nullable(),
   language: z.string().nullable(),
   num_speakers: z.number().nullable(),
   participant_id: z.string().nullable(),
@@ -19,7 +19,10 @@ export const MirroredTranscription = z.object({
   completed_at: z.string().nullable(),
   score: z.number().nullable(),
   critical_fail: z.boolean().nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: z
+    .object({ code: z.string().nullable(), message: z.string().nullable() })
+    .nullable()
+    .meta({ description: 'FAILED only: the reason as far as the upstream gave it (either member may be null)' }),
   mirrored_at: z.string(),
   deleted_at: z.string().nullable(),
 });
@@ -43,6 +46,7 @@ export const MirroredTranscriptionDetail = MirroredTranscription.extend({
   fields: z.unknown().meta({ description: 'The extracted fields object as the upstream answered it, or null' }),
   conversation: z.unknown().meta({ description: 'The conversation (segments) as the upstream answered it, or null' }),
   summary_feedback: z.string().nullable(),
+  upstream_answer: z.unknown().meta({ description: 'The upstream\'s answer as it came, kept when part of it was read leniently (FAILED and IN_PROGRESS), else null' }),
   results: z.array(MirroredCriterionResult),
 });
 
@@ -67,7 +71,7 @@ export function toMirroredTranscription(row: HubTranscription): z.output<typeof 
     completed_at: iso(row.completedAt),
     score: row.score,
     critical_fail: row.criticalFail,
-    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null,
+    error: row.status === 'FAILED' || row.errorCode || row.errorMessage ? { code: row.errorCode, message: row.errorMessage } : null,
     mirrored_at: row.mirroredAt.toISOString(),
     deleted_at: iso(row.deletedAt),
   };
@@ -77,6 +81,7 @@ export function toMirroredDetail(row: HubTranscription & { results: HubCriterion
   return {
     ...toMirroredTranscription(row),
     summary: row.summary,
+    upstream_answer: row.upstreamAnswer ?? null,
     fields: row.fields,
     conversation: row.conversation,
     summary_feedback: row.summaryFeedback,

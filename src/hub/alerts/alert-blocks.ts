@@ -37,7 +37,7 @@ export function buildCriticalFailMessage(
         ['Score', formatScore(view.score)],
         ['Evaluator', evaluator],
         ['Participant', participant],
-        ['Duration', formatDuration(view.duration)],
+        ['Duration', view.duration === null ? 'unknown' : formatDuration(view.duration)],
         ['Recorded', formatRecordedAt(view.recordedAt)],
         ['Group', formatGroup(view.group)],
       ].map(([label, value]) => ({ type: 'mrkdwn', text: truncate(`*${label}*\n${escapeMrkdwn(value ?? '')}`, 2000) })),
@@ -57,7 +57,7 @@ export function buildCriticalFailMessage(
   if (view.failedStrict.length === 0) {
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: 'The evaluation is a critical fail; its breakdown names no failed strict criterion.' } });
   }
-  const context = [`Transcription \`${view.transcriptionId}\``, `configuration ${escapeMrkdwn(view.configurationTag)}`];
+  const context = [`Transcription \`${view.transcriptionId}\``, `configuration ${escapeMrkdwn(view.configurationTag ?? 'unknown')}`];
   if (view.name) context.push(`"${escapeMrkdwn(view.name)}"`);
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: truncate(context.join(' · '), 3000) }] });
   if (options.reviewNote) {

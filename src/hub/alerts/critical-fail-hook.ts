@@ -1,4 +1,4 @@
-import type { Transcription } from '../../contract/transcriptions.js';
+import type { UpstreamTranscription } from '../client/index.js';
 import type { HubContext } from '../hub-context.js';
 import type { MirrorHook } from '../mirror/mirror-hook.js';
 import { enqueueAlert, findPendingAlert, insertAlert } from './alert-outbox.js';
@@ -34,4 +34,5 @@ export function createCriticalFailHook(ctx: Pick<HubContext, 'jobs' | 'now' | 'l
   };
 }
 
-export const isCriticalFail = (t: Transcription) => t.status === 'COMPLETED' && t.details.evaluation?.critical_fail === true;
+/** Only a COMPLETED evaluation can be a critical fail: a FAILED or IN_PROGRESS transcription never alerts. */
+export const isCriticalFail = (t: UpstreamTranscription) => t.status === 'COMPLETED' && t.details.evaluation?.critical_fail === true;

@@ -9,9 +9,9 @@ export interface CriticalFailView {
   evaluatorId: string | null;
   evaluatorTag: string | null;
   participantTag: string | null;
-  configurationTag: string;
+  configurationTag: string | null;
   /** Seconds. */
-  duration: number;
+  duration: number | null;
   recordedAt: Date;
   group: string | null;
   isDeleted: boolean;

@@ -1,16 +1,20 @@
 /**
  * The typed facade over the Conversation API: one method per operation (and the two legacy
- * aliases), each checking its input against the contract before sending, and parsing the answer's
- * `data` with the contract's lenient response schema (unknown keys kept, absent optionals null).
+ * aliases), each checking its input against the contract before sending, and reading the answer's
+ * `data` in two levels (answers/upstream-answers.ts): what the API description promises is
+ * validated, what it leaves open is accepted in any reasonable shape and kept as it came.
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import { operationContracts, type OperationRequest, type OperationResponse } from '../../contract/catalog.js';
+import { operationContracts, type OperationRequest } from '../../contract/catalog.js';
 import { operationAliases, type OperationAlias, type OperationName } from '../../contract/operations.js';
 import { isAppError } from '../../lib/errors/app-error.js';
 import { formatPath, parseRequest } from '../../lib/http/validate-input.js';
+import { upstreamAnswers, type UpstreamAnswer } from './answers/upstream-answers.js';
+import type { RejectedItem } from './answers/read-items.js';
 import { HttpTransport, type SendOptions } from './http-transport.js';
+import { rejectedListRows, upstreamAnswerViolations } from './upstream-metrics.js';
 import { MemoryPacer, RedisPacer, type Pacer } from './pacing.js';
 import { UpstreamError } from './upstream-error.js';
 
@@ -52,7 +56,7 @@ export type CanonicalOperation<O extends OperationName | OperationAlias> = O ext
   ? (typeof operationAliases)[O]
   : O;
 export type ClientRequest<O extends OperationName | OperationAlias> = OperationRequest<CanonicalOperation<O>>;
-export type ClientResponse<O extends OperationName | OperationAlias> = OperationResponse<CanonicalOperation<O>>;
+export type ClientResponse<O extends OperationName | OperationAlias> = UpstreamAnswer<CanonicalOperation<O>>;
 
 export const canonicalOperation = <O extends OperationName | OperationAlias>(operation: O): CanonicalOperation<O> =>
   ((operationAliases as Record<string, OperationName>)[operation] ?? operation) as CanonicalOperation<O>;
@@ -77,11 +81,13 @@ export class ConversationClient {
    * (the hub's quota ledger): a hash of base URL and API key, never the key itself.
    */
   readonly accountRef: string;
+  private readonly logger: Logger;
 
   constructor(options: ConversationClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.accountRef = createHash('sha256').update(`${this.baseUrl}\n${options.apiKey}`).digest('hex').slice(0, 32);
     const logger = options.logger ?? silentLogger;
+    this.logger = logger;
     const maxAttempts = options.maxAttempts ?? defaultClientSettings.maxAttempts;
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError('maxAttempts must be an integer of at least 1');
     if (!options.apiKey) throw new RangeError('apiKey is required');
@@ -133,7 +139,7 @@ export class ConversationClient {
     }
 
     const answer = await this.transport.send(operation, canonical, JSON.stringify(body), options);
-    const invalid = (message: string, issues?: { path: string; message: string }[]) =>
+    const invalid = (message: string, issues?: { path: string; message: string }[], raw?: unknown) =>
       new UpstreamError({
         kind: 'invalid_response',
         operation,
@@ -143,6 +149,7 @@ export class ConversationClient {
         requestId: answer.requestId,
         attempts: answer.attempts,
         issues,
+        raw,
       });
     let parsed: unknown;
     try {
@@ -153,10 +160,19 @@ export class ConversationClient {
     if (parsed === null || typeof parsed !== 'object' || !('data' in parsed)) {
       throw invalid('The answer has no "data" member');
     }
-    const result = contract.response.safeParse(parsed.data);
+    const result = upstreamAnswers[canonical].safeParse(parsed.data);
     if (!result.success) {
+      upstreamAnswerViolations.inc({ operation: canonical });
       const issues = result.error.issues.map((issue) => ({ path: `data.${formatPath(issue.path)}`, message: issue.message }));
-      throw invalid(`The answer does not match the contract: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+      throw invalid(`The answer does not match the API description: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues, parsed.data);
+    }
+    const rejected = (result.data as { rejected?: RejectedItem[] }).rejected;
+    if (rejected?.length) {
+      rejectedListRows.inc({ operation: canonical }, rejected.length);
+      this.logger.warn(
+        { operation, rejected: rejected.length, first: { index: rejected[0]?.index, id: rejected[0]?.id, issues: rejected[0]?.issues.slice(0, 3) } },
+        'upstream list rows that break the API description were set aside; the rest of the list is used',
+      );
     }
     return result.data as ClientResponse<O>;
   }

@@ -22,7 +22,7 @@ export type UpstreamErrorKind =
   | 'network'
   /** No answer within the per-attempt time-out. */
   | 'timeout'
-  /** An answer that is not JSON or does not match the contract. */
+  /** An answer that is not JSON or breaks what the API description promises. */
   | 'invalid_response'
   /** Any other status (e.g. 409), kept with its code. */
   | 'http';
@@ -49,6 +49,8 @@ export interface UpstreamErrorDetails {
   attempts: number;
   /** For invalid_request refused locally and invalid_response: where the contract failed. */
   issues?: readonly { path: string; message: string }[];
+  /** For invalid_response: the answer's `data` as it came, so a caller can keep what it could not read. */
+  raw?: unknown;
   cause?: unknown;
 }
 
@@ -61,6 +63,8 @@ export class UpstreamError extends Error {
   readonly requestId: string | null;
   readonly attempts: number;
   readonly issues: readonly { path: string; message: string }[];
+  /** For invalid_response: the answer's `data` as it came (never in toJSON: it may be large). */
+  readonly raw: unknown;
   /** Whether the same call may succeed later (a job may retry it; the client already did). */
   readonly retryable: boolean;
 
@@ -74,6 +78,7 @@ export class UpstreamError extends Error {
     this.requestId = details.requestId;
     this.attempts = details.attempts;
     this.issues = details.issues ?? [];
+    this.raw = details.raw;
     this.retryable = retryableKinds.has(details.kind);
   }
 

@@ -19,6 +19,7 @@ import { redirectWithFlash } from './console-form.js';
 import type { ConsoleOptions } from './console-options.js';
 import { registerAlertsPages } from './alerts-routes.js';
 import { registerDashboard } from './dashboard-route.js';
+import { registerFailedCalls } from './failed/failed-calls-route.js';
 import { registerQueues } from './queues-route.js';
 import { registerDeliveries } from './deliveries-route.js';
 import { registerReceipts } from './receipts-route.js';
@@ -165,6 +166,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   });
 
   registerDashboard(router, hub);
+  registerFailedCalls(router, hub);
   registerQueues(router, hub);
   registerDeliveries(router, hub, options.deliveries);
   registerReceipts(router, hub);

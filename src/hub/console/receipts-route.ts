@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import type { HubContext } from '../hub-context.js';
 import { remirrorTranscription } from '../mirror/remirror-transcription.js';
+import { listQuarantined } from '../mirror/quarantine.js';
 import { readReconcileRuns } from '../mirror/sync-state.js';
 import { countReceiptOutcomes, listReceipts, listRejections, type RejectionOutcome } from '../webhooks/receipt-log.js';
 import { requireAdmin } from './auth/require-user.js';
@@ -27,15 +28,16 @@ export function registerReceipts(router: Router, hub: HubContext): void {
     // Refused webhooks name no transcription they could be trusted for: hidden when filtering by one.
     const showRejections = !filters.transcription && (!filters.outcome || (filters.outcome !== 'accepted' && filters.outcome !== 'duplicate'));
     const since = new Date(hub.now().getTime() - countWindowMs);
-    const [counts, receipts, rejections, runs] = await Promise.all([
+    const [counts, receipts, rejections, runs, quarantined] = await Promise.all([
       countReceiptOutcomes(hub.db, since),
       showReceipts
         ? listReceipts(hub, { transcriptionId: filters.transcription, duplicatesOnly: filters.outcome === 'duplicate', cursor: filters.cursor, limit: 50 })
         : null,
       showRejections ? listRejections(hub.db, { outcome: filters.outcome as RejectionOutcome | undefined, limit: 50 }) : null,
       readReconcileRuns(hub.db),
+      listQuarantined(hub.db, { limit: 50 }),
     ]);
-    send(res, receiptsPage(frameOf(req), { filters, counts, since, receipts, rejections, runs: runs.slice(0, 10) }));
+    send(res, receiptsPage(frameOf(req), { filters, counts, since, receipts, rejections, runs: runs.slice(0, 10), quarantined }));
   });
 
   router.post(

@@ -1,5 +1,5 @@
-import type { Transcription } from '../../contract/transcriptions.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { UpstreamTranscription } from '../client/index.js';
 
 /**
  * Called inside the mirror's transaction (the alerts outbox writes here). It may return work to
@@ -8,7 +8,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
  */
 export type MirrorHook = (
   tx: Prisma.TransactionClient,
-  mirrored: Transcription,
+  mirrored: UpstreamTranscription,
   previous: { status: string; group: string | null } | null,
 ) => Promise<void | AfterCommit>;
 

@@ -1,13 +1,25 @@
-import type { Transcription } from '../../contract/transcriptions.js';
 import { Prisma } from '../../generated/prisma/client.js';
+import type { UpstreamTranscription } from '../client/index.js';
 
 /** A JSON column's value: SQL NULL for null (Prisma needs DbNull for that), else the value. */
 const json = (value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull =>
   value === null || value === undefined ? Prisma.DbNull : (value);
 
-/** The hub's row for an upstream transcription (the full form, as get-transcription answers it). */
-export function toMirrorRow(t: Transcription, now: Date): Omit<Prisma.HubTranscriptionUncheckedCreateInput, 'firstMirroredAt'> {
+const dateOrNull = (value: string | null) => (value ? new Date(value) : null);
+
+export type MirrorRow = Omit<Prisma.HubTranscriptionUncheckedCreateInput, 'firstMirroredAt' | 'recordedAt'> & {
+  /** Null when the upstream gave no creation date (open field set): a new row takes the mirror time, an existing one keeps its own. */
+  recordedAt: Date | null;
+};
+
+/**
+ * The hub's row for an upstream transcription (the full form, as get-transcription answers it).
+ * A FAILED or IN_PROGRESS transcription may lack any member but its id and status (the API
+ * description leaves their field set open): those read null, and the answer is kept as it came.
+ */
+export function toMirrorRow(t: UpstreamTranscription, now: Date): MirrorRow {
   const evaluation = t.details.evaluation;
+  const isCompleted = t.status === 'COMPLETED';
   return {
     id: t.transcription_id.toLowerCase(),
     status: t.status,
@@ -22,27 +34,29 @@ export function toMirrorRow(t: Transcription, now: Date): Omit<Prisma.HubTranscr
     participantTag: t.participant_tag,
     evaluatorId: t.evaluator_id,
     evaluatorTag: t.evaluator_tag,
-    recordedAt: new Date(t.details.created_at),
-    completedAt: t.details.completed_at ? new Date(t.details.completed_at) : null,
+    recordedAt: dateOrNull(t.details.created_at),
+    completedAt: dateOrNull(t.details.completed_at),
     conversation: json(t.details.conversation),
     summary: json(t.details.summary),
     fields: json(t.details.fields),
-    score: evaluation?.score ?? null,
-    criticalFail: evaluation?.critical_fail ?? null,
+    // Only a COMPLETED evaluation counts (the description: only COMPLETED transcriptions with a score enter reports).
+    score: isCompleted ? (evaluation?.score ?? null) : null,
+    criticalFail: isCompleted ? (evaluation?.critical_fail ?? null) : null,
     evaluationStatus: evaluation?.status ?? null,
     evaluationGeneratedAt: evaluation ? new Date(evaluation.breakdown.generated_at) : null,
     evaluationLanguage: evaluation?.breakdown.language_used ?? null,
     summaryFeedback: evaluation?.breakdown.summary_feedback ?? null,
-    errorCode: (t.details.error as { code?: string } | null)?.code ?? null,
-    errorMessage: (t.details.error as { message?: string } | null)?.message ?? null,
+    errorCode: t.details.error?.code ?? null,
+    errorMessage: t.details.error?.message ?? null,
+    upstreamAnswer: isCompleted ? Prisma.DbNull : json(t.raw),
     mirroredAt: now,
     deletedAt: null,
   };
 }
 
-export function toMirrorResults(t: Transcription): Prisma.HubCriterionResultCreateManyInput[] {
+export function toMirrorResults(t: UpstreamTranscription, recordedAt: Date): Prisma.HubCriterionResultCreateManyInput[] {
   const evaluation = t.details.evaluation;
-  if (!evaluation) return [];
+  if (!evaluation || t.status !== 'COMPLETED') return [];
   return evaluation.breakdown.results.map((r, position) => ({
     transcriptionId: t.transcription_id.toLowerCase(),
     criterionId: r.criteria_id.toLowerCase(),
@@ -57,6 +71,6 @@ export function toMirrorResults(t: Transcription): Prisma.HubCriterionResultCrea
     quote: r.quote,
     feedback: r.feedback,
     evaluatorId: evaluation.breakdown.evaluator_id,
-    recordedAt: new Date(t.details.created_at),
+    recordedAt,
   }));
 }

@@ -1,49 +1,63 @@
-import type { Transcription } from '../../contract/transcriptions.js';
-import { UpstreamError } from '../client/index.js';
+import { isUpstreamError, type UpstreamTranscription } from '../client/index.js';
 import type { HubContext } from '../hub-context.js';
 import type { AfterCommit, MirrorHook } from './mirror-hook.js';
 import { toMirrorResults, toMirrorRow } from './mirror-row.js';
+import { quarantineItems, resolveQuarantined } from './quarantine.js';
 
-export type MirrorOutcome = 'mirrored' | 'deleted' | 'unknown';
+export type MirrorOutcome = 'mirrored' | 'deleted' | 'unknown' | 'quarantined';
 
 /**
  * Makes the hub's copy of one transcription equal to the upstream's: fetch get-transcription
  * through the client (never trusting a webhook body), then in one transaction, serialised per
  * transcription by an advisory lock, upsert the row and replace its criterion results. A 404
- * marks an existing copy deleted (an unknown id leaves nothing behind). Repeats, out-of-order
- * arrivals and retries all converge on the upstream's current state. The hooks (default: the
- * context's, which include the critical-fail alert hook) run inside that transaction.
+ * marks an existing copy deleted (an unknown id leaves nothing behind). An answer that breaks
+ * what the API description promises is quarantined with its reasons (docs/mirror.md,
+ * "Quarantine"), not retried blindly: reconciliation tries it again at its next run. Repeats,
+ * out-of-order arrivals and retries all converge on the upstream's current state. The hooks
+ * (default: the context's, which include the critical-fail alert hook) run inside that transaction.
  */
 export async function mirrorTranscription(ctx: HubContext, transcriptionId: string, hooks: readonly MirrorHook[] = ctx.mirrorHooks): Promise<MirrorOutcome> {
   const client = await ctx.upstream();
-  let transcription: Transcription;
+  let transcription: UpstreamTranscription;
   try {
     transcription = await client.getTranscription({ transcription_id: transcriptionId });
   } catch (error) {
-    if (error instanceof UpstreamError && error.kind === 'not_found') return markDeleted(ctx, transcriptionId);
+    if (isUpstreamError(error, 'not_found')) return markDeleted(ctx, transcriptionId);
+    if (isUpstreamError(error, 'invalid_response')) {
+      ctx.logger.warn({ transcriptionId, issues: error.issues.slice(0, 5) }, 'get-transcription answer breaks the API description: quarantined');
+      await quarantineItems(ctx.db, [{ operation: 'get-transcription', itemKey: transcriptionId.toLowerCase(), reason: error.message, issues: error.issues, raw: error.raw }], ctx.now());
+      return 'quarantined';
+    }
     throw error;
   }
   await writeMirror(ctx, transcription, hooks);
   return 'mirrored';
 }
 
-/** Upserts a transcription the caller already fetched (backfill, reconcile). */
-export async function writeMirror(ctx: HubContext, transcription: Transcription, hooks: readonly MirrorHook[] = ctx.mirrorHooks): Promise<void> {
+/** Upserts a transcription the caller already fetched (backfill, reconcile, a group change). */
+export async function writeMirror(ctx: HubContext, transcription: UpstreamTranscription, hooks: readonly MirrorHook[] = ctx.mirrorHooks): Promise<void> {
   const now = ctx.now();
-  const row = toMirrorRow(transcription, now);
-  const results = toMirrorResults(transcription);
+  const { recordedAt, ...row } = toMirrorRow(transcription, now);
   const afterCommit: AfterCommit[] = [];
   await ctx.db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:mirror:${row.id}`}))::text`;
-    const previous = await tx.hubTranscription.findUnique({ where: { id: row.id }, select: { status: true, group: true } });
-    await tx.hubTranscription.upsert({ where: { id: row.id }, create: { ...row, firstMirroredAt: now }, update: row });
+    const previous = await tx.hubTranscription.findUnique({ where: { id: row.id }, select: { status: true, group: true, recordedAt: true } });
+    // A transcription without a creation date keeps the one it was first mirrored with.
+    const keptRecordedAt = recordedAt ?? previous?.recordedAt ?? now;
+    await tx.hubTranscription.upsert({
+      where: { id: row.id },
+      create: { ...row, recordedAt: keptRecordedAt, firstMirroredAt: now },
+      update: { ...row, recordedAt: keptRecordedAt },
+    });
     await tx.hubCriterionResult.deleteMany({ where: { transcriptionId: row.id } });
+    const results = toMirrorResults(transcription, keptRecordedAt);
     if (results.length) await tx.hubCriterionResult.createMany({ data: results });
     for (const hook of hooks) {
-      const after = await hook(tx, transcription, previous);
+      const after = await hook(tx, transcription, previous ? { status: previous.status, group: previous.group } : null);
       if (after) afterCommit.push(after);
     }
   });
+  await resolveQuarantined(ctx.db, 'get-transcription', [row.id], now);
   for (const after of afterCommit) {
     await after().catch((error: unknown) => ctx.logger.warn({ err: error, transcriptionId: row.id }, 'work after the mirror commit failed; its sweeper will retry it'));
   }

@@ -1,50 +1,75 @@
 import type { HubContext } from '../hub-context.js';
 import { sweepUnsentReceipts } from '../webhooks/sweep-unsent-receipts.js';
 import { enqueueMirror } from './enqueue-mirror.js';
+import { countOpenQuarantined, entryOfRejectedRow, openQuarantineKeys, quarantineItems, resolveQuarantined } from './quarantine.js';
 import { recordSyncState, type ReconcileReport } from './sync-state.js';
 
-
 /**
- * Catches what webhooks missed: lists the upstream's transcriptions (list form: status, group)
- * and queues a mirror for every one that is new to the hub, whose status or group differs, or
- * that the hub has but the upstream no longer lists (the mirror then finds it 404 and marks it
- * deleted). When the list was cut at 20,000, only mirrored rows at least as recent as the oldest
- * listed one are judged gone. Receipts whose enqueue never happened (a minute on) are queued
- * too, claimed like the receipt sweeper claims them.
+ * Catches what webhooks missed: lists the upstream's transcriptions (list form: status, group,
+ * critical fail) and queues a mirror for every one that is new to the hub, whose status, group or
+ * critical-fail flag differs, or that the hub has but the upstream no longer lists (the mirror
+ * then finds it 404 and marks it deleted). When the list was cut at 20,000, only mirrored rows at
+ * least as recent as the oldest listed one are judged gone. The list is read row by row: a row
+ * that breaks what the API description promises is quarantined (docs/mirror.md, "Quarantine")
+ * and, when it names its transcription, that transcription is fetched on its own; every other
+ * row goes on. Quarantined get-transcription answers are tried again at every run. Receipts whose
+ * enqueue never happened (a minute on) are queued too, claimed like the receipt sweeper claims them.
  */
 export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport> {
   const client = await ctx.upstream();
+  const now = ctx.now();
   const list = await client.listTranscriptions({});
   const upstream = new Map(list.transcriptions.map((t) => [t.transcription_id.toLowerCase(), t]));
+  const rejectedIds = new Set(list.rejected.flatMap((row) => (row.id ? [row.id] : [])));
+  await quarantineItems(ctx.db, list.rejected.map((row) => entryOfRejectedRow('list-transcriptions', row)), now);
+  await resolveQuarantined(ctx.db, 'list-transcriptions', [...upstream.keys()], now);
+
   const mirrored = await ctx.db.hubTranscription.findMany({
     where: { deletedAt: null },
-    select: { id: true, status: true, group: true, recordedAt: true },
+    select: { id: true, status: true, group: true, criticalFail: true, recordedAt: true },
   });
   const mirroredById = new Map(mirrored.map((m) => [m.id, m]));
   const oldestListed = list.query_limit_reached
     ? Math.min(...list.transcriptions.map((t) => Date.parse(t.created_at)))
     : Number.NEGATIVE_INFINITY;
 
-  const report: ReconcileReport = { listed: upstream.size, queuedNew: 0, queuedChanged: 0, queuedGone: 0, queuedUnsent: 0, listCut: list.query_limit_reached };
+  const report: Required<ReconcileReport> = {
+    listed: upstream.size + list.rejected.length,
+    queuedNew: 0,
+    queuedChanged: 0,
+    queuedGone: 0,
+    queuedUnsent: 0,
+    queuedQuarantined: 0,
+    rowsQuarantined: list.rejected.length,
+    openQuarantine: 0,
+    listCut: list.query_limit_reached,
+  };
   for (const [id, t] of upstream) {
     const mine = mirroredById.get(id);
     if (!mine) {
       await enqueueMirror(ctx.jobs, id);
       report.queuedNew += 1;
-    } else if (mine.status !== t.status || mine.group !== t.group) {
+    } else if (mine.status !== t.status || mine.group !== t.group || (t.qa.critical_fail !== null && t.status === 'COMPLETED' && mine.criticalFail !== t.qa.critical_fail)) {
       await enqueueMirror(ctx.jobs, id);
       report.queuedChanged += 1;
     }
   }
   for (const mine of mirrored) {
-    if (!upstream.has(mine.id) && mine.recordedAt.getTime() >= oldestListed) {
+    if (!upstream.has(mine.id) && !rejectedIds.has(mine.id) && mine.recordedAt.getTime() >= oldestListed) {
       await enqueueMirror(ctx.jobs, mine.id);
       report.queuedGone += 1;
     }
   }
+  // A row the list could not give is fetched on its own; an answer quarantined before is tried again.
+  const retry = new Set([...rejectedIds, ...(await openQuarantineKeys(ctx.db, 'get-transcription'))]);
+  for (const id of retry) {
+    await enqueueMirror(ctx.jobs, id);
+    report.queuedQuarantined += 1;
+  }
   // Receipts whose enqueue never happened, through the sweeper's own relay (a claim under a lease,
   // so a live sweeper's receipts are not queued twice), as a backstop when no web process sweeps.
   report.queuedUnsent = (await sweepUnsentReceipts(ctx, { olderThanMs: 60_000 })).queued;
-  await recordSyncState(ctx.db, { lastReconcileAt: ctx.now().toISOString(), ...report });
+  report.openQuarantine = await countOpenQuarantined(ctx.db);
+  await recordSyncState(ctx.db, { lastReconcileAt: now.toISOString(), ...report });
   return report;
 }

@@ -13,6 +13,12 @@ export interface ReconcileReport {
   queuedChanged: number;
   queuedGone: number;
   queuedUnsent: number;
+  /** Transcriptions fetched on their own: list rows set aside this run, and answers quarantined before. */
+  queuedQuarantined?: number;
+  /** List rows that broke the API description this run (quarantined). */
+  rowsQuarantined?: number;
+  /** Quarantined items still unread after this run. */
+  openQuarantine?: number;
   listCut: boolean;
 }
 

@@ -14,7 +14,17 @@ export type DashboardFilters = z.infer<typeof DashboardFilters>;
 
 export interface DashboardFigures {
   range: { from: string; to: string };
-  kpis: { calls: number; avgScore: number | null; passRate: number | null; criticalFails: number; pendingReviews: number; reviewed: number; overrides: number };
+  kpis: {
+    calls: number;
+    avgScore: number | null;
+    passRate: number | null;
+    criticalFails: number;
+    pendingReviews: number;
+    reviewed: number;
+    overrides: number;
+    /** Calls the upstream could not process (FAILED): counted apart, never in the scores or the critical fails. */
+    failed: number;
+  };
   timeline: { day: string; calls: number; avgScore: number | null }[];
   distribution: number[];
   criteria: { name: string; total: number; aiFails: number; reviewedFails: number; reviewedRows: number; agreements: number; overrules: number }[];
@@ -42,7 +52,7 @@ export async function loadDashboardFigures(db: Db, filters: DashboardFilters, no
   const criteriaWhere = Prisma.sql`c.recorded_at >= ${start} AND c.recorded_at < ${end}
     ${filters.evaluator ? Prisma.sql`AND c.evaluator_id = ${filters.evaluator}::uuid` : Prisma.empty}`;
 
-  const [kpis, timeline, distribution, criteria, participants, evaluators, heat, reports] = await Promise.all([
+  const [kpis, timeline, distribution, criteria, participants, evaluators, heat, reports, failed] = await Promise.all([
     db.$queryRaw<Record<string, unknown>[]>`
       SELECT count(*) AS calls, avg(t.score) AS avg_score,
              100.0 * count(*) FILTER (WHERE t.score >= 50 AND NOT coalesce(t.critical_fail, false)) / nullif(count(*), 0) AS pass_rate,
@@ -75,6 +85,9 @@ export async function loadDashboardFigures(db: Db, filters: DashboardFilters, no
       SELECT extract(isodow FROM t.recorded_at AT TIME ZONE 'UTC')::int AS dow, extract(hour FROM t.recorded_at AT TIME ZONE 'UTC')::int AS hour, count(*) AS calls
       FROM hub_transcriptions t WHERE ${where} GROUP BY 1, 2`,
     db.hubReportRun.findMany({ where: { status: 'succeeded' }, orderBy: { finishedAt: 'desc' }, take: 5, include: { snapshot: { select: { exportTarget: true } } } }),
+    db.hubTranscription.count({
+      where: { status: 'FAILED', deletedAt: null, recordedAt: { gte: start, lt: end }, ...(filters.evaluator ? { evaluatorId: filters.evaluator } : {}) },
+    }),
   ]);
   const k = kpis[0] ?? {};
   const histogram = Array.from({ length: 10 }, () => 0);
@@ -91,6 +104,7 @@ export async function loadDashboardFigures(db: Db, filters: DashboardFilters, no
       pendingReviews: Number(k.pending ?? 0),
       reviewed: Number(k.reviewed ?? 0),
       overrides: Number(k.overrides ?? 0),
+      failed,
     },
     timeline: timeline.map((t) => ({ day: dayString(t.day), calls: Number(t.calls), avgScore: n(t.avg_score) })),
     distribution: histogram,

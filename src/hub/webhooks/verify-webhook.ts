@@ -35,14 +35,14 @@ const equalSecrets = (a: string, b: string) => {
  * Standard Webhooks signature (HMAC-SHA256 of id.timestamp.body by node:crypto, compared in
  * constant time, 5-minute timestamp tolerance; standard-webhook-signature.ts). The body is not
  * parsed here: the receiver parses it once, after this. Without: the URL's token, compared in
- * constant time. Returns the event's id for deduplication (the webhook-id, or the body's hash).
+ * constant time. Throws WebhookRejectedError when the webhook is not proven to come from the upstream.
  */
 export function verifyWebhook(
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
   urlToken: string | undefined,
   credentials: ReceiverCredentials,
-): { eventId: string } {
+): void {
   if (credentials.signingSecret) {
     const webhookId = headerText(headers['webhook-id']);
     try {
@@ -55,9 +55,7 @@ export function verifyWebhook(
       const reason = error instanceof WebhookSignatureError ? error.message : 'invalid signature';
       throw new WebhookRejectedError(`Webhook signature not verified: ${reason}`, error instanceof WebhookSignatureError && error.isStale ? 'stale' : 'bad_signature');
     }
-    return { eventId: `whid-${String(webhookId)}` };
+    return;
   }
   if (!urlToken || !equalSecrets(urlToken, credentials.token)) throw new WebhookRejectedError('Webhook token missing or wrong');
-  const webhookId = headers['webhook-id'];
-  return { eventId: typeof webhookId === 'string' && webhookId ? `whid-${webhookId}` : `sha256-${createHash('sha256').update(rawBody).digest('hex')}` };
 }

@@ -7,11 +7,17 @@ import { ReceiptBatcher } from './receipt-batcher.js';
 import type { ReceiverCredentialsSource } from './receiver-credentials.js';
 import { recordWebhookRejection } from './record-rejection.js';
 import { verifyWebhook, WebhookRejectedError } from './verify-webhook.js';
-import { WebhookEvent } from './webhook-event.js';
+import { readWebhookEvent, type WebhookEvent } from './webhook-event.js';
 import { webhooksReceived } from './webhook-metrics.js';
 
 /** A test event (`test.ping`, docs/decisions.md): acknowledged once verified, nothing to mirror. */
 const isTestEvent = (parsed: unknown) => typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'test.ping';
+
+const unreadableBody =
+  'Webhook body must be a JSON object naming a transcription id (a UUID) as data.transcription_id, transcription_id, data.id or id';
+
+/** A receipt's key: one per transcription and receiver URL (success or error). */
+export const receiptId = (transcriptionId: string, outcome: 'success' | 'error') => `tx-${transcriptionId}-${outcome}`;
 
 /** The receiver's three answers (all 202), serialised once (constant-json.ts: the same bytes and headers as `res.json`). */
 export const receiverAnswers = {
@@ -62,14 +68,13 @@ export function createWebhookIntake(ctx: HubContext, options: ReceiverOptions): 
       return recordWebhookRejection(ctx.db, ctx.logger, { outcome: verdict, reason, webhookId, path: outcome });
     };
 
-    let eventId: string;
     try {
       try {
-        ({ eventId } = verifyWebhook(body, headers, token, await options.credentials()));
+        verifyWebhook(body, headers, token, await options.credentials());
       } catch (error) {
         // The embedded secret may have been rotated since it was read: read it again, once.
         if (!(error instanceof WebhookRejectedError) || error.outcome !== 'bad_signature' || !options.credentials.refresh?.()) throw error;
-        ({ eventId } = verifyWebhook(body, headers, token, await options.credentials()));
+        verifyWebhook(body, headers, token, await options.credentials());
       }
     } catch (error) {
       if (!(error instanceof WebhookRejectedError)) throw error;
@@ -82,31 +87,36 @@ export function createWebhookIntake(ctx: HubContext, options: ReceiverOptions): 
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch {
-      ctx.logger.warn({ requestId, eventId }, 'verified webhook whose body is not JSON');
+      ctx.logger.warn({ requestId, webhookId }, 'verified webhook whose body is not JSON');
       await refuse('malformed', 'Webhook body is not JSON');
       throw new AppError('invalid_json', 'Webhook body is not JSON');
     }
-    let event: WebhookEvent;
+    let event: WebhookEvent | null = null;
     try {
       assertSafeJson(parsed);
       if (isTestEvent(parsed)) {
         webhooksReceived.inc({ outcome: 'test' });
         return receiverAnswers.test;
       }
-      event = WebhookEvent.parse(parsed);
+      event = readWebhookEvent(parsed);
     } catch {
-      ctx.logger.warn({ requestId, eventId }, 'verified webhook with an unreadable body');
-      await refuse('malformed', 'Webhook body must be JSON with data.transcription_id (a UUID)');
-      throw new AppError('invalid_value', 'Webhook body must be JSON with data.transcription_id (a UUID)');
+      event = null;
+    }
+    if (!event) {
+      ctx.logger.warn({ requestId, webhookId }, 'verified webhook that names no transcription');
+      await refuse('malformed', unreadableBody);
+      throw new AppError('invalid_value', unreadableBody);
     }
 
-    const transcriptionId = event.data.transcription_id.toLowerCase();
+    const { transcriptionId } = event;
     try {
-      const { duplicate } = await receipts.submit({ id: eventId, transcriptionId, eventType: event.type ?? 'unknown', outcome });
+      // Duplicates are told by transcription and outcome, not by body bytes or delivery id
+      // (docs/mirror.md, "Webhooks are pokes"): any repeat would only fetch the same state again.
+      const { duplicate } = await receipts.submit({ id: receiptId(transcriptionId, outcome), transcriptionId, eventType: event.type ?? 'unknown', outcome });
       webhooksReceived.inc({ outcome: duplicate ? 'duplicate' : 'accepted' });
       return duplicate ? receiverAnswers.duplicate : receiverAnswers.accepted;
     } catch (error) {
-      ctx.logger.error({ err: error, requestId, eventId }, 'webhook receipt could not be made durable');
+      ctx.logger.error({ err: error, requestId, transcriptionId }, 'webhook receipt could not be made durable');
       throw new AppError('unavailable', 'Webhook not stored; retry later', { retryAfterSeconds: 5 });
     }
   };

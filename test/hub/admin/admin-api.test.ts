@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordReconcileRun } from '../../../src/hub/mirror/sync-state.js';
 import { UnrecoverableError, Worker } from 'bullmq';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -84,7 +85,7 @@ describe('the OpenAPI document', () => {
       '/admin/console/users/{id}/deactivate', '/admin/health',
       '/admin/keys/{keyId}', '/admin/keys/{keyId}/deactivate', '/admin/queues', '/admin/queues/{name}/failed', '/admin/queues/{name}/failed/retry',
       '/admin/queues/{name}/jobs/{jobId}', '/admin/queues/{name}/jobs/{jobId}/retry', '/admin/quotas', '/admin/ready', '/admin/reports/pull-preview', '/admin/reports/runs', '/admin/sync',
-      '/admin/sync/reconcile', '/admin/transcriptions', '/admin/transcriptions/{id}', '/admin/transcriptions/{id}/group',
+      '/admin/sync/quarantine', '/admin/sync/reconcile', '/admin/transcriptions', '/admin/transcriptions/{id}', '/admin/transcriptions/{id}/group',
       // Outgoing webhooks per account (docs/deliveries.md) and the incoming side.
       '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', '/admin/accounts/{account}/deliveries',
       '/admin/accounts/{account}/deliveries/recover', '/admin/accounts/{account}/deliveries/{deliveryId}',
@@ -187,6 +188,9 @@ describe('sync', () => {
     const res = await admin().get('/sync');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
+      healthy: expect.any(Boolean),
+      last_run: expect.toBeOneOf([null, expect.any(Object)]),
+      quarantined: expect.any(Number),
       last_reconcile: expect.toBeOneOf([null, expect.any(Object)]),
       reconcile_lag_seconds: expect.toBeOneOf([null, expect.any(Number)]),
       receipts_last_hour: expect.any(Number),
@@ -195,6 +199,10 @@ describe('sync', () => {
       mirror_queue: expect.objectContaining({ waiting: expect.any(Number), failed: expect.any(Number) }),
       failed_mirrors: expect.any(Array),
     });
+    // A failed run shows as the last run, with its reason, beside the last one that succeeded.
+    await recordReconcileRun(h.db, { ok: false, lastReconcileAt: new Date().toISOString(), error: 'upstream said 503' });
+    const failing = (await admin().get('/sync')).body.data;
+    expect(failing).toMatchObject({ healthy: false, last_run: { ok: false, error: 'upstream said 503' } });
     const queued = await admin().post('/sync/reconcile');
     expect(queued.status).toBe(202);
     expect(queued.body.data.job_id).toMatch(/^reconcile-manual-\d+$/);

@@ -72,7 +72,7 @@ describe('receipts and rejections', () => {
     }, 20_000);
     expect(receipt.receipts).toHaveLength(1);
     expect(receipt.receipts[0]).toMatchObject({
-      id: `whid-${webhookId}`,
+      id: `tx-${seeded.id}-success`,
       transcription_id: seeded.id,
       event_type: 'transcription.completed',
       receiver: 'success',

@@ -83,7 +83,7 @@ const rows: Row[] = [
   row('listConfigurations', async (ctx) => (await newConfiguration(ctx), {}), (data) => expect(data.total_configurations).toBe(1)),
   row('getConfigurations', async (ctx) => (await newConfiguration(ctx), {}), (data) => expect(data.configurations).toHaveLength(1)),
   row('updateConfiguration', async (ctx) => ({ configuration_id: (await newConfiguration(ctx)).configuration_id, tag: 'Sales' }), (data) => {
-    expect(data.configuration.tag).toBe('Sales');
+    expect(data.configuration?.tag).toBe('Sales');
   }),
   row('deleteConfiguration', async (ctx) => ({ configuration_id: (await newConfiguration(ctx)).configuration_id })),
   row('createEvaluator', async () => ({ tag: 'QA', criteria: [{ name: 'No promises', type: 'strict', weight: 5 }] }), (data) => {

@@ -236,14 +236,20 @@ describe('answers the client cannot use', () => {
     expect(fake.requestsFor('list-participants').length - before).toBe(1);
   });
 
-  it('an answer without data, or one that breaks the contract, is invalid_response naming the member', async () => {
+  it('an answer without data, or one that breaks the promise, is invalid_response naming the member; a broken list row is set aside', async () => {
     fake.script('list-participants', { json: { items: [] } });
     expect((await failure(clientFor().listParticipants())).message).toBe('The answer has no "data" member');
 
-    fake.script('list-participants', { json: { data: { items: [participantWire({ created_at: 'yesterday' })], count: 'one' } } });
+    fake.script('list-participants', { json: { data: { items: 'none', count: 0 } } });
     const error = await failure(clientFor().listParticipants());
     expect(error.kind).toBe('invalid_response');
-    expect(error.issues.map((i) => i.path)).toEqual(['data.items[0].created_at', 'data.count']);
+    expect(error.issues.map((i) => i.path)).toEqual(['data.items']);
+
+    const good = participantWire();
+    fake.script('list-participants', { json: { data: { items: [participantWire({ created_at: 'yesterday' }), good], count: 2 } } });
+    const list = await clientFor().listParticipants();
+    expect(list.items).toEqual([good]);
+    expect(list.rejected.map((r) => r.issues.map((i) => i.path))).toEqual([['data.items[0].created_at']]);
   });
 });
 

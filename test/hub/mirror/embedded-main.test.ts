@@ -69,7 +69,7 @@ describe('npm start (src/main.ts): the built-in API and the hub in one process',
       }, 60_000);
       expect(row.configurationId).toBe(configurationId);
       const receipt = await h.db.hubWebhookReceipt.findFirstOrThrow({ where: { transcriptionId: id } });
-      expect(receipt.id).toMatch(/^whid-/); // verified by signature (the hub's account secret)
+      expect(receipt.id).toBe(`tx-${id}-success`); // one receipt per transcription and outcome
       await call('delete-transcription', { transcription_id: id });
     } finally {
       await call('delete-configuration', { configuration_id: configurationId });

@@ -73,21 +73,21 @@ describe('the mirror, end to end', () => {
       summary: upstream.details.summary,
       deletedAt: null,
     });
-    expect(row.recordedAt.toISOString()).toBe(new Date(upstream.details.created_at).toISOString());
+    expect(row.recordedAt.toISOString()).toBe(new Date(upstream.details.created_at!).toISOString());
     expect(row.results.map((r) => ({ criterionId: r.criterionId, status: r.status, scoreRawAi: r.scoreRawAi, quote: r.quote }))).toEqual(
       upstream.details.evaluation!.breakdown.results.map((r) => ({ criterionId: r.criteria_id, status: r.status, scoreRawAi: r.score_raw_ai, quote: r.quote })),
     );
     const receipts = await h.db.hubWebhookReceipt.findMany({ where: { transcriptionId: id } });
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ eventType: 'transcription.completed', outcome: 'success' });
-    expect(receipts[0]?.id).toMatch(/^whid-[0-9a-f-]{36}$/);
+    expect(receipts[0]?.id).toBe(`tx-${id}-success`);
     expect(receipts[0]?.enqueuedAt).not.toBeNull();
 
     // Each criterion row copies what a query by criterion needs (its status and recording date).
     const holdId = upstream.details.evaluation!.breakdown.results[1].criteria_id;
     const failures = await h.db.hubCriterionResult.findMany({ where: { criterionId: holdId, status: 'FAIL' } });
     expect(failures.map((f) => f.transcriptionId)).toEqual([id]);
-    expect(failures[0]?.recordedAt.toISOString()).toBe(new Date(upstream.details.created_at).toISOString());
+    expect(failures[0]?.recordedAt.toISOString()).toBe(new Date(upstream.details.created_at!).toISOString());
   }, 120_000);
 
   it('mirrors a configuration without webhooks by reconciliation alone', async () => {

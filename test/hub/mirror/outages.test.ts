@@ -82,20 +82,20 @@ describe('Redis down at receipt', () => {
     expect(accepted.status).toBe(202);
     expect(accepted.body).toEqual({ data: { received: true, duplicate: false } });
     // Durable in PostgreSQL, not queued: Redis did not answer.
-    expect((await h.db.hubWebhookReceipt.findUnique({ where: { id: `whid-${id}` } }))?.enqueuedAt).toBeNull();
+    expect((await h.db.hubWebhookReceipt.findUnique({ where: { id: `tx-${transcriptionId}-success` } }))?.enqueuedAt).toBeNull();
     await new Promise((r) => setTimeout(r, 1_500));
-    expect((await h.db.hubWebhookReceipt.findUnique({ where: { id: `whid-${id}` } }))?.enqueuedAt).toBeNull();
+    expect((await h.db.hubWebhookReceipt.findUnique({ where: { id: `tx-${transcriptionId}-success` } }))?.enqueuedAt).toBeNull();
 
     await redisProxy.up();
     // The sender does not retry: the sweeper queues the mirror and marks the receipt.
     const receipt = await eventually(async () => {
-      const found = await h.db.hubWebhookReceipt.findUnique({ where: { id: `whid-${id}` } });
+      const found = await h.db.hubWebhookReceipt.findUnique({ where: { id: `tx-${transcriptionId}-success` } });
       return found?.enqueuedAt ? found : undefined;
     }, 15_000, 200);
     // enqueued_at is set only once Redis took the mirror job (the first test's worker may already have run it).
     expect(receipt.enqueuedAt).toBeInstanceOf(Date);
     // A later repeat is a duplicate, queues nothing new, and is counted.
     expect((await send()).body).toEqual({ data: { received: true, duplicate: true } });
-    expect((await h.db.hubWebhookReceipt.findUnique({ where: { id: `whid-${id}` } }))?.duplicates).toBe(1);
+    expect((await h.db.hubWebhookReceipt.findUnique({ where: { id: `tx-${transcriptionId}-success` } }))?.duplicates).toBe(1);
   }, 40_000);
 });

@@ -53,7 +53,7 @@ describe('a webhook acknowledged while Redis is dead', () => {
     });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ data: { received: true, duplicate: false } });
-    const stored = await h.db.hubWebhookReceipt.findUnique({ where: { id: `whid-${id}` } });
+    const stored = await h.db.hubWebhookReceipt.findUnique({ where: { id: `tx-${seeded.id}-success` } });
     expect(stored?.transcriptionId).toBe(seeded.id);
     expect(stored?.enqueuedAt).toBeNull();
 
@@ -65,6 +65,6 @@ describe('a webhook acknowledged while Redis is dead', () => {
       throw new Error(`not mirrored: ${String(error)}\nweb:\n${web.output()}\nworker:\n${worker.output()}`);
     });
     expect(mirrored.status).toBe('COMPLETED');
-    expect((await h.db.hubWebhookReceipt.findUnique({ where: { id: `whid-${id}` } }))?.enqueuedAt).toBeInstanceOf(Date);
+    expect((await h.db.hubWebhookReceipt.findUnique({ where: { id: `tx-${seeded.id}-success` } }))?.enqueuedAt).toBeInstanceOf(Date);
   }, 120_000);
 });

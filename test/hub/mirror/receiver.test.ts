@@ -114,7 +114,7 @@ describe('the webhook receiver', () => {
       .set({ 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('msg_1', at, body) })
       .send(body);
     expect(badBody.status).toBe(400);
-    expect(badBody.body).toEqual({ error: { code: 'invalid_value', message: 'Webhook body must be JSON with data.transcription_id (a UUID)' } });
+    expect(badBody.body).toEqual({ error: { code: 'invalid_value', message: 'Webhook body must be a JSON object naming a transcription id (a UUID) as data.transcription_id, transcription_id, data.id or id' } });
     expect((await request(stack.app).post('/webhooks/transcriptions/other').send('{}')).status).toBe(404);
   });
 

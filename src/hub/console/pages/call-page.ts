@@ -3,7 +3,7 @@ import type { CallView, Turn } from '../../review/load-call.js';
 import { locateQuote, type QuoteSpan } from '../../review/locate-quote.js';
 import { mayReview } from '../users/console-user.js';
 import { html, type SafeHtml } from '../html.js';
-import { formatDate, formatGroup, formatScore, layout, type PageFrame } from './layout.js';
+import { formatDate, formatGroup, formatScore, formatStatus, layout, type PageFrame } from './layout.js';
 
 interface Mark extends QuoteSpan {
   position: number;
@@ -69,13 +69,16 @@ export function callPage(frame: Omit<PageFrame, 'title' | 'current'>, view: Call
   <div><dt>Participant</dt><dd>${t.participantTag ?? '—'}</dd></div>
   <div><dt>Evaluator</dt><dd>${t.evaluatorTag ?? '—'}</dd></div>
   <div><dt>Recorded</dt><dd>${formatDate(t.recordedAt)}</dd></div>
-  <div><dt>Duration</dt><dd>${Math.round(t.duration)} s</dd></div>
+  <div><dt>Status</dt><dd id="status">${formatStatus(t.status)}</dd></div>
+  <div><dt>Duration</dt><dd>${t.duration === null ? '—' : `${Math.round(t.duration)} s`}</dd></div>
   <div><dt>AI score</dt><dd id="ai-score">${formatScore(t.score)}</dd></div>
   <div><dt>AI critical fail</dt><dd id="ai-critical">${t.criticalFail === null ? '—' : t.criticalFail ? 'Yes' : 'No'}</dd></div>
   <div><dt>Effective score</dt><dd id="effective-score" class="${isReviewed ? 'human' : ''}">${formatScore(view.effective.score)}</dd></div>
   <div><dt>Effective critical fail</dt><dd id="effective-critical" class="${view.effective.criticalFail ? 'bad' : 'good'}">${view.effective.criticalFail === null ? '—' : view.effective.criticalFail ? 'Yes' : 'No'}</dd></div>
   <div><dt>Group</dt><dd id="group">${formatGroup(t.group)}</dd></div>
 </dl>
+${t.status === 'FAILED' ? html`<p class="flash error" id="failure">The upstream could not process this call${t.errorMessage || t.errorCode ? html`: ${t.errorMessage ?? ''}${t.errorCode ? html` (${t.errorCode})` : ''}` : ' and gave no reason'}. It has no transcript or evaluation and counts as failed.</p>` : ''}
+${t.status === 'IN_PROGRESS' ? html`<p class="flash" id="in-progress">The upstream is still processing this call; it is mirrored again when it finishes.</p>` : ''}
 ${t.deletedAt ? html`<p class="flash error">This transcription was deleted upstream on ${formatDate(t.deletedAt)}; the hub keeps its copy.</p>` : ''}
 ${canAct && !t.deletedAt
   ? html`<form method="post" action="/console/calls/${t.id}/group" class="group-buttons" aria-label="Move group">

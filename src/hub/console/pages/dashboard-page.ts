@@ -42,6 +42,7 @@ export function dashboardPage(frame: Omit<PageFrame, 'title' | 'current'>, filte
   <li><span class="kpi">${k.criticalFails}</span> critical fails</li>
   <li><span class="kpi">${k.pendingReviews}</span> waiting for review</li>
   <li><span class="kpi">${k.reviewed}</span> reviewed, ${k.overrides} overrides</li>
+  <li id="failed-kpi"><a href="/console/failed"><span class="kpi">${k.failed}</span> failed to process</a></li>
 </ul>
 <div class="charts">
   <figure><canvas id="chart-timeline" role="img" aria-label="Average score and calls per day"></canvas><figcaption>Score timeline</figcaption></figure>

@@ -5,6 +5,7 @@ import type { ConsoleSessionUser } from '../auth/console-session.js';
 export const consolePages = [
   { key: 'queue', href: '/console', label: 'Review queue' },
   { key: 'dashboard', href: '/console/dashboard', label: 'Dashboard' },
+  { key: 'failed', href: '/console/failed', label: 'Failed calls' },
   { key: 'deliveries', href: '/console/deliveries', label: 'Deliveries' },
   { key: 'receipts', href: '/console/receipts', label: 'Receipts' },
   { key: 'alerts', href: '/console/alerts', label: 'Alerts' },
@@ -59,4 +60,6 @@ ${(frame.scripts ?? []).map((src) => html`<script src="${src}"></script>`)}
 
 export const formatDate = (d: Date | null | undefined) => (d ? `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—');
 export const formatScore = (s: number | null | undefined) => (s === null || s === undefined ? '—' : String(Math.round(s * 100) / 100));
+/** A transcription's status in words (the upstream's COMPLETED, FAILED, IN_PROGRESS). */
+export const formatStatus = (s: string) => (s === 'COMPLETED' ? 'Completed' : s === 'FAILED' ? 'Failed' : s === 'IN_PROGRESS' ? 'In progress' : s);
 export const formatGroup = (g: string | null) => (g === null ? 'No group' : g === 'PENDING_REVIEW' ? 'Pending review' : g === 'UNDER_REVIEW' ? 'Under review' : g === 'ARCHIVED' ? 'Archived' : g);

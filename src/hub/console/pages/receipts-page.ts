@@ -35,6 +35,55 @@ interface ReceiptsView {
   receipts: { receipts: ReceiptWithMirrorJob[]; nextCursor: string | null } | null;
   rejections: { id: string; outcome: string; reason: string; webhookId: string | null; path: string; receivedAt: Date }[] | null;
   runs: ReconcileRun[];
+  quarantined: QuarantinedRow[];
+}
+
+/** An upstream item the hub could not read (mirror/quarantine.ts). */
+export interface QuarantinedRow {
+  operation: string;
+  itemKey: string;
+  reason: string;
+  raw: unknown;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+  timesSeen: number;
+}
+
+/** The sync's health in one line at the top: a failed last run or quarantined items, with why. */
+function healthBanner(runs: ReconcileRun[], quarantined: QuarantinedRow[]): SafeHtml {
+  const last = runs[0];
+  const lastOk = runs.find((r) => r.ok);
+  const problems: SafeHtml[] = [];
+  if (last && !last.ok) {
+    problems.push(
+      html`<li>The last reconciliation failed ${formatDate(new Date(last.lastReconcileAt))}: ${last.error}. ${lastOk ? html`The last one that succeeded ran ${formatDate(new Date(lastOk.lastReconcileAt))}.` : 'None has succeeded yet.'}</li>`,
+    );
+  }
+  if (quarantined.length) {
+    problems.push(html`<li>${quarantined.length} upstream item${quarantined.length === 1 ? '' : 's'} could not be read and ${quarantined.length === 1 ? 'is' : 'are'} quarantined (below); every other call is mirrored, and these are tried again at each reconciliation.</li>`);
+  }
+  if (!problems.length) return html`<p class="flash ok" id="sync-health">Sync healthy: ${last ? html`last reconciliation ${formatDate(new Date(last.lastReconcileAt))}, nothing quarantined.` : 'no reconciliation has run yet, nothing quarantined.'}</p>`;
+  return html`<div class="flash error" id="sync-health" role="status"><strong>Sync needs attention</strong><ul>${problems}</ul></div>`;
+}
+
+const rawPreview = (raw: unknown) => {
+  const text = JSON.stringify(raw) ?? 'null';
+  return text.length > 300 ? `${text.slice(0, 297)}…` : text;
+};
+
+function quarantineTable(quarantined: QuarantinedRow[]): SafeHtml {
+  if (!quarantined.length) return html``;
+  return html`<h2 id="quarantine-h">Quarantined upstream items</h2>
+<p class="hint">Answers or list rows that break what the API description promises. They are kept as they came; reconciliation tries each again at every run. The admin API lists them whole: <code>GET /admin/sync/quarantine</code>.</p>
+<div class="table-scroll"><table class="quarantine" aria-labelledby="quarantine-h">
+<thead><tr><th scope="col">Operation</th><th scope="col">Item</th><th scope="col">Why</th><th scope="col">As it came</th><th scope="col">First seen</th><th scope="col">Last seen</th><th scope="col">Seen</th></tr></thead>
+<tbody>
+${quarantined.map(
+  (q) =>
+    html`<tr><td>${q.operation}</td><td><code>${q.itemKey}</code></td><td>${q.reason}</td><td><code class="raw">${rawPreview(q.raw)}</code></td><td>${formatDate(q.firstSeenAt)}</td><td>${formatDate(q.lastSeenAt)}</td><td>${q.timesSeen}</td></tr>`,
+)}
+</tbody>
+</table></div>`;
 }
 
 function remirrorButton(frame: Frame, transcriptionId: string, returnTo: string): SafeHtml {
@@ -94,13 +143,13 @@ function runsTable(runs: ReconcileRun[]): SafeHtml {
   return html`<h2 id="runs-h">Reconciliation: last runs</h2>
 <p class="hint">The reconciliation lists the upstream's transcriptions and queues a mirror for each one new, changed, gone or whose webhook never came.</p>
 <table class="runs" aria-labelledby="runs-h">
-<thead><tr><th scope="col">Ran</th><th scope="col">Result</th><th scope="col">Listed</th><th scope="col">New</th><th scope="col">Changed</th><th scope="col">Gone</th><th scope="col">Webhook never came</th><th scope="col">Error</th></tr></thead>
+<thead><tr><th scope="col">Ran</th><th scope="col">Result</th><th scope="col">Listed</th><th scope="col">New</th><th scope="col">Changed</th><th scope="col">Gone</th><th scope="col">Webhook never came</th><th scope="col">Rows quarantined</th><th scope="col">Error</th></tr></thead>
 <tbody>
-${runs.length === 0 ? html`<tr><td colspan="8">No reconciliation has run yet.</td></tr>` : ''}
+${runs.length === 0 ? html`<tr><td colspan="9">No reconciliation has run yet.</td></tr>` : ''}
 ${runs.map((r) =>
   r.ok
-    ? html`<tr><td>${formatDate(new Date(r.lastReconcileAt))}</td><td class="good">OK${r.listCut ? ' (list cut short)' : ''}</td><td>${r.listed}</td><td>${r.queuedNew}</td><td>${r.queuedChanged}</td><td>${r.queuedGone}</td><td>${r.queuedUnsent}</td><td>—</td></tr>`
-    : html`<tr><td>${formatDate(new Date(r.lastReconcileAt))}</td><td class="bad">Failed</td><td>—</td><td>—</td><td>—</td><td>—</td><td>—</td><td>${r.error}</td></tr>`,
+    ? html`<tr><td>${formatDate(new Date(r.lastReconcileAt))}</td><td class="good">OK${r.listCut ? ' (list cut short)' : ''}</td><td>${r.listed}</td><td>${r.queuedNew}</td><td>${r.queuedChanged}</td><td>${r.queuedGone}</td><td>${r.queuedUnsent}</td><td>${r.rowsQuarantined ?? 0}</td><td>—</td></tr>`
+    : html`<tr><td>${formatDate(new Date(r.lastReconcileAt))}</td><td class="bad">Failed</td><td>—</td><td>—</td><td>—</td><td>—</td><td>—</td><td>—</td><td>${r.error}</td></tr>`,
 )}
 </tbody>
 </table>`;
@@ -115,6 +164,7 @@ export function receiptsPage(frame: Frame, view: ReceiptsView): SafeHtml {
     { ...frame, title: 'Receipts', current: 'receipts' },
     html`<h1>Receipts</h1>
 <p class="lead-in">Webhooks the hub received from the upstream, how each was verified, and the mirror job it became. Times are UTC.</p>
+${healthBanner(view.runs, view.quarantined)}
 <h2 id="counts-h" class="visually-hidden">Outcomes</h2>
 <ul class="kpis" id="outcome-counts" aria-labelledby="counts-h">
 ${(Object.keys(outcomeLabels) as ReceiptOutcome[]).map(
@@ -136,6 +186,7 @@ ${canAct
   : html`<p class="hint">Read-only access: an admin re-mirrors transcriptions.</p>`}
 ${receiptsTable(frame, view, returnTo)}
 ${rejectionsTable(view)}
+${quarantineTable(view.quarantined)}
 ${runsTable(view.runs)}`,
   );
 }

@@ -1,0 +1,98 @@
+/**
+ * How the hub reads each operation's answer (the `data` member), in two levels (docs/hub-client.md,
+ * "Reading answers"):
+ * - what the API description promises is validated (a resource's fields, the dashboards' members,
+ *   a COMPLETED transcription), and a broken promise is an `invalid_response` the caller reports;
+ * - what it leaves open (the answers of create/update/delete-configuration, create-evaluator,
+ *   get-participant and request-upload-url, the account-wide analytics, the field set of FAILED
+ *   and IN_PROGRESS transcriptions) is accepted in any reasonable shape: the resource is looked
+ *   for where an implementation would put it, and the rest of the answer is kept as it came.
+ * Lists are read row by row: rows that break the promise come back apart in `rejected`.
+ * This table is the hub's own: the built-in service's choices for what the description leaves
+ * open (docs/decisions.md) are not assumed here.
+ */
+import { z } from 'zod';
+import { EvaluatorDashboard, ParticipantDashboard } from '../../../contract/analytics.js';
+import { Configuration } from '../../../contract/configurations.js';
+import { Id, Timestamp } from '../../../contract/common.js';
+import { Evaluator } from '../../../contract/evaluators.js';
+import type { OperationName } from '../../../contract/operations.js';
+import { Participant } from '../../../contract/participants.js';
+import { readItems, withHidden, type RejectedItem } from './read-items.js';
+import { UpstreamTranscription } from './upstream-transcription.js';
+import { UpstreamTranscriptionList } from './upstream-transcription-list.js';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** An answer whose only promised member is a message (deletes): a confirmation the hub does not act on, so any object will do. */
+const Acknowledgement = z.unknown().transform((data): Record<string, unknown> => (isRecord(data) ? data : {}));
+
+/**
+ * An open answer that carries one resource: found under `member` (`{configuration: {...}}`) or as
+ * the answer itself (`{configuration_id: ...}`), then read with the resource's promised schema.
+ * When `required`, an answer without a readable resource is a broken answer; otherwise it reads null.
+ */
+function carrying<K extends string, T extends z.ZodType>(member: K, resource: T, options: { required: true }): z.ZodType<{ [P in K]: z.output<T> } & Record<string, unknown>>;
+function carrying<K extends string, T extends z.ZodType>(member: K, resource: T, options: { required: false }): z.ZodType<{ [P in K]: z.output<T> | null } & Record<string, unknown>>;
+function carrying<K extends string, T extends z.ZodType>(member: K, resource: T, options: { required: boolean }) {
+  return z.unknown().transform((data, ctx) => {
+    const answer = isRecord(data) ? data : {};
+    const inner = answer[member];
+    const candidate = isRecord(inner) ? inner : answer;
+    const read = resource.safeParse(candidate);
+    if (read.success) return candidate === inner ? { ...answer, [member]: read.data } : { [member]: read.data };
+    if (options.required) {
+      const prefix = candidate === inner ? [member] : [];
+      for (const issue of read.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [...prefix, ...issue.path] });
+      return z.NEVER;
+    }
+    return { ...answer, [member]: null };
+  });
+}
+
+/** A list of resources under `member`, read row by row (`rejected` holds the rows that broke the promise). */
+function listing<K extends string, T extends z.ZodType>(member: K, resource: T, idKey: string) {
+  return z
+    .looseObject({ [member]: z.array(z.unknown()) } as Record<K, z.ZodArray<z.ZodUnknown>>)
+    .transform((answer) => {
+      const { items, rejected } = readItems(answer[member] as unknown[], resource, idKey, `data.${member}`);
+      return withHidden({ ...answer, [member]: items } as Record<string, unknown> & { [P in K]: z.output<T>[] }, 'rejected', rejected as RejectedItem[]);
+    });
+}
+
+const UploadStart = z.looseObject({
+  transcription_id: Id,
+  upload_url: z.string().min(1),
+  expires_at: z.union([Timestamp, z.null()]).catch(null).default(null),
+});
+
+export const upstreamAnswers = {
+  'create-configuration': carrying('configuration', Configuration, { required: true }),
+  'get-configuration': z.looseObject({ configuration: Configuration }),
+  'list-configurations': listing('configurations', Configuration, 'configuration_id'),
+  'update-configuration': carrying('configuration', Configuration, { required: false }),
+  'delete-configuration': Acknowledgement,
+  'create-evaluator': carrying('evaluator', Evaluator, { required: true }),
+  'get-evaluator': Evaluator,
+  'list-evaluators': listing('items', Evaluator, 'evaluator_id'),
+  'update-evaluator': carrying('evaluator', Evaluator, { required: true }),
+  'delete-evaluator': Acknowledgement,
+  'create-participant': carrying('participant', Participant, { required: true }),
+  'get-participant': carrying('participant', Participant, { required: true }),
+  'list-participants': listing('items', Participant, 'participant_id'),
+  'update-participant': carrying('participant', Participant, { required: true }),
+  'delete-participant': Acknowledgement,
+  submit: z.looseObject({ transcription_id: Id }),
+  'request-upload-url': carrying('upload', UploadStart, { required: true }).transform(({ upload, ...answer }) => ({ ...answer, ...upload })),
+  'list-transcriptions': UpstreamTranscriptionList,
+  'get-transcription': UpstreamTranscription,
+  'update-transcription-group': carrying('transcription', UpstreamTranscription, { required: true }),
+  'delete-transcription': Acknowledgement,
+  /** Its shape is open: the answer's `data` object as it came. */
+  analytics: z.record(z.string(), z.unknown()),
+  'analytics-evaluator': EvaluatorDashboard,
+  'analytics-participant': ParticipantDashboard,
+} as const satisfies Record<OperationName, z.ZodType>;
+
+export type UpstreamAnswers = typeof upstreamAnswers;
+/** The `data` of an operation's answer as the hub understood it. */
+export type UpstreamAnswer<N extends OperationName> = z.output<UpstreamAnswers[N]>;

@@ -1,0 +1,189 @@
+/**
+ * How the client reads answers of any deployment (docs/hub-client.md, "Reading answers"): what
+ * the API description promises is validated, what it leaves open is accepted in any reasonable
+ * shape and kept as it came, and lists are read row by row.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createConversationClient, UpstreamError } from '../../../src/hub/client/index.js';
+import { readWebhookEvent } from '../../../src/hub/webhooks/webhook-event.js';
+import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
+import { transcriptionWire } from '../../fakes/wire-fixtures.js';
+
+let fake: FakeUpstream;
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+afterAll(() => fake.close());
+afterEach(() => {
+  expect(fake.resetScripts(), 'scripted replies left unused').toBe(0);
+});
+
+const client = () => createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, backoffBaseMs: 10, timeoutMs: 500, rateLimitScale: 100 });
+
+async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
+  const error: unknown = await promise.then(
+    () => new Error('expected the call to fail'),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof UpstreamError)) throw error;
+  return error;
+}
+
+const listRow = (overrides: Record<string, unknown> = {}) => ({
+  transcription_id: randomUUID(),
+  status: 'COMPLETED',
+  configuration_id: randomUUID(),
+  configuration_tag: 'support',
+  duration: 61.5,
+  group: null,
+  name: null,
+  created_at: '2026-03-01T10:00:00Z',
+  qa: { score: 80, critical_fail: false, status: 'COMPLETED', participant_id: null, evaluator_id: null, participant_tag: null, evaluator_tag: null },
+  ...overrides,
+});
+
+describe('get-transcription', () => {
+  it('reads a FAILED transcription with a null duration and an error without a message, keeping the raw answer', async () => {
+    const id = randomUUID();
+    const answer = { transcription_id: id, status: 'FAILED', duration: null, configuration_id: randomUUID(), details: { error: { code: 'DOWNLOAD' } }, vendor_trace: 'abc' };
+    fake.script('get-transcription', { json: { data: answer } });
+    const t = await client().getTranscription({ transcription_id: id });
+    expect(t).toMatchObject({ transcription_id: id, status: 'FAILED', duration: null, group: null, configuration_tag: null, vendor_trace: 'abc' });
+    expect(t.details).toMatchObject({ error: { code: 'DOWNLOAD', message: null }, evaluation: null, conversation: null, created_at: null });
+    expect(t.raw).toEqual(answer);
+  });
+
+  it('finds the failure wherever the upstream put it: a string reason, an error at the top, a message only', async () => {
+    const cases: [Record<string, unknown>, { code: string | null; message: string | null }][] = [
+      [{ failure_reason: 'Could not download the recording' }, { code: null, message: 'Could not download the recording' }],
+      [{ error: { message: 'too long', type: 'LIMIT' } }, { code: 'LIMIT', message: 'too long' }],
+      [{ details: { error: 'undecodable' } }, { code: null, message: 'undecodable' }],
+      [{}, { code: null, message: null }],
+    ];
+    for (const [extra, expected] of cases) {
+      const id = randomUUID();
+      fake.script('get-transcription', { json: { data: { transcription_id: id, status: 'FAILED', ...extra } } });
+      expect((await client().getTranscription({ transcription_id: id })).details.error).toEqual(expected);
+    }
+  });
+
+  it('reads an IN_PROGRESS transcription that has only its id and status, members of the wrong type read as null', async () => {
+    const id = randomUUID();
+    fake.script('get-transcription', { json: { data: { transcription_id: id, status: 'IN_PROGRESS', duration: 'soon', details: { created_at: 'yesterday' } } } });
+    const t = await client().getTranscription({ transcription_id: id });
+    expect(t).toMatchObject({ status: 'IN_PROGRESS', duration: null, details: { created_at: null, error: null } });
+  });
+
+  it('reads a summary of any shape and keeps unknown members everywhere', async () => {
+    const wire = transcriptionWire({ extra: { nested: true } });
+    (wire.details as Record<string, unknown>).summary = 'A plain string summary';
+    fake.script('get-transcription', { json: { data: wire } });
+    const t = await client().getTranscription({ transcription_id: wire.transcription_id });
+    expect(t.details.summary).toBe('A plain string summary');
+    expect(t.extra).toEqual({ nested: true });
+  });
+
+  it('refuses a COMPLETED transcription that breaks a promise (no duration), naming the path and keeping the raw answer', async () => {
+    const wire = transcriptionWire({ duration: null });
+    fake.script('get-transcription', { json: { data: wire } });
+    const error = await failure(client().getTranscription({ transcription_id: wire.transcription_id }));
+    expect(error.kind).toBe('invalid_response');
+    expect(error.issues.map((i) => i.path)).toEqual(['data.duration']);
+    expect(error.raw).toEqual(wire);
+  });
+
+  it('refuses an answer that does not say which transcription or status it is', async () => {
+    fake.script('get-transcription', { json: { data: { status: 'DONE' } } });
+    const error = await failure(client().getTranscription({ transcription_id: randomUUID() }));
+    expect(error.issues.map((i) => i.path).sort()).toEqual(['data.status', 'data.transcription_id']);
+  });
+});
+
+describe('list-transcriptions, row by row', () => {
+  it('keeps FAILED and IN_PROGRESS rows with a null duration and sets aside only the rows that break the promise', async () => {
+    const good = listRow();
+    const failed = listRow({ status: 'FAILED', duration: null, qa: null });
+    const running = listRow({ status: 'IN_PROGRESS', duration: null, qa: { score: null } });
+    const noId = listRow({ transcription_id: undefined });
+    const oddStatus = listRow({ status: 'WEIRD' });
+    const completedWithoutDuration = listRow({ duration: null });
+    fake.script('list-transcriptions', {
+      json: { data: { total_transcriptions: 6, query_limit_reached: false, statistics: null, transcriptions: [good, failed, noId, running, oddStatus, completedWithoutDuration] } },
+    });
+    const list = await client().listTranscriptions();
+    expect(list.transcriptions.map((t) => t.transcription_id)).toEqual([good.transcription_id, failed.transcription_id, running.transcription_id]);
+    expect(list.transcriptions[1]).toMatchObject({ duration: null, qa: { score: null, critical_fail: null } });
+    expect(list.rejected.map((r) => ({ index: r.index, id: r.id, paths: r.issues.map((i) => i.path) }))).toEqual([
+      { index: 2, id: null, paths: ['data.transcriptions[2].transcription_id'] },
+      { index: 4, id: oddStatus.transcription_id, paths: ['data.transcriptions[4].status'] },
+      { index: 5, id: completedWithoutDuration.transcription_id, paths: ['data.transcriptions[5].duration'] },
+    ]);
+    expect(list.rejected[1]?.raw).toEqual(oddStatus);
+  });
+
+  it('reads resource lists row by row too', async () => {
+    const evaluator = { evaluator_id: randomUUID(), tag: 'QA', description: '', language: 'en', context: '', criteria: [], created_at: '2026-03-01T10:00:00Z' };
+    fake.script('list-evaluators', { json: { data: { items: [evaluator, { evaluator_id: randomUUID(), tag: 7 }], count: 2 } } });
+    const list = await client().listEvaluators();
+    expect(list.items).toEqual([evaluator]);
+    expect(list.rejected).toHaveLength(1);
+  });
+});
+
+describe('answers whose shape the description leaves open', () => {
+  it('the account-wide analytics: any JSON object, as it came', async () => {
+    const own = { summary: { calls: 3 }, by_evaluator: [{ id: 'x', calls: 3 }], rows: [{ id: 1 }] };
+    fake.script('analytics', { json: { data: own } });
+    expect(await client().analytics()).toEqual(own);
+  });
+
+  it('create-configuration: the configuration under data.configuration or as data itself', async () => {
+    const configuration = {
+      client_id: 'acme',
+      configuration_id: randomUUID(),
+      tag: 'Support',
+      vocabulary: [],
+      extraction_fields: [],
+      webhooks: null,
+      summary: false,
+      custom_summary: null,
+      summary_language: 'en',
+      analytics_language: 'en',
+      created_at: '2026-03-01T10:00:00Z',
+    };
+    fake.script('create-configuration', { status: 201, json: { data: configuration } }, { status: 201, json: { data: { configuration, ok: true } } });
+    expect((await client().createConfiguration({ tag: 'Support' })).configuration).toEqual(configuration);
+    const wrapped = await client().createConfiguration({ tag: 'Support' });
+    expect(wrapped).toEqual({ configuration, ok: true });
+  });
+
+  it('update-configuration: an answer without the configuration reads null (the caller asks get-configuration)', async () => {
+    fake.script('update-configuration', { json: { data: { updated: true } } });
+    expect(await client().updateConfiguration({ configuration_id: randomUUID(), tag: 'x' })).toMatchObject({ configuration: null, updated: true });
+  });
+
+  it('deletes answer whatever acknowledgement came', async () => {
+    fake.script('delete-configuration', { json: { data: { deleted: true } } });
+    expect(await client().deleteConfiguration({ configuration_id: randomUUID() })).toEqual({ deleted: true });
+  });
+});
+
+describe('webhook bodies as pokes', () => {
+  it('finds the transcription id in every usual place, and nothing in a body that names none', () => {
+    const id = randomUUID();
+    const full = transcriptionWire({ transcription_id: id.toUpperCase() });
+    for (const body of [
+      { data: { transcription_id: id } },
+      { transcription_id: id, status: 'COMPLETED' },
+      { data: { id } },
+      { id, event: 'transcription.failed' },
+      full,
+      { type: 'x', data: { transcription: { transcription_id: id } } },
+    ]) {
+      expect(readWebhookEvent(body)?.transcriptionId).toBe(id);
+    }
+    expect(readWebhookEvent({ id, event: 'transcription.failed' })?.type).toBe('transcription.failed');
+    for (const body of [{ data: {} }, { id: 'nope' }, [id], 'text', null, { data: { transcription_id: 12 } }]) expect(readWebhookEvent(body)).toBeNull();
+  });
+});
