@@ -11,9 +11,19 @@ export interface ServiceSettingsContext {
   publicBaseUrl: string;
 }
 
+/** BUILT_IN_SERVICE: whether this deployment serves the built-in API; `auto` follows the hub's upstream. */
+export const BuiltInServiceSetting = z.enum(['on', 'off', 'auto'], { error: 'expected on, off or auto' });
+export type BuiltInServiceSetting = z.infer<typeof BuiltInServiceSetting>;
+
 export function serviceSettingsSchema(context: ServiceSettingsContext) {
   return z
     .object({
+      /**
+       * Whether this deployment runs the built-in service (/api, /uploads, the samples, its
+       * workers and schedules): `on`, `off`, or `auto` (on exactly when the hub's upstream is this
+       * deployment's own /api). `off` needs UPSTREAM_BASE_URL naming another deployment.
+       */
+      BUILT_IN_SERVICE: BuiltInServiceSetting.default('auto'),
       /** Largest JSON body the API accepts, in bytes. */
       API_BODY_LIMIT_BYTES: wholeNumber({ min: 1 }).default(1_048_576),
       /**
@@ -48,6 +58,7 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
       ).default([]),
     })
     .transform((env) => ({
+      builtInService: env.BUILT_IN_SERVICE,
       apiBodyLimitBytes: env.API_BODY_LIMIT_BYTES,
       rateLimitScale: env.RATE_LIMIT_SCALE,
       apiKeyCacheMs: env.API_KEY_CACHE_MS,
