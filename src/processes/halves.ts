@@ -14,9 +14,17 @@ export function describeHalves(config: Pick<AppConfig, 'halves' | 'upstream' | '
   return `built-in service: ${config.halves.builtInService ? 'on' : 'off'} (${why}); hub: on`;
 }
 
-export function logHalves(logger: Logger, config: Pick<AppConfig, 'halves' | 'upstream' | 'service'>): void {
+/** The first line of a process's log: its halves, and the folders it uses, absolute (relative settings are resolved at boot). */
+export function logHalves(logger: Logger, config: Pick<AppConfig, 'halves' | 'upstream' | 'service' | 'reports'>): void {
   logger.info(
-    { builtInService: config.halves.builtInService, hub: config.halves.hub, upstream: config.upstream.baseUrl, setting: config.service.builtInService },
+    {
+      builtInService: config.halves.builtInService,
+      hub: config.halves.hub,
+      upstream: config.upstream.baseUrl,
+      setting: config.service.builtInService,
+      dataDir: config.service.dataDir,
+      ...(config.reports.export.kind === 'csv' ? { exportsDir: config.reports.export.dir } : {}),
+    },
     describeHalves(config),
   );
 }

@@ -3,7 +3,7 @@
  * spec's processing limits (constants, kept as settings so tests can shrink them).
  */
 import { z } from 'zod';
-import { commaList, flag, wholeNumber } from '../lib/config/env-types.js';
+import { commaList, flag, folderPath, wholeNumber } from '../lib/config/env-types.js';
 import { parseHostEntry } from '../lib/network/network-guard.js';
 
 /** What the service's settings depend on from the process settings. */
@@ -37,8 +37,8 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
        * if a notification is lost, so a deactivated key answers 403 within it (at most 1 s).
        */
       API_KEY_CACHE_MS: wholeNumber({ min: 0, max: 1_000 }).default(800),
-      /** Where recordings wait for processing (the folder storage). */
-      DATA_DIR: z.string().min(1).default('./data'),
+      /** Where recordings wait for processing (the folder storage) and the samples are kept; relative to the project root. */
+      DATA_DIR: folderPath('data'),
       /**
        * Whether recording URLs and webhook receivers may reach any loopback, private, link-local
        * or metadata address. Default false whatever NODE_ENV says: the safe choice is the default.
