@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import cron from 'node-cron';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobHandlers } from '../../jobs/job-handlers.js';
 import { ConfigError, loadConfig, type AppConfig } from '../../src/config.js';
+import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
 import { describeHalves } from '../../src/processes/halves.js';
 import { createRuntime, type Runtime } from '../../src/processes/runtime.js';
 import { startProcessClock } from '../../src/processes/start-clock.js';
@@ -104,6 +106,34 @@ describe('the web process', () => {
       expect((await fetch(`${web.baseUrl}/admin/health`)).status).toBe(200);
     } finally {
       await web.stop();
+    }
+  });
+
+  it('hub-only: the console\'s Deliveries pages say the built-in service\'s deliveries are not available here, and its actions fail plainly', async () => {
+    const runtime = createRuntime(configFor(hubOnlyEnv), 'web');
+    runtimes.push(runtime);
+    const web = await startWeb(runtime);
+    const email = `hub-only-${randomUUID()}@example.com`;
+    const password = 'a long console password 0123';
+    const user = await createConsoleUser(runtime.db, { email, name: 'Hub only', role: 'admin', password }, { kind: 'cli' });
+    try {
+      const agent = request.agent(`http://127.0.0.1:${(web.server.address() as AddressInfo).port}`);
+      const signIn = await agent.get('/console/sign-in');
+      const token = /name="_csrf" value="([^"]+)"/.exec(signIn.text)?.[1] ?? '';
+      expect((await agent.post('/console/sign-in').type('form').send({ _csrf: token, email, password, next: '/console/deliveries' })).status).toBe(303);
+      for (const path of ['/console/deliveries', '/console/deliveries?account=default', `/console/deliveries/${randomUUID()}?account=default`]) {
+        const page = await agent.get(path);
+        expect([path, page.status]).toEqual([path, 200]);
+        expect(page.text).toContain('Outgoing deliveries are those of the built-in service, which is not running here: this deployment runs in hub-only mode');
+      }
+      const home = await agent.get('/console/deliveries');
+      const csrf = /name="csrf-token" content="([^"]+)"/.exec(home.text)?.[1] ?? '';
+      const replay = await agent.post(`/console/deliveries/${randomUUID()}/replay`).set('accept', 'application/json').type('form').send({ _csrf: csrf, account: 'default' });
+      expect(replay.status).toBe(503);
+      expect(replay.body).toEqual({ error: { code: 'unavailable', message: expect.stringContaining('hub-only mode') as unknown } });
+    } finally {
+      await web.stop();
+      await runtime.db.hubConsoleUser.delete({ where: { id: user.id } }).catch(() => undefined);
     }
   });
 
