@@ -46,6 +46,12 @@ export interface WebSurfaces {
   console?: ConsoleOptions;
   /** The sample calls at /samples/<name>.wav (SAMPLES_ENABLED). */
   samples?: SampleStore;
+  /**
+   * Whether to serve the built-in API at /api and /uploads (default true). False in hub-only mode
+   * (README "Run the hub against the vendor's API"): those paths, like any unknown one, answer the
+   * not-found handler's 404, and the samples are not served either.
+   */
+  builtInService?: boolean;
 }
 
 /**
@@ -61,19 +67,22 @@ export interface WebSurfaces {
  */
 export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}): Express {
   const intake = hub ? createWebhookIntake(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }) : undefined;
+  const builtInService = surfaces.builtInService ?? true;
   // One set of operation pipelines (and one rate limiter) for the fast path and Express's router.
-  const pipelines = createOperationPipelines(deps, serviceOperations);
+  const pipelines = builtInService ? createOperationPipelines(deps, serviceOperations) : undefined;
   const app = createExpressApp(deps, hub, admin, surfaces, { intake, pipelines });
   const etagFn = app.get('etag fn') as EtagFn | undefined;
-  serveBeforeExpress(
-    app,
-    createApiFastPath({
-      pipelines,
-      logger: deps.logger,
-      bodyLimitBytes: deps.settings.apiBodyLimitBytes,
-      etagFn,
-    }),
-  );
+  if (pipelines) {
+    serveBeforeExpress(
+      app,
+      createApiFastPath({
+        pipelines,
+        logger: deps.logger,
+        bodyLimitBytes: deps.settings.apiBodyLimitBytes,
+        etagFn,
+      }),
+    );
+  }
   if (hub && intake) {
     serveBeforeExpress(
       app,
@@ -113,9 +122,11 @@ export function createExpressApp(deps: ServiceDeps, hub?: HubContext, admin?: Ad
     const receiverOptions = { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes };
     app.use('/webhooks', createReceiverRouter(intake ?? createWebhookIntake(hub, receiverOptions), hub.logger, receiverOptions));
   }
-  app.use('/api', createApiRouter(deps, serviceOperations, shared.pipelines));
-  app.use('/uploads', createUploadRouter(deps));
-  if (surfaces.samples) app.use('/samples', createSamplesRouter(surfaces.samples));
+  if (surfaces.builtInService ?? true) {
+    app.use('/api', createApiRouter(deps, serviceOperations, shared.pipelines));
+    app.use('/uploads', createUploadRouter(deps));
+    if (surfaces.samples) app.use('/samples', createSamplesRouter(surfaces.samples));
+  }
   if (surfaces.metrics) app.use('/metrics', createMetricsRouter(surfaces.metrics.registry, surfaces.metrics.token));
   if (hub) {
     if (admin) app.use('/admin', createAdminRouter(hub, admin));

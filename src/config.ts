@@ -45,7 +45,17 @@ export function settingsSchemas(): { process: typeof ProcessSettings } & Section
   return { process: ProcessSettings, ...sectionSchemas(ProcessSettings.parse({})) };
 }
 
-export type AppConfig = { process: ProcessSettings } & { [K in keyof Sections]: z.infer<Sections[K]> };
+/**
+ * Which halves of convoqa run here (README "Run the hub against the vendor's API"). The hub always
+ * runs; the built-in service runs when BUILT_IN_SERVICE is `on`, or `auto` and the hub's upstream
+ * is this deployment's own /api.
+ */
+export interface Halves {
+  builtInService: boolean;
+  hub: true;
+}
+
+export type AppConfig = { process: ProcessSettings } & { [K in keyof Sections]: z.infer<Sections[K]> } & { halves: Halves };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -77,5 +87,18 @@ export function loadConfig(source?: NodeJS.ProcessEnv): AppConfig {
   const schemas = sectionSchemas(processSettings);
   const sections = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, parse(schema)]));
   if (issues.length > 0) throw new ConfigError(`Invalid environment:\n${issues.join('\n')}`);
-  return { process: processSettings, ...sections } as AppConfig;
+  const config = { process: processSettings, ...sections } as Omit<AppConfig, 'halves'>;
+  return { ...config, halves: resolveHalves(config) };
+}
+
+function resolveHalves(config: Omit<AppConfig, 'halves'>): Halves {
+  const { builtInService: setting } = config.service;
+  const { isBuiltIn, baseUrl } = config.upstream;
+  if (setting === 'off' && isBuiltIn) {
+    // The hub would call an /api this process no longer serves.
+    throw new ConfigError(
+      `Invalid environment:\n  BUILT_IN_SERVICE: off needs UPSTREAM_BASE_URL (and UPSTREAM_API_KEY) naming another deployment of the API; the hub's upstream is this deployment's own ${baseUrl}, which would not be served`,
+    );
+  }
+  return { builtInService: setting === 'on' || (setting === 'auto' && isBuiltIn), hub: true };
 }

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { settingsSchemas } from './config.js';
+import { projectRoot } from './lib/config/project-root.js';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const envExamplePath = path.join(projectRoot, '.env.example');
 const configurationDoc = path.join(projectRoot, 'docs/configuration.md');
 
@@ -43,6 +43,9 @@ function defaultOf(schema: z.ZodType): string | undefined {
     if (def.type === 'default') {
       const value = typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
       if (Array.isArray(value)) return value.join(',');
+      // A folder in the project (DATA_DIR, EXPORTS_DIR) is computed from where the project is: the
+      // file says what the documentation says, not this checkout's absolute path.
+      if (typeof value === 'string' && value.startsWith(projectRoot + path.sep)) return undefined;
       return typeof value === 'string' ? value : JSON.stringify(value);
     }
     const inner = def.in ?? def.innerType;

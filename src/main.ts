@@ -6,10 +6,12 @@
  */
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
+import { describeHalves } from './processes/halves.js';
 import { superviseParts } from './processes/supervisor/supervise-parts.js';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.process.logLevel, name: 'main' });
+logger.info({ builtInService: config.halves.builtInService, hub: config.halves.hub, upstream: config.upstream.baseUrl }, describeHalves(config));
 const parts = superviseParts(
   [
     { name: 'web', entry: 'src/web.ts' },
@@ -20,6 +22,8 @@ const parts = superviseParts(
 );
 const base = config.process.publicBaseUrl;
 logger.info(
-  { api: `${base}/api`, console: `${base}/console`, admin: `${base}/admin`, health: `${base}/admin/health`, parts: parts.names },
-  'convoqa is running: first calls in docs/getting-started.md; a key in the hub\'s account: `npm run cli -- hub:create-key <name>`',
+  { ...(config.halves.builtInService ? { api: `${base}/api` } : {}), console: `${base}/console`, admin: `${base}/admin`, health: `${base}/admin/health`, parts: parts.names },
+  config.halves.builtInService
+    ? 'convoqa is running: first calls in docs/getting-started.md; a key in the hub\'s account: `npm run cli -- hub:create-key <name>`'
+    : `convoqa is running hub-only against ${config.upstream.baseUrl}: register its webhooks with \`npm run cli -- hub:register-webhooks <configuration_id>\``,
 );

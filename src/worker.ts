@@ -5,10 +5,12 @@ import { exitIfOrphanedWhileStarting, stopOnSignals } from './lifecycle.js';
 import { ensureAdminToken } from './hub/admin/admin-token.js';
 import { processMetricsRegistry } from './metrics/metrics-endpoint.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
+import { logHalves } from './processes/halves.js';
 import { createRuntime } from './processes/runtime.js';
 import { startRuntimeWorkers } from './processes/start-runtime-workers.js';
 
 const runtime = createRuntime(loadConfig(), 'worker');
+logHalves(runtime.logger, runtime.config);
 exitIfOrphanedWhileStarting(runtime.logger);
 const workers = startRuntimeWorkers(runtime, createJobHandlers, 'convoqa-worker');
 runtime.logger.info('worker started');

@@ -37,10 +37,20 @@ export function buildProgram(config: AppConfig): CliProgram {
     .configureOutput({ writeErr: (text) => process.stderr.write(text) })
     .showHelpAfterError('(add --help for usage)')
     .hook('preAction', async (_program, action) => {
+      if (builtInCommands.has(action.name()) && !config.halves.builtInService) {
+        // Hub-only (README "Run the hub against the vendor's API"): keys for an /api nobody serves,
+        // or a delivery queued for a worker that never runs, would only mislead.
+        throw new CliError(
+          `${action.name()} manages the built-in service, which does not run here (hub-only mode, upstream ${config.upstream.baseUrl}); BUILT_IN_SERVICE=on runs it beside the hub`,
+        );
+      }
       if (!needsNoDatabase(action)) await checkDatabaseReady(config.process.databaseUrl);
     });
+  const before = new Set(program.commands.map((c) => c.name()));
   registerAccountCommands(program, openDb);
   registerKeyCommands(program, openDb);
+  registerDeliveryCommands(program, openDb, () => openRuntime().jobs);
+  const builtInCommands = new Set(program.commands.map((c) => c.name()).filter((name) => !before.has(name)));
   const upstreamDeps = () => {
     const rt = openRuntime();
     return { config, db: rt.db, redis: rt.redis, logger: rt.logger };
@@ -55,7 +65,6 @@ export function buildProgram(config: AppConfig): CliProgram {
     }
     throw error;
   };
-  registerDeliveryCommands(program, openDb, () => openRuntime().jobs);
   registerConsoleUserCommands(program, openDb);
   registerApiCommand(program, () => openRuntime().contexts.hub.upstream(), explainNotFound);
   registerHubCommands(program, () => Promise.resolve(openRuntime().contexts.hub), explainNotFound);

@@ -2,12 +2,13 @@ import type { JobHandlers } from '../queues/job-handler.js';
 import { startWorkers } from '../queues/start-workers.js';
 import { createRedis } from '../redis.js';
 import type { Contexts } from './contexts.js';
+import { runningJobNames } from './halves.js';
 import type { Runtime } from './runtime.js';
 
 /**
  * The worker part of a process (Procfile `worker`, or `npm start`): a BullMQ worker per job of the
  * catalog on a connection of its own, with the catalog's concurrency (WORKER_CONCURRENCY for
- * recordings) and the configured lock. The entry passes the handler map (jobs/job-handlers.ts),
+ * recordings) and the configured lock; hub-only, the built-in service's jobs have no worker. The entry passes the handler map (jobs/job-handlers.ts),
  * so nothing under src/ imports jobs/. `close` stops the workers, then the connection.
  */
 export function startRuntimeWorkers(
@@ -25,6 +26,7 @@ export function startRuntimeWorkers(
     concurrency: { 'service.process-recording': settings.workerConcurrency },
     lockDurationMs: settings.workerLockDurationMs,
     stalledIntervalMs: settings.workerLockDurationMs,
+    jobs: runningJobNames(runtime.config.halves),
   });
   return {
     close: async () => {

@@ -24,31 +24,35 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     process.stderr.write(`convoqa admin API: ${settings.publicBaseUrl}/admin  token: ${admin.token}  (generated; set ADMIN_TOKEN to choose your own)\n`);
   }
   const consoleWiring = await buildConsoleOptions(runtime.config, runtime.db);
+  // Hub-only (README "Run the hub against the vendor's API"): no /api, /uploads or samples, no
+  // admin routes of the service's accounts and deliveries, no key-change listener.
+  const builtIn = runtime.config.halves.builtInService;
   const app = createApp(
     runtime.contexts.service,
     runtime.contexts.hub,
     {
       token: () => Promise.resolve(admin.token),
-      routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes],
+      routes: builtIn ? [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes] : hubAdminRoutes,
       indexLinks: [{ href: '/console', label: 'The console for QA leads (/console; sign in as a console user, docs/console.md)' }],
     },
     {
       metrics: { registry: processMetricsRegistry([createScrapeMetrics(runtime)]), token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token) },
-      // The Deliveries page shows the built-in service's deliveries only where the hub follows it.
-      console: runtime.config.upstream.isBuiltIn ? { ...consoleWiring.options, deliveries: createConsoleDeliveries(runtime.contexts.service) } : consoleWiring.options,
-      ...(runtime.config.samples.enabled ? { samples: new SampleStore(path.resolve(runtime.config.service.dataDir, 'samples')) } : {}),
+      // The Deliveries page shows the built-in service's deliveries where it runs; hub-only, it says they are not available.
+      console: builtIn ? { ...consoleWiring.options, deliveries: createConsoleDeliveries(runtime.contexts.service) } : consoleWiring.options,
+      ...(builtIn && runtime.config.samples.enabled ? { samples: new SampleStore(path.resolve(runtime.config.service.dataDir, 'samples')) } : {}),
+      builtInService: builtIn,
     },
   );
   // The receiver's outbox: receipts committed whose mirror job Redis did not take (receipt-batcher.ts).
   const receiptSweeper = startReceiptSweeper(runtime.contexts.hub);
-  const stopListening = listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger);
+  const stopListening = builtIn ? listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger) : () => Promise.resolve();
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, resolve);
   });
-  runtime.logger.info({ port: settings.port, api: `${settings.publicBaseUrl}/api`, console: `${settings.publicBaseUrl}/console` }, 'web listening');
+  runtime.logger.info({ port: settings.port, ...(builtIn ? { api: `${settings.publicBaseUrl}/api` } : {}), console: `${settings.publicBaseUrl}/console` }, 'web listening');
   return {
     server,
     // Stops accepting, lets requests in flight finish (up to 5 s), then closes what is left.

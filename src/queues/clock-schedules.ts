@@ -27,6 +27,8 @@ export interface ScheduleSettings {
   /** No schedules: the planner is not scheduled. */
   reports: Pick<ReportsSettings, 'schedules' | 'planCron'>;
   slack: Pick<SlackSettings, 'digestCron' | 'digestTimezone'>;
+  /** Whether the built-in service runs here (config.ts `halves`); without it, its schedules are left out. Default: it runs. */
+  halves?: { builtInService: boolean };
 }
 
 export const defaultScheduleSettings: ScheduleSettings = {
@@ -95,5 +97,7 @@ export function createSchedules(settings: ScheduleSettings = defaultScheduleSett
       enqueue: (jobs, tick) => jobs.enqueue('hub.plan-reports', { day: dayId(tick) }, { jobId: `plan-reports-${dayId(tick)}` }),
     });
   }
-  return schedules;
+  // Hub-only (README "Run the hub against the vendor's API"): the service's sweep and retention
+  // would look after rows no one makes here, so they are not scheduled at all.
+  return settings.halves?.builtInService === false ? schedules.filter((s) => !s.name.startsWith('service.')) : schedules;
 }

@@ -15,6 +15,8 @@ export interface WorkerOptions {
   /** How long a job's lock lasts without renewal: a killed worker's job is retried after it. */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
+  /** The jobs to run (default every job of the catalog); a hub-only process leaves out the built-in service's. */
+  jobs?: readonly JobName[];
 }
 
 export interface RunningWorkers {
@@ -28,7 +30,7 @@ export interface RunningWorkers {
 
 /** One BullMQ worker per job of the catalog, each running its handler. */
 export function startWorkers(options: WorkerOptions): RunningWorkers {
-  const workers = jobNames.map((name) => {
+  const workers = (options.jobs ?? jobNames).map((name) => {
     const handler = options.handlers[name] as (payload: unknown, job: Parameters<JobHandlers[JobName]>[1], token?: string) => Promise<void>;
     const worker = new Worker(name, (job, token) => handler(job.data, job, token), {
       connection: options.connection,

@@ -3,7 +3,7 @@
  * spec's processing limits (constants, kept as settings so tests can shrink them).
  */
 import { z } from 'zod';
-import { commaList, flag, wholeNumber } from '../lib/config/env-types.js';
+import { commaList, flag, folderPath, wholeNumber } from '../lib/config/env-types.js';
 import { parseHostEntry } from '../lib/network/network-guard.js';
 
 /** What the service's settings depend on from the process settings. */
@@ -11,9 +11,19 @@ export interface ServiceSettingsContext {
   publicBaseUrl: string;
 }
 
+/** BUILT_IN_SERVICE: whether this deployment serves the built-in API; `auto` follows the hub's upstream. */
+export const BuiltInServiceSetting = z.enum(['on', 'off', 'auto'], { error: 'expected on, off or auto' });
+export type BuiltInServiceSetting = z.infer<typeof BuiltInServiceSetting>;
+
 export function serviceSettingsSchema(context: ServiceSettingsContext) {
   return z
     .object({
+      /**
+       * Whether this deployment runs the built-in service (/api, /uploads, the samples, its
+       * workers and schedules): `on`, `off`, or `auto` (on exactly when the hub's upstream is this
+       * deployment's own /api). `off` needs UPSTREAM_BASE_URL naming another deployment.
+       */
+      BUILT_IN_SERVICE: BuiltInServiceSetting.default('auto'),
       /** Largest JSON body the API accepts, in bytes. */
       API_BODY_LIMIT_BYTES: wholeNumber({ min: 1 }).default(1_048_576),
       /**
@@ -27,8 +37,8 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
        * if a notification is lost, so a deactivated key answers 403 within it (at most 1 s).
        */
       API_KEY_CACHE_MS: wholeNumber({ min: 0, max: 1_000 }).default(800),
-      /** Where recordings wait for processing (the folder storage). */
-      DATA_DIR: z.string().min(1).default('./data'),
+      /** Where recordings wait for processing (the folder storage) and the samples are kept; relative to the project root. */
+      DATA_DIR: folderPath('data'),
       /**
        * Whether recording URLs and webhook receivers may reach any loopback, private, link-local
        * or metadata address. Default false whatever NODE_ENV says: the safe choice is the default.
@@ -48,6 +58,7 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
       ).default([]),
     })
     .transform((env) => ({
+      builtInService: env.BUILT_IN_SERVICE,
       apiBodyLimitBytes: env.API_BODY_LIMIT_BYTES,
       rateLimitScale: env.RATE_LIMIT_SCALE,
       apiKeyCacheMs: env.API_KEY_CACHE_MS,

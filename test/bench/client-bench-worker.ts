@@ -3,6 +3,7 @@
  * makes BENCH_CALLS get-transcription calls through the client with BENCH_CONCURRENCY in flight,
  * sharing the pacing buckets through Redis, and prints one JSON line with what it saw.
  */
+import got from 'got';
 import { createConversationClient, UpstreamError } from '../../src/hub/client/index.js';
 import { createRedis } from '../../src/redis.js';
 
@@ -23,11 +24,16 @@ const client = createConversationClient({
   pacingPrefix: env('BENCH_PACING_PREFIX'),
   rateLimitScale: Number(env('RATE_LIMIT_SCALE')),
   // Counts every answer on the wire, 429s included (the client would otherwise retry them quietly).
-  fetch: async (input, init) => {
-    const response = await fetch(input, init);
-    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-    return response;
-  },
+  got: got.extend({
+    hooks: {
+      afterResponse: [
+        (response) => {
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          return response;
+        },
+      ],
+    },
+  }),
 });
 
 const transcriptionId = env('BENCH_TRANSCRIPTION_ID');

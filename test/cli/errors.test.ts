@@ -93,6 +93,15 @@ describe('npm run cli errors', () => {
     expect(badNumber.stderr).toMatch(/^error: option '--concurrency <n>' argument 'many' is invalid\. expected a whole number from 1 to 32\.\n/);
   });
 
+  it('in hub-only mode, the built-in service\'s commands refuse in one line, before touching anything', async () => {
+    const hubOnly = { UPSTREAM_BASE_URL: 'https://api.vendor.example/v1', UPSTREAM_API_KEY: 'vendor-key' };
+    expectOneLineError(
+      await cli(['deliveries:replay', 'acme', randomUUID()], hubOnly),
+      /^error: deliveries:replay manages the built-in service, which does not run here \(hub-only mode, upstream https:\/\/api\.vendor\.example\/v1\); BUILT_IN_SERVICE=on runs it beside the hub\n$/,
+    );
+    expectOneLineError(await cli(['keys:create', 'acme', 'k'], hubOnly), /^error: keys:create manages the built-in service/);
+  });
+
   it('a bad environment variable is one line naming it', async () => {
     expectOneLineError(await cli(['accounts:list'], { PORT: 'abc' }), /^error: Invalid environment: PORT: /);
   });

@@ -5,6 +5,7 @@
  * validated, what it leaves open is accepted in any reasonable shape and kept as it came.
  */
 import { createHash } from 'node:crypto';
+import got, { type Got } from 'got';
 import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { operationContracts, type OperationRequest } from '../../contract/catalog.js';
@@ -45,8 +46,12 @@ export interface ConversationClientOptions {
   pacingPrefix?: string;
   /** Replaces the pacer altogether (tests, or a caller with its own limiter). */
   pacer?: Pacer;
-  /** The fetch to use (tests record or fake the wire with it). Default globalThis.fetch. */
-  fetch?: typeof fetch;
+  /**
+   * The got instance to send with: tests observe the wire by `got.extend({ hooks })` (afterResponse
+   * sees every attempt's answer, beforeRequest every departure). The transport adds its own options
+   * on top (no retries, no redirects). Default: got.
+   */
+  got?: Got;
 }
 
 export type CallOptions = SendOptions;
@@ -106,7 +111,7 @@ export class ConversationClient {
           ? new RedisPacer(options.redis, { prefix: options.pacingPrefix ?? defaultClientSettings.pacingPrefix, logger })
           : new MemoryPacer()),
       logger,
-      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      got: options.got ?? got,
     });
   }
 

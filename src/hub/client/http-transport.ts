@@ -1,16 +1,17 @@
 /**
  * One operation call over HTTP: pacing before every attempt, a time-out per attempt, retries by
- * the policy in retry-policy.ts. ky (a small fetch wrapper) runs the attempt loop: it honours
- * Retry-After on 429/503, backs off exponentially otherwise, and times each attempt out.
+ * the policy in retry-policy.ts. Each attempt is one got request on node:http (the outbound stack
+ * of docs/outbound-http.md); got itself retries nothing, follows no redirect and throws on no
+ * status, so the loop below owns the schedule: Retry-After on 429/503, else exponential backoff.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import ky, { HTTPError, type KyInstance } from 'ky';
+import type { Got, Response } from 'got';
 import type { Logger } from 'pino';
 import { UpstreamErrorBody } from '../../contract/errors.js';
 import { operationTraits, type OperationAlias, type OperationName } from '../../contract/operations.js';
 import { pacingKey, pacingRule, type Pacer } from './pacing.js';
-import { backoffDelay, classifyFailure, retriableStatuses, shouldRetry } from './retry-policy.js';
+import { backoffDelay, classifyFailure, retryAfterMs, shouldRetry, type AttemptFailure } from './retry-policy.js';
 import { kindForStatus, UpstreamError } from './upstream-error.js';
 
 export interface TransportSettings {
@@ -24,7 +25,8 @@ export interface TransportSettings {
   pacingMarginMs: number;
   pacer: Pacer;
   logger: Logger;
-  fetch: typeof fetch;
+  /** The got instance the attempts are sent with (tests extend it with hooks to observe the wire). */
+  got: Got;
 }
 
 export interface SendOptions {
@@ -39,32 +41,23 @@ export interface RawAnswer {
   attempts: number;
 }
 
-const nullBodyStatuses = new Set([101, 204, 205, 304]);
+/** What one attempt ended with: an answer of any status (the body read within the attempt), or an error. */
+type AttemptOutcome = { response: Response<string> } | { error: unknown };
 
 export class HttpTransport {
-  private readonly ky: KyInstance;
-  /** Bodies read inside the attempt (so the time-out covers them), by response. */
-  private readonly bodies = new WeakMap<Response, string>();
+  private readonly got: Got;
 
   constructor(private readonly settings: TransportSettings) {
-    const baseFetch = settings.fetch;
-    this.ky = ky.create({
-      prefixUrl: settings.baseUrl,
-      throwHttpErrors: true,
-      redirect: 'manual',
+    this.got = settings.got.extend({
+      prefixUrl: `${settings.baseUrl}/`,
       headers: { 'x-api-key': settings.apiKey, 'content-type': 'application/json', accept: 'application/json' },
-      // Reads the whole body within the attempt, so a stalled body also hits the time-out.
-      fetch: async (input, init) => {
-        const response = await baseFetch(input, init);
-        const text = await response.text();
-        const copy = new Response(nullBodyStatuses.has(response.status) ? null : text, {
-          status: response.status,
-          statusText: response.statusText,
-          headers: response.headers,
-        });
-        this.bodies.set(copy, text);
-        return copy;
-      },
+      http2: false,
+      // A POST must not turn into a GET; a 3xx is an error that names the Location.
+      followRedirect: false,
+      // Every status is an answer the loop judges; got's own retries would skip the pacer and the policy.
+      throwHttpErrors: false,
+      retry: { limit: 0 },
+      responseType: 'text',
     });
   }
 
@@ -75,95 +68,72 @@ export class HttpTransport {
     const rule = pacingRule(traits.limit, { scale: settings.rateLimitScale, marginMs: settings.pacingMarginMs });
     const bucket = pacingKey(settings.baseUrl, settings.apiKey, canonical);
     const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
+    // One per call, the same on every attempt (docs/hub-client.md, "Errors").
     const sentRequestId = randomUUID();
-    let attempts = 0;
+    const { signal } = options;
 
+    for (let attempts = 1; ; attempts += 1) {
+      try {
+        const waitMs = await settings.pacer.reserve(bucket, rule);
+        if (waitMs > 0) await sleep(waitMs, undefined, { signal });
+        const outcome = await this.attempt(operation, body, sentRequestId, timeoutMs, signal);
+        if ('response' in outcome && outcome.response.statusCode >= 200 && outcome.response.statusCode < 300) {
+          const { response } = outcome;
+          return { status: response.statusCode, text: response.body, requestId: header(response, 'x-request-id') ?? sentRequestId, attempts };
+        }
+        const failure = 'response' in outcome ? this.answerFailure(outcome.response) : classifyFailure(outcome.error);
+        if (attempts >= settings.maxAttempts || !shouldRetry(failure, traits)) {
+          throw this.toUpstreamError(outcome, failure, operation, { sentRequestId, attempts, timeoutMs });
+        }
+        const retryAfter = 'response' in outcome ? retryAfterMs(outcome.response.statusCode, header(outcome.response, 'retry-after'), Date.now()) : undefined;
+        const delayMs = retryAfter === undefined ? backoffDelay(settings.backoffBaseMs)(attempts) : Math.min(retryAfter, settings.maxRetryAfterMs);
+        settings.logger.warn({ operation, attempt: attempts + 1, requestId: sentRequestId, reason: describe(failure), delayMs }, 'retrying upstream call');
+        await sleep(delayMs, undefined, { signal });
+      } catch (error) {
+        // The caller's abort wins over whatever it interrupted (pacing, an attempt, a wait).
+        if (signal?.aborted) throw signal.reason;
+        throw error;
+      }
+    }
+  }
+
+  /** One request, its whole body read within the attempt's time-out (a stalled body times out too). */
+  private async attempt(operation: string, body: string, requestId: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<AttemptOutcome> {
     try {
-      const response = await this.ky.post(operation, {
+      const response = await this.got.post(operation, {
         body,
-        headers: { 'x-request-id': sentRequestId },
-        timeout: timeoutMs,
-        signal: options.signal,
-        retry: {
-          limit: settings.maxAttempts - 1,
-          methods: ['post'],
-          statusCodes: [...retriableStatuses],
-          afterStatusCodes: [429, 503],
-          maxRetryAfter: settings.maxRetryAfterMs,
-          delay: backoffDelay(settings.backoffBaseMs),
-          retryOnTimeout: true,
-          shouldRetry: ({ error }) => {
-            if (options.signal?.aborted) return false;
-            // false stops; undefined lets ky wait (Retry-After or backoff) and try again.
-            return shouldRetry(classifyFailure(error, (r) => this.errorCode(r)), traits) ? undefined : false;
-          },
-        },
-        hooks: {
-          beforeRequest: [
-            async () => {
-              attempts += 1;
-              const waitMs = await settings.pacer.reserve(bucket, rule);
-              if (waitMs > 0) await sleep(waitMs, undefined, { signal: options.signal });
-            },
-          ],
-          beforeRetry: [
-            ({ error, retryCount }) => {
-              settings.logger.warn(
-                { operation, attempt: retryCount + 1, requestId: sentRequestId, reason: this.describe(error) },
-                'retrying upstream call',
-              );
-            },
-          ],
-        },
+        headers: { 'x-request-id': requestId },
+        // `request` runs from the start of the request to the end of the answer's body.
+        timeout: { request: timeoutMs },
+        ...(signal ? { signal } : {}),
       });
-      return {
-        status: response.status,
-        text: this.bodies.get(response) ?? (await response.text()),
-        requestId: response.headers.get('x-request-id') ?? sentRequestId,
-        attempts,
-      };
+      return { response };
     } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason;
-      throw this.toUpstreamError(error, operation, { sentRequestId, attempts, timeoutMs });
+      return { error };
     }
   }
 
-  private errorBody(response: Response): UpstreamErrorBody['error'] | undefined {
-    const text = this.bodies.get(response);
-    if (!text) return undefined;
-    try {
-      const parsed = UpstreamErrorBody.safeParse(JSON.parse(text));
-      return parsed.success ? parsed.data.error : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  private errorCode(response: Response): string | undefined {
-    return this.errorBody(response)?.code;
-  }
-
-  private describe(error: unknown): string {
-    if (error instanceof HTTPError) return `${error.response.status} ${this.errorCode(error.response) ?? ''}`.trim();
-    return error instanceof Error ? error.name : String(error);
+  private answerFailure(response: Response<string>): AttemptFailure {
+    return { type: 'http', status: response.statusCode, code: errorBody(response.body)?.code };
   }
 
   private toUpstreamError(
-    error: unknown,
+    outcome: AttemptOutcome,
+    failure: AttemptFailure,
     operation: OperationName | OperationAlias,
     context: { sentRequestId: string; attempts: number; timeoutMs: number },
   ): unknown {
-    const failure = classifyFailure(error, (r) => this.errorCode(r));
-    const base = { operation, attempts: context.attempts, cause: error };
+    const cause = 'error' in outcome ? outcome.error : undefined;
+    const base = { operation, attempts: context.attempts, ...(cause === undefined ? {} : { cause }) };
     switch (failure.type) {
       case 'http': {
-        const response = (error as HTTPError).response;
-        const body = this.errorBody(response);
-        const requestId = body?.request_id ?? response.headers.get('x-request-id') ?? context.sentRequestId;
-        const location = response.headers.get('location');
+        const response = (outcome as { response: Response<string> }).response;
+        const body = errorBody(response.body);
+        const requestId = body?.request_id ?? header(response, 'x-request-id') ?? context.sentRequestId;
+        const location = header(response, 'location');
         const fallbackMessage = location
           ? `HTTP ${failure.status} redirect to ${location}: check the upstream base URL`
-          : `HTTP ${failure.status}${this.snippet(response)}`;
+          : `HTTP ${failure.status}${snippet(response.body)}`;
         return new UpstreamError({
           ...base,
           kind: kindForStatus(failure.status, body?.code),
@@ -183,28 +153,49 @@ export class HttpTransport {
           requestId: context.sentRequestId,
         });
       case 'network': {
-        const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
+        const error = cause as { code?: string; message?: string };
         return new UpstreamError({
           ...base,
           kind: 'network',
           status: null,
           code: 'network_error',
-          message: `Could not reach ${this.settings.baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+          message: `Could not reach ${this.settings.baseUrl}: ${error.code ?? error.message ?? String(cause)}`,
           requestId: context.sentRequestId,
         });
       }
       case 'other':
-        return error;
+        return cause;
       default: {
         const unreachable: never = failure;
         return unreachable;
       }
     }
   }
+}
 
-  /** The start of a body that is not the API's error JSON (a proxy's HTML page, say). */
-  private snippet(response: Response): string {
-    const text = (this.bodies.get(response) ?? '').replace(/\s+/g, ' ').trim();
-    return text ? `: ${text.slice(0, 200)}` : '';
+/** A header's value (the first, when repeated), or undefined. */
+function header(response: Response<string>, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The API's error body (`{ error: { code, message, request_id? } }`), when the answer is one. */
+function errorBody(text: string): UpstreamErrorBody['error'] | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = UpstreamErrorBody.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.error : undefined;
+  } catch {
+    return undefined;
   }
+}
+
+function describe(failure: AttemptFailure): string {
+  return failure.type === 'http' ? `${failure.status} ${failure.code ?? ''}`.trim() : failure.type;
+}
+
+/** The start of a body that is not the API's error JSON (a proxy's HTML page, say). */
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat ? `: ${flat.slice(0, 200)}` : '';
 }

@@ -11,7 +11,7 @@
  *   (reads, updates, deletes); a create, submit or analytics call may have run upstream already.
  * - Every other answer (400, 403, 404, …): never.
  */
-import { HTTPError, isTimeoutError } from 'ky';
+import { RequestError, TimeoutError } from 'got';
 import type { OperationTraits } from '../../contract/operations.js';
 
 export type AttemptFailure =
@@ -20,15 +20,15 @@ export type AttemptFailure =
   | { type: 'network' }
   | { type: 'other' };
 
-/** Sorts what ky rejected an attempt with. */
-export function classifyFailure(error: unknown, errorCodeOf: (response: Response) => string | undefined): AttemptFailure {
-  if (error instanceof HTTPError) {
-    return { type: 'http', status: error.response.status, code: errorCodeOf(error.response) };
-  }
-  if (isTimeoutError(error)) return { type: 'timeout' };
-  // fetch rejects with a TypeError ("fetch failed", the cause holding ECONNREFUSED, ECONNRESET…)
-  // when no answer came; the caller's own abort is an AbortError (a DOMException), not this.
-  if (error instanceof TypeError) return { type: 'network' };
+/**
+ * Sorts what an attempt threw (an answer of any status is judged by its status and code instead).
+ * got rejects with its TimeoutError when the attempt's time-out fires, and with a RequestError
+ * carrying the socket's code (ECONNREFUSED, ECONNRESET, a body cut short…) when no whole answer
+ * came; the caller's own abort is an AbortError, which is not retried.
+ */
+export function classifyFailure(error: unknown): AttemptFailure {
+  if (error instanceof TimeoutError) return { type: 'timeout' };
+  if (error instanceof RequestError && error.name !== 'AbortError') return { type: 'network' };
   return { type: 'other' };
 }
 
@@ -52,8 +52,20 @@ export function shouldRetry(failure: AttemptFailure, traits: OperationTraits): b
   }
 }
 
-/** Statuses ky may retry at all (shouldRetry narrows them per operation and code). */
-export const retriableStatuses: readonly number[] = [429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+/** Statuses whose Retry-After is honoured; any other status waits the backoff. */
+const retryAfterStatuses = new Set([429, 503]);
+
+/**
+ * The wait a 429 or 503 asks for in its Retry-After (seconds, or an HTTP date), in ms, never
+ * negative; undefined when there is none or it cannot be read (the backoff applies). The caller
+ * caps it by maxRetryAfterMs.
+ */
+export function retryAfterMs(status: number, retryAfter: string | undefined, nowMs: number): number | undefined {
+  if (!retryAfterStatuses.has(status) || retryAfter === undefined || retryAfter.trim() === '') return undefined;
+  const seconds = Number(retryAfter);
+  const ms = Number.isNaN(seconds) ? Date.parse(retryAfter) - nowMs : seconds * 1_000;
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+}
 
 /** Exponential backoff: base, 2 × base, 4 × base, … (the spec's pattern with base 1 s). */
 export const backoffDelay = (baseMs: number) => (retryNumber: number) => baseMs * 2 ** (retryNumber - 1);

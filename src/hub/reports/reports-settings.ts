@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { commaList, cronExpression, flag, httpUrl, wholeNumber } from '../../lib/config/env-types.js';
+import { commaList, cronExpression, flag, folderPath, httpUrl, wholeNumber } from '../../lib/config/env-types.js';
 
 export const ReportSchedule = z.enum(['account-monthly', 'evaluator-weekly', 'participant-monthly']);
 export type ReportSchedule = z.infer<typeof ReportSchedule>;
@@ -43,8 +43,8 @@ export const ReportsSettings = z
     SHEETS_MAX_REQUEST_BYTES: wholeNumber({ min: 100_000, max: 10_000_000 }).default(8_000_000),
     /** Time-out of one Sheets request, in milliseconds. */
     SHEETS_TIMEOUT_MS: wholeNumber({ min: 1 }).default(60_000),
-    /** Where reports are written as CSV when no Sheets settings are given. */
-    EXPORTS_DIR: z.string().min(1).default('./exports'),
+    /** Where reports are written as CSV when no Sheets settings are given; relative to the project root. */
+    EXPORTS_DIR: folderPath('exports'),
   })
   .transform((env, ctx) => ({
     /** The scheduled reports to plan; none when REPORTS_ENABLED is false. */

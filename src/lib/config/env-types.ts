@@ -2,8 +2,10 @@
  * zod types for environment variables, shared by every domain's settings schema. Values arrive as
  * strings; an empty variable was already dropped by config.ts (it means "not set").
  */
+import path from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
+import { projectRoot } from './project-root.js';
 
 /** A whole number parsed from the variable's text, within bounds. */
 export const wholeNumber = (options: { min?: number; max?: number } = {}) =>
@@ -15,6 +17,18 @@ export const wholeNumber = (options: { min?: number; max?: number } = {}) =>
 
 /** A flag: true/false, 1/0, yes/no, on/off (never z.coerce.boolean, which reads "false" as true). */
 export const flag = () => z.stringbool();
+
+/**
+ * A folder, made absolute once at boot: a relative value is taken from the project root (as
+ * ENGINE_LOCAL_SPEECH_MODEL_DIR is), not from the working directory, so a web and a worker started
+ * from different folders still share one DATA_DIR. The default is `inProject` under the root.
+ */
+export const folderPath = (inProject: string) =>
+  z
+    .string()
+    .min(1)
+    .transform((value) => path.resolve(projectRoot, value))
+    .default(path.join(projectRoot, inProject));
 
 export const httpUrl = () => z.url({ protocol: /^https?$/ });
 

@@ -18,7 +18,7 @@ import {
 } from '../../../src/hub/client/index.js';
 import { createHarness, type Harness, type TestAccount } from '../../support/harness.js';
 import { seedEvaluatedTranscription } from '../../support/seed.js';
-import { recordingFetch, serveBuiltIn, testPacingPrefix, type WireAnswer } from './support.js';
+import { recordingGot, serveBuiltIn, testPacingPrefix, type WireAnswer } from './support.js';
 
 let h: Harness;
 let service: { baseUrl: string; close: () => Promise<void> };
@@ -38,14 +38,14 @@ interface Context {
 }
 
 function clientFor(account: TestAccount) {
-  const wire = recordingFetch();
+  const wire = recordingGot();
   const client = createConversationClient({
     baseUrl: service.baseUrl,
     apiKey: account.key,
     redis: h.redis,
     rateLimitScale: 100,
     pacingPrefix: testPacingPrefix(),
-    fetch: wire.fetch,
+    got: wire.got,
   });
   return { client, answers: wire.answers };
 }

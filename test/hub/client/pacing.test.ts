@@ -2,6 +2,7 @@
  * Client-side pacing: the client takes a slot of a token bucket before every attempt, so that
  * every hub process together stays under the upstream's limits and never sees a 429.
  */
+import got from 'got';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,7 +18,7 @@ import { startFakeUpstream } from '../../fakes/fake-upstream.js';
 import { transcriptionWire } from '../../fakes/wire-fixtures.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { freePort } from '../../support/processes.js';
-import { recordingFetch, serveBuiltIn, testPacingPrefix } from './support.js';
+import { recordingGot, serveBuiltIn, testPacingPrefix } from './support.js';
 
 describe('the pacing rule and bucket', () => {
   it('is the spec\'s limit, scaled like the service\'s, less a margin of burst (at least one request)', () => {
@@ -68,11 +69,8 @@ describe('the pacing rule and bucket', () => {
       // Pacing decides when the client sends, so departures are timed in the client: arrival times at
       // the server also carry each connection's set-up, which a loaded machine stretches unevenly.
       const departures: number[] = [];
-      const timedFetch: typeof fetch = (input, init) => {
-        departures.push(performance.now());
-        return fetch(input, init);
-      };
-      const client = createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, rateLimitScale: 0.2, fetch: timedFetch });
+      const timedGot = got.extend({ hooks: { beforeRequest: [() => void departures.push(performance.now())] } });
+      const client = createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, rateLimitScale: 0.2, got: timedGot });
       await Promise.all([1, 2, 3].map(() => client.getTranscription({ transcription_id: transcription.transcription_id })));
       expect(fake.requestsFor('get-transcription')).toHaveLength(3);
       const [a, b, c] = departures;
@@ -101,7 +99,7 @@ describe('two clients sharing Redis against the built-in service', () => {
     const account = await h.createAccount();
     const configurationId = (await account.call('create-configuration', { tag: 'paced' })).body.data.configuration.configuration_id;
     const prefix = testPacingPrefix();
-    const wires = [recordingFetch(), recordingFetch()];
+    const wires = [recordingGot(), recordingGot()];
     const clients: ConversationClient[] = wires.map((wire) =>
       createConversationClient({
         baseUrl: service.baseUrl,
@@ -109,7 +107,7 @@ describe('two clients sharing Redis against the built-in service', () => {
         redis: h.redis,
         pacingPrefix: prefix,
         rateLimitScale: scale,
-        fetch: wire.fetch,
+        got: wire.got,
         maxAttempts: 1, // a 429 would fail the call instead of being hidden by a retry
       }),
     );

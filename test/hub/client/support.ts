@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import got, { type Got } from 'got';
 import type { Harness } from '../../support/harness.js';
 
 /** "Call 42", kept importable from here for the hub's tests. */
@@ -28,17 +29,21 @@ export interface WireAnswer {
   text: string;
 }
 
-/** A fetch that keeps every raw answer, for checks on what the service really sent. */
-export function recordingFetch(): { fetch: typeof fetch; answers: WireAnswer[] } {
+/** A got that keeps every raw answer (each attempt's), for checks on what the service really sent. */
+export function recordingGot(): { got: Got; answers: WireAnswer[] } {
   const answers: WireAnswer[] = [];
   return {
     answers,
-    fetch: async (input, init) => {
-      const response = await fetch(input, init);
-      const url = input instanceof Request ? input.url : String(input);
-      answers.push({ operation: url.split('/').at(-1) ?? '', status: response.status, text: await response.clone().text() });
-      return response;
-    },
+    got: got.extend({
+      hooks: {
+        afterResponse: [
+          (response) => {
+            answers.push({ operation: response.url.split('/').at(-1) ?? '', status: response.statusCode, text: String(response.body) });
+            return response;
+          },
+        ],
+      },
+    }),
   };
 }
 

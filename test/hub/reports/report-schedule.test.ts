@@ -51,7 +51,7 @@ describe('report configuration', () => {
     expect(loadConfig({}).reports).toMatchObject({
       schedules: ['account-monthly', 'evaluator-weekly', 'participant-monthly'],
       onDemandReserve: { analytics: 5, 'analytics-evaluator': 50, 'analytics-participant': 50 },
-      export: { kind: 'csv', dir: './exports' },
+      export: { kind: 'csv', dir: new URL('../../../exports', import.meta.url).pathname /* the project's exports/, absolute */ },
     });
     const key = JSON.stringify({ type: 'service_account', client_email: 'hub@example.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n' });
     expect(loadConfig({ SHEETS_SPREADSHEET_ID: 'sheet-1', SHEETS_CREDENTIALS_JSON: key }).reports.export).toMatchObject({

@@ -8,7 +8,7 @@ import { formatDate, layout, type PageFrame } from './layout.js';
 type Frame = Omit<PageFrame, 'title' | 'current'>;
 
 export const notRunningHere =
-  'Outgoing deliveries are those of the built-in service, which is not running here: this hub follows another deployment of the API, whose deliveries are in its own console or admin API.';
+  'Outgoing deliveries are those of the built-in service, which is not running here: this deployment runs in hub-only mode (BUILT_IN_SERVICE), following another deployment of the API, whose deliveries are in its own console or admin API.';
 
 /** The list's query string (account and filters, without the cursor unless given). */
 export function deliveriesQuery(f: Partial<Omit<DeliveryFilters, 'since' | 'until'>> & { since?: Date | undefined; until?: Date | undefined }): string {
