@@ -179,15 +179,33 @@ function header(response: Response<string>, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The API's error body (`{ error: { code, message, request_id? } }`), when the answer is one. */
-function errorBody(text: string): UpstreamErrorBody['error'] | undefined {
+const textMember = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 500) : undefined);
+
+/**
+ * An error answer's code and message. The API description does not name the error body's members
+ * (docs/hub-client.md, "Reading answers"), so besides the built-in service's
+ * `{ error: { code, message } }` the usual shapes are read: `{ error: "text" }`,
+ * `{ message, code? }`, `{ error: { message } }`, `{ detail }`. Either part may be missing.
+ */
+function errorBody(text: string): { code?: string; message?: string; request_id?: string } | undefined {
   if (!text) return undefined;
+  let parsed: unknown;
   try {
-    const parsed = UpstreamErrorBody.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.error : undefined;
+    parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
+  const ours = UpstreamErrorBody.safeParse(parsed);
+  if (ours.success) return ours.data.error;
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  const body = parsed as Record<string, unknown>;
+  const inner = body.error !== null && typeof body.error === 'object' ? (body.error as Record<string, unknown>) : {};
+  const found = {
+    code: textMember(inner.code) ?? textMember(body.code) ?? textMember(body.error_code),
+    message: textMember(inner.message) ?? textMember(body.error) ?? textMember(body.message) ?? textMember(body.detail) ?? textMember(body.error_description),
+    request_id: textMember(inner.request_id) ?? textMember(body.request_id),
+  };
+  return found.code || found.message ? found : undefined;
 }
 
 function describe(failure: AttemptFailure): string {

@@ -169,6 +169,17 @@ describe('answers whose shape the description leaves open', () => {
   });
 });
 
+describe('error answers in shapes of their own', () => {
+  it('reads the message and code wherever the upstream put them', async () => {
+    fake.script('get-transcription', { status: 404, json: { error: 'Not found' } });
+    expect((await failure(client().getTranscription({ transcription_id: randomUUID() }))).toJSON()).toMatchObject({ kind: 'not_found', code: 'http_404', message: 'Not found' });
+    fake.script('get-configuration', { status: 400, json: { message: 'bad id', code: 'BAD_ID' } });
+    expect((await failure(client().getConfiguration({ configuration_id: randomUUID() }))).toJSON()).toMatchObject({ kind: 'invalid_request', code: 'BAD_ID', message: 'bad id' });
+    fake.script('get-evaluator', { status: 403, json: { detail: 'key revoked' } });
+    expect((await failure(client().getEvaluator({ evaluator_id: randomUUID() }))).toJSON()).toMatchObject({ kind: 'forbidden', message: 'key revoked' });
+  });
+});
+
 describe('webhook bodies as pokes', () => {
   it('finds the transcription id in every usual place, and nothing in a body that names none', () => {
     const id = randomUUID();
