@@ -6,11 +6,12 @@ import { registerReceiverWebhooks } from '../hub/webhooks/register-receiver-webh
 import { printLine } from './output.js';
 
 /** The answer of a backfill run, in plain words. */
-export function backfillSummary(result: { total: number; alreadyMirrored: number; done: number; failed: number }): string {
+export function backfillSummary(result: { total: number; alreadyMirrored: number; done: number; failed: number; quarantined?: number }): string {
   if (result.total === 0) return 'nothing to backfill: the upstream account has no transcriptions yet';
   if (result.total === result.alreadyMirrored) return `nothing to backfill: all ${result.total} transcription(s) of the upstream account are mirrored already`;
   const failed = result.failed ? `, ${result.failed} failed (run backfill again to retry them)` : '';
-  return `mirrored ${result.done} transcription(s) now${failed}; ${result.alreadyMirrored} of ${result.total} were mirrored already`;
+  const quarantined = result.quarantined ? `; ${result.quarantined} list row(s) broke the API description and are quarantined (GET /admin/sync/quarantine)` : '';
+  return `mirrored ${result.done} transcription(s) now${failed}; ${result.alreadyMirrored} of ${result.total} were mirrored already${quarantined}`;
 }
 
 function parseConcurrency(value: string): number {
