@@ -1,0 +1,225 @@
+/**
+ * The hub end to end against an upstream that is not convoqa's twin: the independent fake
+ * (test/fakes/independent-upstream), which answers its own shapes wherever the vendor's
+ * description says "not shown" (error bodies, FAILED transcriptions, webhook bodies and signing,
+ * the account-wide analytics). What the hub must do against any upstream: mirror every finished
+ * call once, alert once per critical fail, catch up on calls without webhooks, and pull and export
+ * reports with its quota ledger counting every analytics call the upstream saw.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MirrorHook } from '../../../src/hub/mirror/mirror-hook.js';
+import { reconcileMirror } from '../../../src/hub/mirror/reconcile-mirror.js';
+import { defaultMirrorHooks } from '../../../src/processes/contexts.js';
+import { dataOf } from '../../fakes/independent-upstream/call-upstream.js';
+import { startIndependentUpstream, type IndependentUpstream } from '../../fakes/independent-upstream/independent-upstream.js';
+import type { WebhookStyle } from '../../fakes/independent-upstream/webhook-sender.js';
+import { createHarness, type Harness } from '../../support/harness.js';
+import { startHubAgainst, type HubAgainstUpstream } from '../../support/hub-against-upstream.js';
+import { createScratchDatabase } from '../../support/scratch-database.js';
+import { eventually } from '../../support/webhook-receiver.js';
+
+/** One hub against one fake upstream, in a database of its own (reconciliation compares the whole mirror with the upstream's list). */
+interface World {
+  h: Harness;
+  fake: IndependentUpstream;
+  stack: HubAgainstUpstream;
+  /** Each mirror write: the transcription, its status before and after. */
+  mirrorWrites: { id: string; before: string | null; after: string }[];
+  ids: { configuration: string; silentConfiguration: string; evaluator: string; participant: string };
+  close(): Promise<void>;
+}
+
+async function startWorld(label: string, webhooks: WebhookStyle): Promise<World> {
+  const scratch = await createScratchDatabase(label);
+  const h = createHarness({ databaseUrl: scratch.url });
+  const fake = await startIndependentUpstream({ processingDelayMs: 30, webhooks });
+  const stack = await startHubAgainst(h, { upstreamBaseUrl: fake.baseUrl, apiKey: fake.apiKey, signingSecret: webhooks.signingSecret ?? null });
+  const mirrorWrites: World['mirrorWrites'] = [];
+  const countWrites: MirrorHook = (_tx, mirrored, previous) => {
+    mirrorWrites.push({ id: mirrored.transcription_id, before: previous?.status ?? null, after: mirrored.status });
+    return Promise.resolve();
+  };
+  h.startWorker({ hub: stack.hub, mirrorHooks: [...defaultMirrorHooks(stack.hub), countWrites] });
+
+  const configuration = await dataOf<{ configuration_id: string }>(fake, 'create-configuration', { tag: 'Support line', summary: true, webhooks: stack.receiverUrls });
+  const silent = await dataOf<{ configuration_id: string }>(fake, 'create-configuration', { tag: 'No webhooks' });
+  const evaluator = await dataOf<{ evaluator_id: string }>(fake, 'create-evaluator', {
+    tag: 'Support QA',
+    criteria: [
+      { name: 'Greeting', type: 'boolean', weight: 40 },
+      { name: 'Empathy', type: 'scale', weight: 60 },
+      { name: 'No refund promises', type: 'strict', weight: 0 },
+    ],
+  });
+  const { participant } = await dataOf<{ participant: { participant_id: string } }>(fake, 'create-participant', { tag: 'Ana', metadata: { team: 'north' } });
+  return {
+    h,
+    fake,
+    stack,
+    mirrorWrites,
+    ids: { configuration: configuration.configuration_id, silentConfiguration: silent.configuration_id, evaluator: evaluator.evaluator_id, participant: participant.participant_id },
+    async close() {
+      await fake.close();
+      await stack.close();
+      await h.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** Submits one recording; its file name decides the outcome (outcomes.ts in the fake). */
+async function submit(world: World, file: string, configurationId = world.ids.configuration): Promise<string> {
+  const { transcription_id: id } = await dataOf<{ transcription_id: string }>(world.fake, 'submit', {
+    configuration_id: configurationId,
+    url: `http://127.0.0.1:9/recordings/${file}`,
+    evaluator_id: world.ids.evaluator,
+    participant_id: world.ids.participant,
+    name: file,
+  });
+  return id;
+}
+
+/** Waits (up to a deadline, without throwing) for the mirror to hold every id in a final status; returns what it holds. */
+async function mirroredStatuses(h: Harness, ids: string[], timeoutMs = 15_000): Promise<Record<string, string | null>> {
+  const read = async () => {
+    const rows = await h.db.hubTranscription.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } });
+    return Object.fromEntries(ids.map((id) => [id, rows.find((r) => r.id === id)?.status ?? null]));
+  };
+  return eventually(async () => {
+    const statuses = await read();
+    return Object.values(statuses).every((s) => s === 'COMPLETED' || s === 'FAILED') ? statuses : undefined;
+  }, timeoutMs).catch(read);
+}
+
+/** Why mirror jobs failed (the last reason of each, once), so a mirror that did not converge says why. */
+async function mirrorFailures(h: Harness): Promise<string> {
+  const jobs = await h.jobs.queue('hub.mirror-transcription').getJobs(['failed', 'delayed', 'wait', 'active']);
+  const reasons = new Set(jobs.map((job) => job.failedReason).filter(Boolean));
+  return reasons.size ? `mirror jobs failed: ${[...reasons].join(' | ')}` : 'no mirror job failed';
+}
+
+const unsignedSecret = null;
+const variants: { label: string; webhooks: WebhookStyle }[] = [
+  { label: 'nested transcription_id, unsigned', webhooks: { body: 'nested-transcription-id', signingSecret: unsignedSecret, sendsTwice: true } },
+  { label: 'top-level transcription_id, unsigned', webhooks: { body: 'top-level-id', signingSecret: unsignedSecret, sendsTwice: true } },
+  { label: 'full transcription body, unsigned', webhooks: { body: 'full-transcription', signingSecret: unsignedSecret, sendsTwice: true } },
+  { label: 'nested transcription_id, signed', webhooks: { body: 'nested-transcription-id', signingSecret: `whsec_${randomBytes(24).toString('base64')}`, sendsTwice: true } },
+  { label: 'top-level transcription_id, signed', webhooks: { body: 'top-level-id', signingSecret: `whsec_${randomBytes(24).toString('base64')}`, sendsTwice: true } },
+  { label: 'full transcription body, signed', webhooks: { body: 'full-transcription', signingSecret: `whsec_${randomBytes(24).toString('base64')}`, sendsTwice: true } },
+];
+
+describe.each(variants)('the hub against an independent upstream, webhooks: $label', ({ label, webhooks }) => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld(`upstream_${label.replace(/\W+/g, '_').slice(0, 20)}`, webhooks);
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('mirrors every COMPLETED call once, every FAILED one with its error, and alerts once per critical fail, whatever the duplicates', async () => {
+    const { h, fake } = world;
+    const completed = { good: await submit(world, 'good.wav'), critical: await submit(world, 'critical.wav'), criticalAgain: await submit(world, 'critical.wav'), low: await submit(world, 'low.wav') };
+    const failed = { download: await submit(world, 'fail.wav'), reason: await submit(world, 'fail-reason.wav') };
+    await fake.settled();
+    // Each event is sent twice in other bytes: every copy must be acknowledged.
+    const sent = await fake.waitForWebhooks(12);
+    expect(sent.filter((w) => w.status !== 202).map((w) => `${w.outcome} ${w.status}: ${w.responseBody}`)).toEqual([]);
+
+    const ids = [...Object.values(completed), ...Object.values(failed)];
+    const statuses = await mirroredStatuses(h, ids);
+    expect(statuses, await mirrorFailures(h)).toEqual(Object.fromEntries(ids.map((id) => [id, Object.values(completed).includes(id) ? 'COMPLETED' : 'FAILED'])));
+
+    // Once: one write took each call into its final status; later writes (duplicates) changed nothing.
+    for (const id of ids) {
+      expect(world.mirrorWrites.filter((w) => w.id === id && w.before !== w.after), id).toHaveLength(1);
+    }
+    for (const id of Object.values(completed)) {
+      const upstream = await dataOf<{ duration: number; details: { evaluation: { score: number; critical_fail: boolean } } }>(fake, 'get-transcription', { transcription_id: id });
+      const row = await h.db.hubTranscription.findUniqueOrThrow({ where: { id }, include: { results: true } });
+      expect(row).toMatchObject({ duration: upstream.duration, score: upstream.details.evaluation.score, criticalFail: upstream.details.evaluation.critical_fail, evaluatorId: world.ids.evaluator, participantTag: 'Ana' });
+      expect(row.results).toHaveLength(3);
+    }
+    expect(await h.db.hubTranscription.findUnique({ where: { id: failed.download } })).toMatchObject({ status: 'FAILED', errorCode: 'DOWNLOAD', score: null, criticalFail: null });
+    expect(await h.db.hubTranscription.findUnique({ where: { id: failed.reason } })).toMatchObject({ status: 'FAILED', score: null });
+
+    const alerts = await h.db.hubAlert.findMany({ where: { transcriptionId: { in: ids } } });
+    expect(alerts.map((a) => a.transcriptionId).sort()).toEqual([completed.critical, completed.criticalAgain].sort());
+
+    if (webhooks.signingSecret) {
+      // The copy carries the same webhook-id: one receipt per event, the repeat counted as a duplicate.
+      const receipts = await h.db.hubWebhookReceipt.findMany({ where: { transcriptionId: { in: ids } } });
+      expect(receipts).toHaveLength(ids.length);
+      expect(receipts.every((r) => r.duplicates === 1)).toBe(true);
+    }
+  }, 60_000);
+
+  it('mirrors the calls of a configuration without webhooks by reconciliation', async () => {
+    const { h, fake, stack } = world;
+    const silent = { good: await submit(world, 'good.wav', world.ids.silentConfiguration), critical: await submit(world, 'critical.wav', world.ids.silentConfiguration), failed: await submit(world, 'fail.wav', world.ids.silentConfiguration) };
+    await fake.settled();
+    const ids = Object.values(silent);
+    expect(await h.db.hubTranscription.count({ where: { id: { in: ids } } })).toBe(0);
+
+    const report = await reconcileMirror(stack.hub);
+    expect(report.queuedNew).toBe(ids.length);
+    expect(await mirroredStatuses(h, ids), await mirrorFailures(h)).toEqual({ [silent.good]: 'COMPLETED', [silent.critical]: 'COMPLETED', [silent.failed]: 'FAILED' });
+    expect((await h.db.hubAlert.findMany({ where: { transcriptionId: { in: ids } } })).map((a) => a.transcriptionId)).toEqual([silent.critical]);
+    expect(await h.db.hubWebhookReceipt.count({ where: { transcriptionId: { in: ids } } })).toBe(0);
+  }, 60_000);
+});
+
+describe('reports against an independent upstream', () => {
+  let world: World;
+  const period = new Date().toISOString().slice(0, 7);
+  const admin = () => ({
+    post: (path: string, body: object) => request(world.stack.app).post(`/admin${path}`).set('authorization', `Bearer ${world.stack.adminToken}`).send(body),
+  });
+  beforeAll(async () => {
+    world = await startWorld('upstream_reports', { body: 'nested-transcription-id' });
+    for (const file of ['good.wav', 'critical.wav', 'low.wav', 'fail.wav']) await submit(world, file);
+    await world.fake.settled();
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  /** Pulls one report now through the admin API and waits for its CSV export. */
+  async function pullAndExport(kind: 'account' | 'evaluator' | 'participant', subjectId?: string) {
+    const pulled = await admin().post('/reports/runs', { kind, ...(subjectId ? { subject_id: subjectId } : {}), period, export: true });
+    expect(pulled.status, JSON.stringify(pulled.body)).toBe(201);
+    const snapshot = await eventually(async () => {
+      const found = await world.h.db.hubReportSnapshot.findFirst({ where: { run: { kind, subjectId: subjectId ?? '' } } });
+      return found?.exportedAt ? found : undefined;
+    }, 15_000);
+    expect(snapshot.exportTarget).toBeTruthy();
+    expect(existsSync(snapshot.exportTarget!)).toBe(true);
+    return readFileSync(snapshot.exportTarget!, 'utf8');
+  }
+
+  it('pulls the evaluator dashboard and exports its rows to CSV', async () => {
+    const csv = await pullAndExport('evaluator', world.ids.evaluator);
+    const scored = [...world.fake.state.transcriptions.values()].filter((t) => t.status === 'COMPLETED');
+    for (const t of scored) expect(csv).toContain(t.transcription_id);
+  }, 30_000);
+
+  it('pulls the participant dashboard and exports its rows to CSV', async () => {
+    const csv = await pullAndExport('participant', world.ids.participant);
+    expect(csv.split('\n').filter((line) => line.trim()).length).toBeGreaterThanOrEqual(4);
+  }, 30_000);
+
+  it('pulls the account-wide analytics, whose answer is not a dashboard, and exports it', async () => {
+    await pullAndExport('account');
+  }, 30_000);
+
+  it('counts in its quota ledger every analytics call the upstream answered, the admin API proxy\'s included', async () => {
+    const proxied = await admin().post('/api/analytics-evaluator', { evaluator_id: world.ids.evaluator });
+    expect(proxied.status, JSON.stringify(proxied.body)).toBe(200);
+    const ledger = await world.h.db.hubQuotaLedger.findMany({ where: { scope: world.stack.client.accountRef } });
+    const used = Object.fromEntries((['analytics', 'analytics-evaluator', 'analytics-participant'] as const).map((endpoint) => [endpoint, ledger.filter((row) => row.endpoint === endpoint).reduce((sum, row) => sum + row.used + row.reserved, 0)]));
+    expect(used).toEqual(world.fake.analyticsCalls);
+  }, 30_000);
+});
