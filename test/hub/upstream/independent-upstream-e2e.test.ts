@@ -6,8 +6,11 @@
  * call once, alert once per critical fail, catch up on calls without webhooks, and pull and export
  * reports with its quota ledger counting every analytics call the upstream saw.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MirrorHook } from '../../../src/hub/mirror/mirror-hook.js';
@@ -18,12 +21,15 @@ import { startIndependentUpstream, type IndependentUpstream } from '../../fakes/
 import type { WebhookStyle } from '../../fakes/independent-upstream/webhook-sender.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { startHubAgainst, type HubAgainstUpstream } from '../../support/hub-against-upstream.js';
+import { projectRoot } from '../../support/processes.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { eventually } from '../../support/webhook-receiver.js';
 
 /** One hub against one fake upstream, in a database of its own (reconciliation compares the whole mirror with the upstream's list). */
 interface World {
   h: Harness;
+  /** The scratch database's URL (a CLI run against this world uses it). */
+  databaseUrl: string;
   fake: IndependentUpstream;
   stack: HubAgainstUpstream;
   /** Each mirror write: the transcription, its status before and after. */
@@ -58,6 +64,7 @@ async function startWorld(label: string, webhooks: WebhookStyle): Promise<World>
   const { participant } = await dataOf<{ participant: { participant_id: string } }>(fake, 'create-participant', { tag: 'Ana', metadata: { team: 'north' } });
   return {
     h,
+    databaseUrl: scratch.url,
     fake,
     stack,
     mirrorWrites,
@@ -228,13 +235,19 @@ describe('reports against an independent upstream', () => {
     await pullAndExport('account');
   }, 30_000);
 
-  it('counts in its quota ledger every analytics call the upstream answered, the admin API proxy\'s included', async () => {
+  it('counts in its quota ledger every analytics call the upstream answered, the admin API proxy\'s and the CLI\'s included', async () => {
     const proxied = await admin().post('/api/analytics-evaluator', { evaluator_id: world.ids.evaluator });
     expect(proxied.status, JSON.stringify(proxied.body)).toBe(200);
+    // `npm run cli -- api`, as an operator runs it: its own process, the same upstream account and database.
+    const cli = await promisify(execFile)(path.join(projectRoot, 'node_modules/.bin/tsx'), ['src/cli/main.ts', 'api', 'analytics-participant', JSON.stringify({ participant_id: world.ids.participant })], {
+      cwd: projectRoot,
+      env: { ...process.env, UPSTREAM_BASE_URL: world.fake.baseUrl, UPSTREAM_API_KEY: world.fake.apiKey, DATABASE_URL: world.databaseUrl },
+    });
+    expect(cli.stdout).toContain('raw_data');
     const ledger = await world.h.db.hubQuotaLedger.findMany({ where: { scope: world.stack.client.accountRef } });
     const used = Object.fromEntries((['analytics', 'analytics-evaluator', 'analytics-participant'] as const).map((endpoint) => [endpoint, ledger.filter((row) => row.endpoint === endpoint).reduce((sum, row) => sum + row.used + row.reserved, 0)]));
     expect(used).toEqual(world.fake.analyticsCalls);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('against what the vendor leaves open or lets go wrong', () => {
