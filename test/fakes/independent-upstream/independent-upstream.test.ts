@@ -127,6 +127,20 @@ describe('the independent upstream answers as the vendor describes', () => {
   });
 });
 
+describe('its options', () => {
+  it('lets the test script each outcome and answer get-participant flat', async () => {
+    const fake = await upstream({ getParticipantShape: 'flat', outcomeFor: ({ name }) => (name === 'broken' ? { status: 'FAILED', shape: 'failure-reason', code: 'DECODE' } : undefined) });
+    const { configurationId, participantId } = await seed(fake);
+    const { participant_id: flatId } = await dataOf<{ participant_id: string }>(fake, 'get-participant', { participant_id: participantId });
+    expect(flatId).toBe(participantId);
+    const broken = await dataOf<{ transcription_id: string }>(fake, 'submit', { configuration_id: configurationId, url: recording('good.wav'), name: 'broken' });
+    const fine = await dataOf<{ transcription_id: string }>(fake, 'submit', { configuration_id: configurationId, url: recording('good.wav'), name: 'fine' });
+    await fake.settled();
+    expect(await dataOf(fake, 'get-transcription', { transcription_id: broken.transcription_id })).toMatchObject({ status: 'FAILED', details: { failure_reason: 'Processing stopped: decode' } });
+    expect(await dataOf(fake, 'get-transcription', { transcription_id: fine.transcription_id })).toMatchObject({ status: 'COMPLETED', x_served_by: 'independent-upstream' });
+  });
+});
+
 describe('its webhooks', () => {
   const bodies: [WebhookBody, (id: string, status: string) => unknown][] = [
     ['nested-transcription-id', (id) => ({ data: { transcription_id: id } })],

@@ -145,7 +145,9 @@ export async function startIndependentUpstream(options: IndependentUpstreamOptio
         const data = result.data as { transcriptions: unknown[] };
         data.transcriptions.push(malformedRow(malformed, state.transcriptions.values().next().value));
       }
-      return answer(result.status, { data: result.data });
+      // An unknown member on every answer's data too, not only on the resources inside it.
+      const data = typeof result.data === 'object' && result.data !== null ? { ...result.data, x_served_by: 'independent-upstream' } : result.data;
+      return answer(result.status, { data });
     } catch (error) {
       if (error instanceof FakeHttpError) return answer(error.status, errorWire(error.status, error.message));
       return answer(500, errorWire(500, 'Internal error'));
