@@ -173,7 +173,7 @@ describe.each(variants)('the hub against an independent upstream, webhooks: $lab
     expect(alerts.map((a) => a.transcriptionId).sort()).toEqual([completed.critical, completed.criticalAgain].sort());
   });
 
-  it.runIf(Boolean(webhooks.signingSecret))('keeps one receipt per signed event, its copy (same webhook-id) counted as a duplicate', async () => {
+  it('keeps one receipt per transcription and outcome, its copy (other bytes) counted as a duplicate', async () => {
     const receipts = await world.h.db.hubWebhookReceipt.findMany({ where: { transcriptionId: { in: allIds() } } });
     expect(receipts.map((r) => [r.transcriptionId, r.duplicates]).sort()).toEqual(allIds().map((id) => [id, 1]).sort());
   });
@@ -305,5 +305,24 @@ describe('against what the vendor leaves open or lets go wrong', () => {
     }
     expect.soft(thrown).toEqual({});
     expect(await mirroredStatuses(world.h, ids), await mirrorFailures(world.h)).toEqual({ [ids[0]]: 'COMPLETED', [ids[1]]: 'COMPLETED' });
+
+    // The bad rows are quarantined with why and as they came, and the sync says so.
+    const admin = (path: string) => fetch(`${world.stack.baseUrl}/admin${path}`, { headers: { authorization: `Bearer ${world.stack.adminToken}` } }).then(async (res) => ({ status: res.status, body: (await res.json()) as { data: Record<string, unknown> } }));
+    const quarantine = await admin('/sync/quarantine');
+    expect(quarantine.status).toBe(200);
+    const items = quarantine.body.data.items as { operation: string; item: string; reason: string; raw: Record<string, unknown> }[];
+    expect(items.map((i) => i.operation)).toEqual(['list-transcriptions', 'list-transcriptions', 'list-transcriptions']);
+    expect(items.map((i) => i.reason).join('\n')).toMatch(/transcription_id/);
+    expect(items.map((i) => i.reason).join('\n')).toMatch(/created_at/);
+    expect(items.map((i) => i.reason).join('\n')).toMatch(/status/);
+    expect(items.every((i) => i.raw !== null && typeof i.raw === 'object')).toBe(true);
+    const sync = (await admin('/sync')).body.data;
+    expect(sync).toMatchObject({ healthy: false, quarantined: 3, last_run: { ok: true, error: null }, last_reconcile: { rowsQuarantined: 0 } });
+
+    // Once the upstream's list reads clean, the rows that named their transcription are resolved; the id-less one stays open.
+    await reconcileMirror(world.stack.hub);
+    const open = ((await admin('/sync/quarantine')).body.data.items as { item: string }[]).map((i) => i.item);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatch(/^row-[0-9a-f]{32}$/);
   }, 30_000);
 });
