@@ -13,6 +13,7 @@ import type { HubContext } from '../../../src/hub/hub-context.js';
 import { createReportExporter } from '../../../src/hub/reports/export/create-report-exporter.js';
 import { exportReport } from '../../../src/hub/reports/export/export-report.js';
 import { planReports } from '../../../src/hub/reports/planning/plan-reports.js';
+import { buildAnswerTables } from '../../../src/hub/reports/export/answer-tables.js';
 import { readLedgerRow } from '../../../src/hub/reports/quota/quota-ledger.js';
 import { defaultReportsSettings, type ReportSchedule } from '../../../src/hub/reports/reports-settings.js';
 import { brokenDashboardAnswers } from '../../../src/hub/reports/runs/note-broken-promises.js';
@@ -135,5 +136,17 @@ describe('an answer the hub cannot read as a dashboard', () => {
     expect(table).toHaveLength(5);
     expect(await readLedgerRow(h.db, client.accountRef, 'analytics-evaluator', now)).toMatchObject({ used: 1, reserved: 0 });
     expect(fake.resetScripts()).toBe(0);
+  });
+
+  it('names member tables safely: the upstream chooses the member names', () => {
+    const { report, members } = buildAnswerTables(
+      { kind: 'account', subjectId: '', period: '2026-10' },
+      { '../../etc/passwd': [{ a: 1 }], 'by evaluator': [{ b: 2 }], 'by/evaluator': [{ c: 3 }], empty: [], scores: [1, 2] },
+    );
+    expect(members.map((t) => t.name)).toEqual(['account-2026-10-______etc_passwd', 'account-2026-10-by_evaluator', 'account-2026-10-by_evaluator_2']);
+    expect(report.rows).toEqual([
+      ['empty', '[]'],
+      ['scores', '[1,2]'],
+    ]);
   });
 });

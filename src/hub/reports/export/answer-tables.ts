@@ -31,8 +31,9 @@ export function buildAnswerTables(
   const name = tableName(run.kind, run.subjectId, run.period);
   const members: ReportTable[] = [];
   const values: ReportTable['rows'] = [];
+  const taken = new Set<string>();
   for (const [member, value] of Object.entries(data)) {
-    if (isTable(value)) members.push(objectsTable(`${name}-${member}`, value));
+    if (isTable(value)) members.push(objectsTable(`${name}-${memberName(member, taken)}`, value));
     else flatten(member, value, values);
   }
   return { report: { name, header: ['member', 'value'], rows: values }, members };
@@ -42,6 +43,19 @@ export function buildAnswerTables(
 export function countAnswerRows(data: Record<string, unknown>): number {
   if (Array.isArray(data.raw_data) && data.raw_data.every(isPlainObject)) return data.raw_data.length;
   return Object.values(data).reduce<number>((sum, value) => sum + (isTable(value) ? value.length : 0), 0);
+}
+
+/**
+ * A member's name as part of a file or tab name. The upstream chooses it, so it is reduced to
+ * letters, digits, `_` and `-` (no path separators, no `..`), kept short (a tab title holds 100
+ * characters) and made unique.
+ */
+function memberName(member: string, taken: Set<string>): string {
+  const base = member.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40) || 'member';
+  let name = base;
+  for (let n = 2; taken.has(name); n += 1) name = `${base}_${n}`;
+  taken.add(name);
+  return name;
 }
 
 function objectsTable(name: string, entries: readonly Record<string, unknown>[]): ReportTable {
