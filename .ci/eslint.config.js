@@ -62,9 +62,12 @@ export default tseslint.config(
     },
   },
   {
-    // Every analytics call costs monthly quota: the hub makes them only through the quota ledger.
-    files: ['src/hub/**/*.ts', 'jobs/**/*.ts'],
-    ignores: ['src/hub/client/**', 'src/hub/reports/quota/pull-analytics.ts'],
+    // Every analytics call costs monthly quota: the hub makes them only through the quota ledger,
+    // whatever the entry point (schedule, on-demand, the CLI's `api`, the admin API's proxy).
+    // `client.call(operation)` with an operation known only at run time could be an analytics one,
+    // so it is allowed only in callAnyOperation, which sends those through the ledger.
+    files: ['src/hub/**/*.ts', 'src/cli/**/*.ts', 'jobs/**/*.ts'],
+    ignores: ['src/hub/client/**', 'src/hub/reports/quota/pull-analytics.ts', 'src/hub/reports/quota/call-any-operation.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -75,6 +78,18 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='call'][arguments.0.value=/^analytics/]",
           message: 'Analytics calls spend monthly quota: use pullAnalytics (src/hub/reports/quota/pull-analytics.ts), which goes through the ledger.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='call'][arguments.0.type!='Literal']",
+          message: 'An operation named at run time may be an analytics one: use callAnyOperation (src/hub/reports/quota/call-any-operation.ts), which sends those through the quota ledger.',
+        },
+        {
+          selector: "CallExpression[callee.computed=true][callee.property.value='call']",
+          message: 'An operation named at run time may be an analytics one: use callAnyOperation (src/hub/reports/quota/call-any-operation.ts), which sends those through the quota ledger.',
+        },
+        {
+          selector: "MemberExpression[object.property.name='call'][property.name=/^(bind|apply)$/]",
+          message: 'A detached client.call escapes the quota ledger check: use callAnyOperation (src/hub/reports/quota/call-any-operation.ts).',
         },
       ],
     },

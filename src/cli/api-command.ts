@@ -1,14 +1,19 @@
-/** `npm run cli -- api <operation> '<json>'`: any operation of the upstream, through the hub's client. */
+/**
+ * `npm run cli -- api <operation> '<json>'`: any operation of the upstream, through the hub's
+ * client; the analytics operations through the quota ledger like every other analytics call of
+ * the hub (callAnyOperation), so a month the ledger has spent is refused here without a request.
+ */
 import type { Command } from 'commander';
 import { AppError } from '../lib/errors/app-error.js';
 import {
   clientMethods,
   operationAliases,
   operationTraits,
-  type ConversationClient,
   type OperationAlias,
   type OperationName,
 } from '../hub/client/index.js';
+import { callAnyOperation } from '../hub/reports/quota/call-any-operation.js';
+import type { PullContext } from '../hub/reports/quota/pull-analytics.js';
 import { printLine, printTable } from './output.js';
 
 const isOperation = (name: string): name is OperationName | OperationAlias => name in operationTraits || name in operationAliases;
@@ -34,7 +39,7 @@ function listOperations(): void {
 
 export function registerApiCommand(
   program: Command,
-  client: () => Promise<ConversationClient>,
+  openHub: () => Promise<PullContext>,
   explainNotFound: (error: unknown, ids: readonly string[]) => Promise<never>,
 ): void {
   program
@@ -60,7 +65,7 @@ export function registerApiCommand(
       const ids = Object.entries(input && typeof input === 'object' ? input : {})
         .filter(([field, value]) => field.endsWith('_id') && typeof value === 'string')
         .map(([, value]) => value as string);
-      const data = await (await client()).call(operation, input as never).catch((error: unknown) => explainNotFound(error, ids));
+      const data = await callAnyOperation(await openHub(), operation, input).catch((error: unknown) => explainNotFound(error, ids));
       printLine(JSON.stringify(data, null, 2));
     });
 }

@@ -2,6 +2,7 @@
 import { CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { UpstreamError } from '../hub/client/upstream-error.js';
+import { isQuotaRefused } from '../hub/reports/quota/pull-analytics.js';
 import { AppError } from '../lib/errors/app-error.js';
 import { causeChain } from '../lib/errors/cause-chain.js';
 
@@ -14,6 +15,8 @@ const networkCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIM
 
 /** The lines to print for an error (without the `error: ` prefix on the first). */
 export function describeCliError(error: unknown): string[] {
+  // The quota ledger's refusal: nothing was sent, so there is no request id to show.
+  if (isQuotaRefused(error)) return [`quota_exceeded (not sent) from ${error.endpoint}: ${error.message}`];
   if (error instanceof CliError || error instanceof AppError) return [error.message];
   // A bad environment variable names each variable on its own line; keep them on one.
   if (error instanceof ConfigError) return [error.message.replace(/:?\n\s*/g, (m) => (m.startsWith(':') ? ': ' : '; '))];

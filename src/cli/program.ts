@@ -66,7 +66,7 @@ export function buildProgram(config: AppConfig): CliProgram {
     throw error;
   };
   registerConsoleUserCommands(program, openDb);
-  registerApiCommand(program, () => openRuntime().contexts.hub.upstream(), explainNotFound);
+  registerApiCommand(program, () => Promise.resolve(openRuntime().contexts.hub), explainNotFound);
   registerHubCommands(program, () => Promise.resolve(openRuntime().contexts.hub), explainNotFound);
   registerHubAccountCommands(program, upstreamDeps);
   return {

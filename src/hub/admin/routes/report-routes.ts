@@ -176,9 +176,10 @@ export const reportRoutes = [
         runReportOnDemand(ctx, { kind: body.kind, ...(body.subject_id ? { subjectId: body.subject_id } : {}), period: body.period, shouldExport: body.export }),
       );
       const [listed] = await listReportRuns(ctx.db, { scope: result.run.scope, kind: result.run.kind, limit: 1, id: result.run.id });
-      const note = result.isComplete
+      const pulled = result.isComplete
         ? `pulled ${result.rows} row(s) of the ended period ${result.run.period}${result.exportJobId ? '; its export (report file and summary row) is queued' : ''}`
         : `pulled ${result.rows} row(s) of ${result.run.period} so far${result.exportJobId ? '; its export (report file and summary row) is queued' : ''}; the period has not ended, so the schedule still pulls the complete report after ${day(result.run.periodEnd)} (run status ${result.run.status} until that month's plan takes it up)`;
+      const note = result.brokenPromises ? `${pulled}; ${result.brokenPromises}` : pulled;
       return {
         status: 'succeeded' as const,
         note,

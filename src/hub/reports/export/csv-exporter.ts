@@ -33,10 +33,11 @@ export async function writeFileAtomically(file: string, content: string): Promis
 
 export function createCsvExporter(settings: CsvExportSettings): ReportExporter {
   return {
-    async write(report, summary) {
+    async write(report, summary, members = []) {
       await mkdir(settings.dir, { recursive: true });
       const file = path.join(settings.dir, `${report.name}.csv`);
       await writeFileAtomically(file, toCsv(report));
+      for (const member of members) await writeFileAtomically(path.join(settings.dir, `${member.name}.csv`), toCsv(member));
       await writeFileAtomically(path.join(settings.dir, `${summary.name}.csv`), toCsv(summary));
       return file;
     },

@@ -1,12 +1,14 @@
 /**
- * Exports one snapshot (job hub.export-report): its raw_data as the report's table, and the
+ * Exports one snapshot (job hub.export-report): its raw_data as the report's table (or, for an
+ * answer without raw_data, its members as they came: answer-tables.ts), and the
  * summary of every report pulled so far, through the configured exporter. Exports of one upstream
  * account run one at a time across processes (a transaction-scoped advisory lock), so two
  * concurrent exports cannot each write a summary that lacks the other's report.
  */
 import type { HubContext } from '../../hub-context.js';
 import type { ReportExporter } from './report-exporter.js';
-import { buildReportTable, buildSummaryTable, type SummaryEntry } from './report-tables.js';
+import { buildAnswerTables, isPlainObject } from './answer-tables.js';
+import { buildSummaryTable, type SummaryEntry } from './report-tables.js';
 import { dayOf } from '../report-periods.js';
 import { loadReviewColumns } from '../../review/review-columns.js';
 
@@ -18,10 +20,11 @@ export async function exportReport(ctx: Pick<HubContext, 'db' | 'logger' | 'now'
   const snapshot = await ctx.db.hubReportSnapshot.findUnique({ where: { id: snapshotId }, include: { run: true } });
   if (!snapshot) return { kind: 'missing' };
   const { run } = snapshot;
-  const rawData = (snapshot.data as { raw_data?: unknown } | null)?.raw_data;
-  const rows = Array.isArray(rawData) ? (rawData as Record<string, unknown>[]) : [];
-  const reviews = await loadReviewColumns(ctx.db, rows.map((r) => (typeof r.id === 'string' ? r.id : '')));
-  const table = buildReportTable(run.kind, run.subjectId, run.period, rows, reviews);
+  // The answer as it came (runs/read-report-answer.ts): raw_data rows, or its members flattened.
+  const data = isPlainObject(snapshot.data) ? snapshot.data : { value: snapshot.data };
+  const rawData = Array.isArray(data.raw_data) ? (data.raw_data as unknown[]) : [];
+  const reviews = await loadReviewColumns(ctx.db, rawData.map((r) => (isPlainObject(r) && typeof r.id === 'string' ? r.id : '')));
+  const { report: table, members } = buildAnswerTables(run, data, reviews);
 
   try {
     const target = await ctx.db.$transaction(
@@ -51,7 +54,7 @@ export async function exportReport(ctx: Pick<HubContext, 'db' | 'logger' | 'now'
             fetchedAt: s.fetchedAt,
           }),
         );
-        const written = await exporter.write(table, buildSummaryTable(entries));
+        const written = await exporter.write(table, buildSummaryTable(entries), members);
         await tx.hubReportSnapshot.update({ where: { id: snapshotId }, data: { exportedAt: ctx.now(), exportTarget: written, exportError: null } });
         return written;
       },

@@ -5,6 +5,9 @@ import type { ReportTable } from './report-tables.js';
  * a report's earlier export of the same period rather than adding to it, and rewrite the summary whole.
  */
 export interface ReportExporter {
-  /** Writes the report's table (replacing one of the same name) and the summary; says where. */
-  write(report: ReportTable, summary: ReportTable): Promise<string>;
+  /**
+   * Writes the report's table and its member tables (an answer without raw_data, answer-tables.ts),
+   * each replacing one of the same name, and the summary; says where the report's table went.
+   */
+  write(report: ReportTable, summary: ReportTable, members?: readonly ReportTable[]): Promise<string>;
 }

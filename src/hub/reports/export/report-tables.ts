@@ -39,7 +39,8 @@ const referenceColumns: Record<ReportKind, readonly string[]> = {
 /** Joins failed criterion names; names may contain commas, so a semicolon separates them. */
 export const failedCriteriaSeparator = '; ';
 
-const cell = (value: unknown): Cell => {
+/** A value as a cell: scalars as they are, anything else as its JSON text. */
+export const cell = (value: unknown): Cell => {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   return JSON.stringify(value);

@@ -67,7 +67,7 @@ export function createSheetsExporter(settings: SheetsExportSettings, logger: Log
   let api: Promise<SheetsApi> | undefined;
   const log = logger.child({ component: 'sheets-exporter' });
   return {
-    async write(report, summary) {
+    async write(report, summary, members = []) {
       api ??= createSheetsApi(settings, log).catch((error: unknown) => {
         api = undefined;
         throw error;
@@ -100,14 +100,17 @@ export function createSheetsExporter(settings: SheetsExportSettings, logger: Log
         );
       }
       const oldReportId = tabs.get(report.name);
-      if (oldReportId !== undefined) requests.push({ deleteSheet: { sheetId: oldReportId } });
-      requests.push({ addSheet: { properties: { sheetId: freshSheetId(taken), title: report.name, gridProperties: gridOf(report) } } });
+      for (const table of [report, ...members]) {
+        const oldId = tabs.get(table.name);
+        if (oldId !== undefined) requests.push({ deleteSheet: { sheetId: oldId } });
+        requests.push({ addSheet: { properties: { sheetId: freshSheetId(taken), title: table.name, gridProperties: gridOf(table) } } });
+      }
       await sheets.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests } }, options);
 
-      for (const data of chunkValueRanges([summary, report], settings.maxRequestBytes)) {
+      for (const data of chunkValueRanges([summary, report, ...members], settings.maxRequestBytes)) {
         await sheets.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: 'RAW', data } }, options);
       }
-      log.info({ tab: report.name, rows: report.rows.length, replaced: oldReportId !== undefined }, 'report written to Google Sheets');
+      log.info({ tab: report.name, rows: report.rows.length, memberTabs: members.length, replaced: oldReportId !== undefined }, 'report written to Google Sheets');
       return report.name;
     },
   };

@@ -1,12 +1,11 @@
 /** The three metered analytics operations and their monthly quotas (spec, Limits). */
-import type { OperationRequest, OperationResponse } from '../../../contract/catalog.js';
+import type { OperationRequest } from '../../../contract/catalog.js';
 import { operationTraits } from '../../../contract/operations.js';
 
 export const analyticsEndpoints = ['analytics', 'analytics-evaluator', 'analytics-participant'] as const;
 export type AnalyticsEndpoint = (typeof analyticsEndpoints)[number];
 
 export type AnalyticsParams<E extends AnalyticsEndpoint> = OperationRequest<E>;
-export type AnalyticsAnswer<E extends AnalyticsEndpoint> = OperationResponse<E>;
 
 /** Calls per UTC month (30 / 500 / 500). */
 export function monthlyQuotaOf(endpoint: AnalyticsEndpoint): number {

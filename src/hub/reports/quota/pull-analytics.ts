@@ -7,13 +7,13 @@ import { AppError } from '../../../lib/errors/app-error.js';
 import { causeChain } from '../../../lib/errors/cause-chain.js';
 import { isUpstreamError, type ConversationClient } from '../../client/index.js';
 import type { HubContext } from '../../hub-context.js';
-import type { AnalyticsAnswer, AnalyticsEndpoint, AnalyticsParams } from './analytics-endpoints.js';
+import type { AnalyticsEndpoint, AnalyticsParams } from './analytics-endpoints.js';
 import { reserveQuota, settleQuota, type PullPurpose, type ReserveResult, type SettleOutcome } from './quota-ledger.js';
 
 export interface PullRequest<E extends AnalyticsEndpoint> {
   endpoint: E;
   params: AnalyticsParams<E>;
-  /** Scheduled pulls leave the on-demand reserve alone. */
+  /** Scheduled pulls and manual calls leave the on-demand reserve alone (quota-ledger.ts). */
   purpose: PullPurpose;
 }
 
@@ -71,10 +71,18 @@ export function settleOutcomeOf(error: unknown): SettleOutcome {
 }
 
 /**
- * Pulls one dashboard through the ledger. Throws QuotaRefusedError (nothing sent) when the ledger
- * has no room, or the client's UpstreamError when the call failed (settled first).
+ * The answer's `data` as the client handed it over, every member kept. It is not typed as a
+ * dashboard: the account-wide answer's shape is not shown by the vendor, and a dashboard's
+ * promised members are checked by whoever reads it (runs/read-report-answer.ts), so an answer
+ * that breaks a promise is still kept rather than spent and lost.
  */
-export async function pullAnalytics<E extends AnalyticsEndpoint>(ctx: PullContext, request: PullRequest<E>): Promise<AnalyticsAnswer<E>> {
+export type AnalyticsData = Record<string, unknown>;
+
+/**
+ * Makes one analytics call through the ledger. Throws QuotaRefusedError (nothing sent) when the
+ * ledger has no room, or the client's UpstreamError when the call failed (settled first).
+ */
+export async function pullAnalytics<E extends AnalyticsEndpoint>(ctx: PullContext, request: PullRequest<E>): Promise<AnalyticsData> {
   const client = await ctx.upstream();
   const reservation = await reserveQuota(ctx.db, {
     scope: client.accountRef,
@@ -85,7 +93,7 @@ export async function pullAnalytics<E extends AnalyticsEndpoint>(ctx: PullContex
   });
   if (!reservation.isReserved) throw new QuotaRefusedError(request.endpoint, reservation, ctx.now());
 
-  let answer: AnalyticsAnswer<E>;
+  let answer: AnalyticsData;
   try {
     answer = await callAnalytics(client, request);
   } catch (error) {
@@ -100,8 +108,10 @@ export async function pullAnalytics<E extends AnalyticsEndpoint>(ctx: PullContex
   return answer;
 }
 
-function callAnalytics<E extends AnalyticsEndpoint>(client: ConversationClient, request: PullRequest<E>): Promise<AnalyticsAnswer<E>> {
+async function callAnalytics<E extends AnalyticsEndpoint>(client: ConversationClient, request: PullRequest<E>): Promise<AnalyticsData> {
   // The operation is one of the three analytics ones; the client checks params against its contract.
   const call = client.call.bind(client) as (operation: AnalyticsEndpoint, input: unknown) => Promise<unknown>;
-  return call(request.endpoint, request.params) as Promise<AnalyticsAnswer<E>>;
+  const data = await call(request.endpoint, request.params);
+  // The client hands over `data` as an object (it refuses an answer without one).
+  return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as AnalyticsData) : { value: data };
 }

@@ -3,13 +3,22 @@
  * and UTC month. A call is reserved before it is sent, by one conditional upsert, and settled
  * after. The row lock the upsert takes makes racing callers queue and re-check the condition on
  * the latest counts, so however many processes pull at once they never reserve past the limit.
- * Scheduled pulls stop short of the on-demand reserve; on-demand pulls may use the whole quota.
+ * Scheduled pulls and manual calls stop short of the on-demand reserve; on-demand report pulls
+ * may use the whole quota (docs/reports.md, "On-demand reserve").
  */
 import type { Db } from '../../../db.js';
 import { monthlyQuotaOf, type AnalyticsEndpoint } from './analytics-endpoints.js';
 import { monthOf } from '../report-periods.js';
 
-export type PullPurpose = 'scheduled' | 'on-demand';
+/**
+ * Who spends the call: `scheduled` (the planner's runs), `on-demand` (a report pulled now through
+ * the admin API or the console: stored and exported), `manual` (any analytics operation called
+ * by hand through `npm run cli -- api` or `POST /admin/api/:operation`: printed, not stored).
+ */
+export type PullPurpose = 'scheduled' | 'on-demand' | 'manual';
+
+/** Only a report pulled on demand may take the on-demand reserve. */
+export const mayUseReserve = (purpose: PullPurpose): boolean => purpose === 'on-demand';
 
 /** A reserved call, to settle once its outcome is known (the month is the reservation's, not the settle's). */
 export interface QuotaReservation {
@@ -43,15 +52,15 @@ export interface LedgerRow {
 const monthKey = (now: Date) => `${monthOf(now).key}-01`;
 
 /**
- * Reserves one call of the month's quota, unless the month is exhausted or, for a scheduled pull,
- * the calls used and reserved have reached the limit less the on-demand reserve.
+ * Reserves one call of the month's quota, unless the month is exhausted or, for a scheduled pull
+ * or a manual call, the calls used and reserved have reached the limit less the on-demand reserve.
  */
 export async function reserveQuota(
   db: Db,
   request: { scope: string; endpoint: AnalyticsEndpoint; purpose: PullPurpose; reserve: number; now: Date },
 ): Promise<ReserveResult> {
   const limit = monthlyQuotaOf(request.endpoint);
-  const keep = request.purpose === 'scheduled' ? request.reserve : 0;
+  const keep = mayUseReserve(request.purpose) ? 0 : request.reserve;
   const month = monthKey(request.now);
   const rows = await db.$queryRaw<{ used: number; reserved: number }[]>`
     INSERT INTO hub_quota_ledger AS l (scope, endpoint, month, "limit", reserved, used, updated_at)

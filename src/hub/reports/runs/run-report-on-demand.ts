@@ -18,6 +18,8 @@ import { reportRequest } from './run-scheduled-report.js';
 import type { ReportRun } from './report-run-store.js';
 import { onDemandExportJobId } from './report-job-ids.js';
 import { saveSnapshot } from './report-snapshot.js';
+import { noteBrokenPromises } from './note-broken-promises.js';
+import { readReportAnswer } from './read-report-answer.js';
 
 export interface OnDemandReportRequest {
   kind: ReportKind;
@@ -36,6 +38,8 @@ export interface OnDemandReportResult {
   /** False while the period is still running: the data is the period so far. */
   isComplete: boolean;
   exportJobId: string | null;
+  /** The dashboard members the answer broke (kept and exported all the same); null when none. */
+  brokenPromises: string | null;
 }
 
 /** `2026-11` → the month; `2026-W45` → the ISO week; anything else, or a period outside the supported dates, is refused. */
@@ -118,13 +122,17 @@ export async function runReportOnDemand(ctx: HubContext, request: OnDemandReport
   const endpoint = endpointOfKind[kind];
   const params = reportRequest({ kind, subjectId, periodStart: new Date(`${period.start}T00:00:00Z`), periodEnd: new Date(`${period.end}T00:00:00Z`) });
   const data = await pullAnalytics(ctx, { endpoint, params, purpose: 'on-demand' });
+  // The quota is spent: the answer is kept whatever its shape, a broken promise noted on the run.
+  const answer = readReportAnswer(endpoint, data);
+  const broken = noteBrokenPromises(ctx.logger.child({ component: 'report-run', kind, subjectId, period: period.id }), endpoint, answer.brokenPromises);
 
   const isComplete = period.end < today;
   const fetchedAt = ctx.now();
-  const { run, snapshotId } = await ctx.db.$transaction(async (tx) => {
-    const reason = isComplete
+  const { run, snapshotId, rows } = await ctx.db.$transaction(async (tx) => {
+    const pulled = isComplete
       ? `pulled on demand at ${fetchedAt.toISOString()}`
       : `pulled on demand at ${fetchedAt.toISOString()} (the period so far); the complete report is the schedule's once the period ends`;
+    const reason = broken ? `${pulled}; ${broken}` : pulled;
     // The day after the period is when its scheduled report falls due, on that month's quota: a
     // new row of a running period is recorded there (skipped), so that month's plan takes it up.
     const dueAt = new Date(Date.parse(`${period.end}T00:00:00Z`) + 86_400_000);
@@ -152,8 +160,8 @@ export async function runReportOnDemand(ctx: HubContext, request: OnDemandReport
     if (isComplete) {
       await tx.hubReportRun.updateMany({ where: { id: row.id, status: { not: 'running' } }, data: { status: 'succeeded', reason, finishedAt: fetchedAt } });
     }
-    const snapshot = await saveSnapshot(tx, row.id, { endpoint, request: params, data, fetchedAt });
-    return { run: await tx.hubReportRun.findUniqueOrThrow({ where: { id: row.id } }), snapshotId: snapshot.id };
+    const snapshot = await saveSnapshot(tx, row.id, { endpoint, request: params, answer, fetchedAt });
+    return { run: await tx.hubReportRun.findUniqueOrThrow({ where: { id: row.id } }), snapshotId: snapshot.id, rows: snapshot.rows };
   });
 
   let exportJobId: string | null = null;
@@ -162,6 +170,6 @@ export async function runReportOnDemand(ctx: HubContext, request: OnDemandReport
     exportJobId = onDemandExportJobId(snapshotId, fetchedAt);
     await ctx.jobs.enqueue('hub.export-report', { snapshotId }, { jobId: exportJobId });
   }
-  ctx.logger.info({ component: 'report-run', kind, subjectId, period: period.id, rows: data.raw_data.length, isComplete }, 'report pulled on demand');
-  return { run, snapshotId, rows: data.raw_data.length, isComplete, exportJobId };
+  ctx.logger.info({ component: 'report-run', kind, subjectId, period: period.id, rows, isComplete }, 'report pulled on demand');
+  return { run, snapshotId, rows, isComplete, exportJobId, brokenPromises: broken };
 }

@@ -11,7 +11,9 @@ import { isUpstreamError } from '../../client/index.js';
 import { endpointOfKind } from '../report-kinds.js';
 import { dayOf } from '../report-periods.js';
 import { claimRun, finishRun, type ReportRun } from './report-run-store.js';
-import { isQuotaRefused, pullAnalytics, settleOutcomeOf } from '../quota/pull-analytics.js';
+import { isQuotaRefused, pullAnalytics, settleOutcomeOf, type AnalyticsData } from '../quota/pull-analytics.js';
+import { noteBrokenPromises } from './note-broken-promises.js';
+import { readReportAnswer } from './read-report-answer.js';
 import { exportJobId } from './report-job-ids.js';
 import { saveSnapshot } from './report-snapshot.js';
 import { settleInterruptedRun } from './settle-interrupted-run.js';
@@ -46,7 +48,7 @@ export async function runReport(ctx: HubContext, runId: string, options: { canRe
   const endpoint = endpointOfKind[run.kind];
   const params = reportRequest(run);
 
-  let data: { kpis: unknown; raw_data: unknown[] };
+  let data: AnalyticsData;
   try {
     data = await pullAnalytics(ctx, { endpoint, params, purpose: 'scheduled' });
   } catch (error) {
@@ -65,13 +67,16 @@ export async function runReport(ctx: HubContext, runId: string, options: { canRe
     return { kind: 'failed', reason };
   }
 
+  // The quota is spent: the answer is kept whatever its shape, a broken promise noted on the run.
+  const answer = readReportAnswer(endpoint, data);
+  const broken = noteBrokenPromises(log, endpoint, answer.brokenPromises);
   const snapshot = await ctx.db.$transaction(async (tx) => {
     // An on-demand pull of the period while it ran may have left a snapshot: the whole period replaces it.
-    const created = await saveSnapshot(tx, runId, { endpoint, request: params, data, fetchedAt: ctx.now() });
-    await tx.hubReportRun.update({ where: { id: runId }, data: { status: 'succeeded', reason: null, finishedAt: ctx.now() } });
+    const created = await saveSnapshot(tx, runId, { endpoint, request: params, answer, fetchedAt: ctx.now() });
+    await tx.hubReportRun.update({ where: { id: runId }, data: { status: 'succeeded', reason: broken, finishedAt: ctx.now() } });
     return created;
   });
   await ctx.jobs.enqueue('hub.export-report', { snapshotId: snapshot.id }, { jobId: exportJobId(snapshot.id) });
-  log.info({ rows: data.raw_data.length }, 'scheduled report pulled');
-  return { kind: 'succeeded', snapshotId: snapshot.id, rows: data.raw_data.length };
+  log.info({ rows: snapshot.rows }, 'scheduled report pulled');
+  return { kind: 'succeeded', snapshotId: snapshot.id, rows: snapshot.rows };
 }

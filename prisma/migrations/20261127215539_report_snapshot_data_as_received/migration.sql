@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "hub_report_snapshots" ALTER COLUMN "data" SET DATA TYPE JSON;

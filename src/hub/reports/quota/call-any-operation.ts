@@ -1,0 +1,25 @@
+/**
+ * The one way to call an operation named at run time (`npm run cli -- api <operation>`,
+ * `POST /admin/api/:operation`): the three analytics operations go through the quota ledger
+ * (pullAnalytics, purpose `manual`), every other operation straight through the client. Lint
+ * forbids `client.call` with an operation that is not a literal anywhere else in src/hub, src/cli
+ * and jobs/, so no entry point can spend analytics quota behind the ledger's back.
+ */
+import { canonicalOperation, type OperationAlias, type OperationName } from '../../client/index.js';
+import { analyticsEndpoints, type AnalyticsEndpoint } from './analytics-endpoints.js';
+import { pullAnalytics, type PullContext } from './pull-analytics.js';
+
+const isAnalytics = (operation: OperationName): operation is AnalyticsEndpoint => (analyticsEndpoints as readonly string[]).includes(operation);
+
+/** Calls `operation` (a canonical name or an alias) with `input`; resolves with the answer's `data`. */
+export async function callAnyOperation(ctx: PullContext, operation: OperationName | OperationAlias, input: unknown): Promise<unknown> {
+  const canonical: OperationName = canonicalOperation(operation);
+  if (isAnalytics(canonical)) {
+    // The client checks the input against the contract before anything is sent (a refusal gives
+    // the reservation back), so it is passed on as given.
+    return pullAnalytics(ctx, { endpoint: canonical, params: input as never, purpose: 'manual' });
+  }
+  const client = await ctx.upstream();
+  const call = client.call.bind(client) as (operation: OperationName | OperationAlias, input: unknown) => Promise<unknown>;
+  return call(operation, input);
+}
