@@ -69,5 +69,7 @@ async function markDeleted(ctx: HubContext, transcriptionId: string): Promise<Mi
     data: { deletedAt: ctx.now() },
   });
   const existed = count > 0 || (await ctx.db.hubTranscription.count({ where: { id: transcriptionId } })) > 0;
+  // Gone upstream: nothing of it is left to read.
+  await resolveQuarantined(ctx.db, 'get-transcription', [transcriptionId.toLowerCase()], ctx.now());
   return existed ? 'deleted' : 'unknown';
 }

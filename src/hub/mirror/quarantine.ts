@@ -51,6 +51,15 @@ export async function resolveQuarantined(db: Db, operation: string, itemKeys: re
   return count;
 }
 
+/** Resolves every open item of an operation but `stillBroken`: a whole list read without them. */
+export async function resolveQuarantinedExcept(db: Db, operation: string, stillBroken: readonly string[], now: Date): Promise<number> {
+  const { count } = await db.hubQuarantinedItem.updateMany({
+    where: { operation, resolvedAt: null, itemKey: { notIn: [...stillBroken] } },
+    data: { resolvedAt: now },
+  });
+  return count;
+}
+
 /** Open quarantined items of an operation (their keys), for a reconciliation to try again. */
 export async function openQuarantineKeys(db: Db, operation: string): Promise<string[]> {
   const rows = await db.hubQuarantinedItem.findMany({ where: { operation, resolvedAt: null }, select: { itemKey: true } });

@@ -1,7 +1,7 @@
 import type { HubContext } from '../hub-context.js';
 import { sweepUnsentReceipts } from '../webhooks/sweep-unsent-receipts.js';
 import { enqueueMirror } from './enqueue-mirror.js';
-import { countOpenQuarantined, entryOfRejectedRow, openQuarantineKeys, quarantineItems, resolveQuarantined } from './quarantine.js';
+import { countOpenQuarantined, entryOfRejectedRow, openQuarantineKeys, quarantineItems, resolveQuarantinedExcept } from './quarantine.js';
 import { recordSyncState, type ReconcileReport } from './sync-state.js';
 
 /**
@@ -21,8 +21,10 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
   const list = await client.listTranscriptions({});
   const upstream = new Map(list.transcriptions.map((t) => [t.transcription_id.toLowerCase(), t]));
   const rejectedIds = new Set(list.rejected.flatMap((row) => (row.id ? [row.id] : [])));
-  await quarantineItems(ctx.db, list.rejected.map((row) => entryOfRejectedRow('list-transcriptions', row)), now);
-  await resolveQuarantined(ctx.db, 'list-transcriptions', [...upstream.keys()], now);
+  // The list's quarantine is what this read found: rows broken now are kept, the others resolved.
+  const broken = list.rejected.map((row) => entryOfRejectedRow('list-transcriptions', row));
+  await quarantineItems(ctx.db, broken, now);
+  await resolveQuarantinedExcept(ctx.db, 'list-transcriptions', broken.map((entry) => entry.itemKey), now);
 
   const mirrored = await ctx.db.hubTranscription.findMany({
     where: { deletedAt: null },

@@ -4,6 +4,7 @@
  * 429 and nothing sent once the ledger has no room; and an on-demand pull of the account-wide
  * report answers 201 with an answer of a shape of its own. The upstream is the independent fake.
  */
+import { createConversationClient } from '../../../src/hub/client/index.js';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import request from 'supertest';
@@ -12,7 +13,6 @@ import { readLedgerRow } from '../../../src/hub/reports/quota/quota-ledger.js';
 import { defaultReportsSettings } from '../../../src/hub/reports/reports-settings.js';
 import { dashboardAnswer } from '../../fakes/analytics-answers.js';
 import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
-import { openAnalyticsClient } from '../../fakes/open-analytics-client.js';
 import { createHarness, errorBody, type Harness } from '../../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../../support/hub-stack.js';
 
@@ -25,7 +25,7 @@ let accountRef: string;
 beforeAll(async () => {
   h = createHarness({ now: () => now });
   fake = await startFakeUpstream();
-  const client = openAnalyticsClient(fake);
+  const client = createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, pacer: { reserve: () => Promise.resolve(0) }, backoffBaseMs: 1 });
   accountRef = client.accountRef;
   stack = await startHubStack(h, {
     hub: (defaults) => ({

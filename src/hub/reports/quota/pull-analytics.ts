@@ -5,7 +5,7 @@
  */
 import { AppError } from '../../../lib/errors/app-error.js';
 import { causeChain } from '../../../lib/errors/cause-chain.js';
-import { isUpstreamError, type ConversationClient } from '../../client/index.js';
+import { isUpstreamError, type ConversationClient, type UpstreamError } from '../../client/index.js';
 import type { HubContext } from '../../hub-context.js';
 import type { AnalyticsEndpoint, AnalyticsParams } from './analytics-endpoints.js';
 import { reserveQuota, settleQuota, type PullPurpose, type ReserveResult, type SettleOutcome } from './quota-ledger.js';
@@ -97,6 +97,14 @@ export async function pullAnalytics<E extends AnalyticsEndpoint>(ctx: PullContex
   try {
     answer = await callAnalytics(client, request);
   } catch (error) {
+    // An answer that came but broke a promised member was paid for: it is kept as it came, and
+    // its reader says what broke (runs/read-report-answer.ts), never spent and lost.
+    const kept = isUpstreamError(error, 'invalid_response') ? asData(error.raw) : null;
+    if (kept) {
+      await settleQuota(ctx.db, reservation.reservation, 'used');
+      ctx.logger.warn({ endpoint: request.endpoint, issues: (error as UpstreamError).issues.slice(0, 5) }, 'analytics answer breaks the API description: kept as it came');
+      return kept;
+    }
     const outcome = settleOutcomeOf(error);
     await settleQuota(ctx.db, reservation.reservation, outcome);
     if (outcome === 'exhausted') {
@@ -113,5 +121,7 @@ async function callAnalytics<E extends AnalyticsEndpoint>(client: ConversationCl
   const call = client.call.bind(client) as (operation: AnalyticsEndpoint, input: unknown) => Promise<unknown>;
   const data = await call(request.endpoint, request.params);
   // The client hands over `data` as an object (it refuses an answer without one).
-  return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as AnalyticsData) : { value: data };
+  return asData(data) ?? { value: data };
 }
+
+const asData = (data: unknown): AnalyticsData | null => (data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as AnalyticsData) : null);
