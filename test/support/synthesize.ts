@@ -40,7 +40,7 @@ export async function synthesizeConversation(turns: Turn[], options: SynthesisOp
   const { rendering = 0 } = options;
   // sox dithers when it writes 16-bit samples, even silence from its null input, with a random seed
   // unless -R: two renderings of the same script then differ in their last bit, and pocketsphinx can
-  // hear a word differently (docs/engine-bench.md, "The development and held-out sets"). Rendering 0 is repeatable
+  // hear a word differently (docs/engine-bench.md, "Repeatable audio"). Rendering 0 is repeatable
   // (-R on every sox call, silences included); rendering n > 0 is one random dither, cached under its
   // own key, to measure how much a figure moves with it.
   const repeatable = rendering === 0 ? ['-R'] : [];
