@@ -61,7 +61,7 @@ export interface WebSurfaces {
  * console at /console; given a sample store, the sample calls at /samples. The API's operations
  * (api-fast-path.ts) and the receiver's webhooks (receiver-fast-path.ts) are served in front of
  * Express's dispatch, whose prototype swap and middlewares cost more than a cached read
- * (docs/performance.md, sixth and seventh rounds); everything else, and any API or webhook request
+ * (docs/performance.md, "Serving in front of Express"); everything else, and any API or webhook request
  * those paths do not take (odd URLs, other methods, chunked, compressed or too-large bodies), by
  * Express, which answers them as before.
  */

@@ -17,7 +17,7 @@ export interface Turn {
   text: string;
 }
 
-/** The voices the offline engine's en-us model recognises best (docs/engine.md). */
+/** The voices the offline engine was tuned on (docs/engine-bench.md, "The development and held-out sets"). */
 const voices = { agent: 'en-us+klatt2', customer: 'en-us+f2' } as const;
 
 export const sampleCalls = {

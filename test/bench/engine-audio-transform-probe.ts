@@ -4,8 +4,8 @@
  * lines are joined into one mono recording (0.7 s pauses), the recording goes through each sox
  * effect chain (or rubberband, `rb ...`), and the engine transcribes it in one pass and in two,
  * with its own frequency scaling of high voices off so that the chain is the only change. Prints
- * the median pitch after the chain and the word errors. This is the probe behind the eighth pass
- * (docs/engine.md): `pitch -260` is what high-voice-scaling.ts does to a high voice.
+ * the median pitch after the chain and the word errors. This is the probe behind the scaling of high
+ * voices (docs/engine.md, "Frequency scaling of high voices"): `pitch -260` is what high-voice-scaling.ts does to a high voice.
  *   npx tsx test/bench/engine-audio-transform-probe.ts --voices=en-us+f3,flite:slt '--transforms=none;pitch -260' [--two=no] [--dialogues=0,1,2]
  */
 import { execFile } from 'node:child_process';

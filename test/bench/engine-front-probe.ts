@@ -1,5 +1,6 @@
 /**
- * Audio front-end and decoder-flag probe for the offline engine (issue 19, fourth pass): the
+ * Audio front-end and decoder-flag probe for the offline engine (docs/engine-bench.md, "Not done, or
+ * measured and not kept"): the
  * pipeline bench's generic calls (dialogues.ts, not the engine's labelled sets) rendered in stereo
  * with a voice pair; the mixdown goes through a sox effect chain (the front-end variant) and is
  * decoded with the domain model and the variant's decoder flags; each speaker's (channel's) words

@@ -1,5 +1,6 @@
 /**
- * The Moonshine recogniser on single lines (docs/engine.md, twelfth pass, "First look"): each
+ * The Moonshine recogniser on single lines (docs/engine-bench.md, "How Moonshine's settings were
+ * chosen"): each
  * line of a role in both labelled sets read alone by each voice (espeak-ng, 150 words a minute, as
  * the sets' calls are), recognised with and without silence added around it, greedily and as the
  * engine decodes (beam and word model). Prints word errors per voice and variant.

@@ -5,8 +5,9 @@
  * to natural speech), plus the one human recording on the machine (TIMIT's SA1 sentence, shipped
  * with sphinxtrain), and decoded with pocketsphinx's general model without and with the MLLR
  * transform toward espeak-ng voices (speaker-adaptation/). Prints word errors per voice, both ways.
- * This is the check that turned the transform off by default (docs/engine.md, "Fifth pass").
- * Then the unsupervised two-pass adaptation (two-pass-adaptation.ts, "Sixth pass"): each voice's
+ * This is the check that turned the transform off by default (docs/engine.md, "Speaker adaptation toward synthesized
+ * voices").
+ * Then the unsupervised two-pass adaptation (two-pass-adaptation.ts; docs/engine.md, "Two-pass speaker adaptation"): each voice's
  * lines joined into one mono recording (0.7 s pauses) and transcribed by the engine itself (domain
  * model), one pass against two; the human sentence too (11 words: below the engine's minimum for
  * adapting, so it is also run with that minimum lowered to 5).

@@ -4,7 +4,8 @@
  * pauses), the recording is lowered by each ratio (sox `pitch`, in cents; 0: as it is) and decoded
  * once with the engine's domain model (no speakers, no two passes), and the probe prints each
  * ratio's word errors beside the mean word posterior and mean log posterior pocketsphinx gave.
- * The probe behind the eleventh pass (docs/engine.md).
+ * The probe behind the scaling ratio chosen by posterior (docs/engine-bench.md, "Not done, or
+ * measured and not kept").
  *   npx tsx test/bench/engine-scaling-ratio-probe.ts en-us+f4,flite:slt 0,-200,-260,-330
  */
 import { execFile } from 'node:child_process';

@@ -1,5 +1,6 @@
 /**
- * Vocal tract length probe for the offline engine (issue 19): the pipeline bench's generic calls
+ * Vocal tract length probe for the offline engine (docs/engine.md, "Options measured and left
+ * off"): the pipeline bench's generic calls
  * (dialogues.ts, not the engine's labelled sets) rendered in stereo with a voice pair, the mixdown
  * decoded once per warp factor, and for each speaker (channel) the word error rate of its words
  * and the decoder's mean word confidence. Shows whether a warp helps a voice and whether the

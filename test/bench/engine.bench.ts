@@ -1,5 +1,5 @@
 /**
- * Offline engine bench (issue 19): the labelled calls of test/engine/ judged from their scripts
+ * Offline engine bench (docs/engine-bench.md): the labelled calls of test/engine/ judged from their scripts
  * (judge only), then end to end through speech: espeak-ng voices, stereo and mono, the voices the
  * engine was tuned on and voices it never was. Prints verdict accuracy, critical-fail precision
  * and recall, word error rate per voice and speaker-role accuracy, against the issue's goals.
@@ -17,7 +17,7 @@
  *   --rendering=N                 synthesize with another random sox dither (0, the default: repeatable audio)
  *   --concurrency=N               decodes at a time (default 2, one per core)
  *   --telephone                   each recording heard through a telephone line first (8 kHz, μ-law, a hiss about 20 dB under the speech)
- * The recogniser (default: Moonshine, moonshine/; docs/engine.md, twelfth pass):
+ * The recogniser (default: Moonshine, moonshine/; docs/engine-bench.md, "How Moonshine's settings were chosen"):
  *   --recognizer=pocketsphinx     the other one, with the flags below
  *   --beam=4 --lm=off --lm-weight=0.2 --word-bonus=0.5   its beam and the domain word model's fusion
  *   --bias=off --term-boost=2.5 --domain-boost=0 --padding=0.5   the vocabulary's bias, the silence around a turn
@@ -79,7 +79,7 @@ const freshPairs: VoicePair[] = (args.get('fresh-pairs') ?? '')
     return { agent, customer, tuned: false };
   });
 
-/** pocketsphinx's general model, as before issue 19: the baseline of the untuned voices. */
+/** pocketsphinx's general model, before the domain model: the baseline of the untuned voices. */
 const generalStt = new LocalSpeechToText({ modelDir: defaultLocalModelDir, domainModel: false, twoPass: false });
 const pocketsphinxStt = new LocalSpeechToText({
   modelDir: defaultLocalModelDir,

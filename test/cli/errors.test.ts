@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 describe('npm run cli errors', () => {
-  it('a malformed key id (issue 15, finding 8) is one line, not a database stack trace', async () => {
+  it('a malformed key id is one line, not a database stack trace', async () => {
     for (const command of ['keys:deactivate', 'keys:delete']) {
       expectOneLineError(await cli([command, '123']), /^error: No API key 123: key ids are UUIDs/);
     }

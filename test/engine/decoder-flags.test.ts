@@ -12,7 +12,7 @@ describe('pocketsphinx decoder flags', () => {
     expect(pocketsphinxArguments('call.wav', options)).not.toContain('-beam');
   });
 
-  it('keeps pocketsphinx\'s own search by default; the measured wide search is name/value pairs (docs/engine.md, fourth pass)', () => {
+  it('keeps pocketsphinx\'s own search by default; the measured wide search is name/value pairs (docs/engine.md, "Options measured and left off")', () => {
     expect(defaultLocalSpeechSettings.decoderFlags).toEqual([]);
     expect(wideSearchFlags.length % 2).toBe(0);
     const flags = new Map(wideSearchFlags.flatMap((f, i) => (i % 2 === 0 ? [[f, wideSearchFlags[i + 1]]] : [])));

@@ -20,7 +20,7 @@ const turns: Turn[] = [
 ];
 const hints = { vocabulary: ['Brightline'], domainText: ['Brightline broadband support.'] };
 
-describe('frequency scaling of high voices (docs/engine.md, eighth pass)', () => {
+describe('frequency scaling of high voices (docs/engine.md, "Frequency scaling of high voices")', () => {
   let work: string;
   let audio: DecodedRecording;
   /** Each turn's stretch of the call, from the stereo channels' energy (the engine's own speakers). */
@@ -94,7 +94,7 @@ describe('frequency scaling of high voices (docs/engine.md, eighth pass)', () =>
     expect(defaultHighVoiceScaling.adaptationRounds).toBe(2);
     expect(rounds.filter((r) => r.speaker === 'A').map((r) => r.round)).toEqual([1]);
     expect(rounds.filter((r) => r.speaker === 'B').map((r) => r.round)).toEqual([1, 2]);
-    // The first round is always kept; the second only when the decoder is surer (two-pass-adaptation.ts).
+    // The first adaptation round is always kept; a later one only when the decoder is surer (two-pass-adaptation.ts).
     expect(rounds.filter((r) => r.round === 1).every((r) => r.kept)).toBe(true);
     rounds.length = 0;
     await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass, highVoiceScaling: { ...defaultHighVoiceScaling, adaptationRounds: 1 }, logger }).transcribe(audio, hints);

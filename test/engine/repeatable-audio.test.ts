@@ -8,7 +8,7 @@ import { synthesizeConversation, type Turn } from '../support/synthesize.js';
 
 // The engine's figures are only comparable if the recordings are the same bytes on every run:
 // sox dithers 16-bit output with a random seed unless -R, silences from its null input included
-// (docs/engine.md, "Eleventh pass").
+// (docs/engine-bench.md, "Repeatable audio").
 const turns: Turn[] = [
   { speaker: 'A', text: 'Thank you for calling, how can I help?' },
   { speaker: 'B', text: 'My card was declined twice today.' },

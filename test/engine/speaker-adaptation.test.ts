@@ -5,7 +5,7 @@ import { pocketsphinxArguments } from '../../src/service/engines/local/pocketsph
 import { sendumpToMixtureWeights } from '../../src/service/engines/local/speaker-adaptation/sendump-mixture-weights.js';
 import { defaultSpeakerAdaptationFile } from '../../src/service/engines/local/speaker-adaptation/speaker-adaptation.js';
 
-describe('speaker adaptation (MLLR toward synthesized voices, docs/engine.md fifth pass)', () => {
+describe('speaker adaptation (MLLR toward synthesized voices, docs/engine.md, "Speaker adaptation toward synthesized voices")', () => {
   it('is the committed transform: one class, three feature streams of 13 dimensions', () => {
     const numbers = readFileSync(defaultSpeakerAdaptationFile, 'utf8').trim().split(/\s+/).map(Number);
     expect(numbers.slice(0, 2)).toEqual([1, 3]);

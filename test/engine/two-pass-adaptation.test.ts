@@ -24,7 +24,7 @@ const turns: Turn[] = [
 const twoPass = { ...defaultTwoPassSettings, minWords: 5 };
 const isInstalled = existsSync(`${defaultLocalModelDir}/en-us/sendump`) && existsSync(`${sphinxtrainDir}/bw`);
 
-describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs/engine.md, sixth pass)', () => {
+describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs/engine.md, "Two-pass speaker adaptation")', () => {
   let work: string;
   let audio: DecodedRecording;
   let onePass: Transcript;
@@ -55,21 +55,21 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(defaultLocalSpeechSettings.twoPass).toEqual(defaultTwoPassSettings);
     expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', twoPassAdaptation: true });
     expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_ADAPTATION: 'false' })).toMatchObject({ twoPassAdaptation: false });
-    // One round by default (a scaled high voice takes two, high-voice-scaling.ts); a later round is kept only when the decoder is surer (ninth pass).
+    // One round by default (a scaled high voice takes two, high-voice-scaling.ts); a later round is kept only when the decoder is surer.
     expect(defaultTwoPassSettings.rounds).toBe(1);
     expect(defaultTwoPassSettings.laterRoundsMustBeSurer).toBe(true);
-    // The likelihood warp (seventh pass) is an option, off by default.
+    // The likelihood warp is an option, off by default (docs/engine.md, "Options measured and left off").
     expect(defaultTwoPassSettings.warps).toEqual([1]);
     expect(EngineSettings.parse({})).toMatchObject({ twoPassWarp: false });
     expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_WARP: 'true' })).toMatchObject({ twoPassWarp: true });
-    // MAP adaptation of the means (tenth pass) too: off (MLLR only) unless given a prior weight.
+    // MAP adaptation of the means too: off (MLLR only) unless given a prior weight.
     expect(defaultTwoPassSettings.mapPriorFrames).toBeNull();
     expect(EngineSettings.parse({})).toMatchObject({ twoPassMapPriorFrames: null });
     expect(EngineSettings.parse({ ENGINE_LOCAL_TWO_PASS_MAP_PRIOR_FRAMES: '300' })).toMatchObject({ twoPassMapPriorFrames: 300 });
     expect(EngineSettings.safeParse({ ENGINE_LOCAL_TWO_PASS_MAP_PRIOR_FRAMES: '-1' }).success).toBe(false);
   });
 
-  it('estimates a transform per speaker from the first pass and takes each speaker\'s words from their own second decode', async () => {
+  it('estimates a transform per speaker from the first decode and takes each speaker\'s words from their own second decode', async () => {
     const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
     const firstPass = utterances.flatMap((u) => u.words);
     // The agent speaks first, then the customer, then each once more.
@@ -123,7 +123,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(new Set(result.chunks.map((c) => c.speaker))).toEqual(new Set(['A', 'B']));
   }, 60_000);
 
-  it('estimates again from the adapted words in a second round, and takes each speaker\'s words from their last decode', async () => {
+  it('estimates again from the adapted words in another round, and takes each speaker\'s words from their last decode', async () => {
     const { utterances, firstPass, spans } = await firstPassInHalves();
     const roundsWork = path.join(work, 'rounds');
     const decodes: string[] = [];
@@ -131,7 +131,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
       {
         audioOf: () => ({ wavFile: audio.mixdown, firstPass }),
         spans,
-        // Each decode gives the first pass's words (real words, so the next round's bw can align them), marked by its order in the last one.
+        // Each decode gives the first decode's words (real words, so the next round's bw can align them), marked by its order in the last one.
         decodeWith: async (_wavFile, { file: transform }) => {
           decodes.push(transform);
           return decodes.length === 4 ? utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}@4` })) })) : utterances;
@@ -159,7 +159,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
         spans,
         decodeWith: async (_wavFile, { file: transform }) => {
           decodes.push(transform);
-          // B's first adapted words stay real words: the second round's bw aligns them.
+          // B's first adapted words stay real words: the next round's bw aligns them.
           const mark = decodes.length === 2 ? '' : `@${decodes.length}`;
           return utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}${mark}` })) }));
         },
@@ -169,7 +169,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
       },
       { ...twoPass, laterRoundsMustBeSurer: false },
     );
-    // A once (the settings' one round), B twice; the second round estimates B again from its adapted words.
+    // A once (the settings' one round), B twice; the next round estimates B again from its adapted words.
     expect(decodes.map((d) => path.basename(path.dirname(d)))).toEqual(['adapt-1-A', 'adapt-1-B', 'adapt-2-B']);
     for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@3'))).toBe(true);
   }, 90_000);
@@ -184,7 +184,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
         spans,
         decodeWith: async (_wavFile, { file: transform }) => {
           decodes.push(transform);
-          // Round 1: A and B as heard (real words, for the next round's bw); round 2: A surer, B less sure.
+          // Round one: A and B as heard (real words, for the next round's bw); round two: A surer, B less sure.
           return [withWords('', 0.5), withWords('', 0.5), withWords('@3', 0.9), withWords('@4', 0.1)][decodes.length - 1] ?? withWords('@5', 1);
         },
         modelDir: defaultLocalModelDir,
@@ -193,7 +193,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
       },
       { ...twoPass, laterRoundsMustBeSurer: true },
     );
-    // B's second round was less sure: B keeps its first adapted words and takes no third round.
+    // B's next round was less sure: B keeps its first adapted words and takes no more rounds.
     expect(decodes.map((d) => path.basename(path.dirname(d)))).toEqual(['adapt-1-A', 'adapt-1-B', 'adapt-2-A', 'adapt-2-B']);
     expect(result.adaptedSpeakers.sort()).toEqual(['A', 'B']);
     for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => (chunk.speaker === 'A' ? w.endsWith('@3') : !w.includes('@')))).toBe(true);
@@ -259,7 +259,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(transcript.segments[0]?.text).toMatch(/thank you/);
   }, 60_000);
 
-  it('keeps the first pass, and says so, when sphinxtrain fails or the second pass runs out of time', async () => {
+  it('keeps the first decode, and says so, when sphinxtrain fails or the adaptation runs out of time', async () => {
     for (const settings of [{ ...twoPass, sphinxtrainDir: path.join(work, 'no-sphinxtrain') }, { ...twoPass, timeoutMs: 1 }]) {
       const warnings: unknown[] = [];
       const logger = { warn: (...args: unknown[]) => void warnings.push(args) };

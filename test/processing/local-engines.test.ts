@@ -80,7 +80,7 @@ describe('criterion judgements', () => {
   });
 
   it('a requirement never met fails and says what was missing', () => {
-    // Before issue 19 the order number counted as verification; it does not prove identity.
+    // The order number once counted as verification; it does not prove identity.
     const judged = judge(call, criterion('Verification', 'Verifies the date of birth', 'boolean'));
     expect(judged).toMatchObject({ scoreRawAi: 0, quote: 'hello thank you for calling acme my name is daniel how can i help' });
     expect(judged?.feedback).toBe('Verification: missing a check of the date of birth.');

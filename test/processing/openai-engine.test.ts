@@ -101,7 +101,7 @@ describe('the openai engines against an OpenAI-compatible API', () => {
     await processWith(spying, false);
     expect(seen).toHaveLength(1);
     expect(seen[0]?.vocabulary).toEqual(['Acme', 'Dana']);
-    // The local engine biases its language model with these (docs/engine.md, "Recognition").
+    // The local engine biases its language model with these (docs/engine.md, "Biasing toward the call's domain").
     expect(seen[0]?.domainText).toEqual(expect.arrayContaining(['Greeting. ', 'Empathy. ', 'No legal advice. ', 'order number. Order number', 'product. ']));
   });
 

@@ -12,7 +12,7 @@ import { startOddHttpServer, startPythonHttpServer, type PythonServer } from '..
  * with undici 7's uncatchable `assert(!this.paused)`. Here 20 such submissions (and chunked and
  * gzip ones of the same file) run in this process, with the event loop busy 50 ms in every 250,
  * while list-transcriptions is polled once a second: every one must COMPLETE and every poll answer
- * 200. With undici 7 (main before issue 15) this file's run reported 7 uncaught
+ * 200. With undici 7 (before outbound HTTP moved to got) this file's run reported 7 uncaught
  * `AssertionError: assert(!this.paused)` from `Parser.finish`, each of which kills a real process.
  */
 const megabytes = 20;

@@ -8,8 +8,8 @@ import { expectFailedCriteriaJsonRecomputable } from '../support/failed-criteria
 import { createHarness, type Harness } from '../support/harness.js';
 
 /**
- * svc_transcriptions.failed_criteria_json (analytics-evaluator's raw_data failed_criteria, issue 20
- * fourth round) is kept by a trigger on the results in the transaction of every write: after
+ * svc_transcriptions.failed_criteria_json (analytics-evaluator's raw_data failed_criteria;
+ * docs/analytics.md, "The failed criteria column") is kept by a trigger on the results in the transaction of every write: after
  * each kind of write every row must equal the text recomputed from its results.
  */
 let h: Harness;

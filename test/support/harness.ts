@@ -36,7 +36,7 @@ export const testRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export interface HarnessOptions {
   /**
    * Factor on every rate limit. Functional tests default to 100 so that creating a few resources
-   * in a row is not throttled; rate-limit tests pass 1 to get the spec's limits.
+   * in a row is not throttled; rate-limit tests give 1 to get the spec's limits.
    */
   rateLimitScale?: number;
   now?: () => Date;

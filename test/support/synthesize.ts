@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const cacheDir = path.join(tmpdir(), 'convoqa-test-audio');
 
-/** Voices the en-us acoustic model recognises best among espeak-ng's (docs/processing.md, "Local engine quality"). */
+/** Voices the en-us acoustic model recognises best among espeak-ng's (docs/processing.md, "Engines"). */
 export const voices = { A: 'en-us+klatt2', B: 'en-us+f2' } as const;
 const defaultVoices: { A: string; B: string } = voices;
 
@@ -40,7 +40,7 @@ export async function synthesizeConversation(turns: Turn[], options: SynthesisOp
   const { rendering = 0 } = options;
   // sox dithers when it writes 16-bit samples, even silence from its null input, with a random seed
   // unless -R: two renderings of the same script then differ in their last bit, and pocketsphinx can
-  // hear a word differently (docs/engine.md, "Fifth pass", "Eleventh pass"). Rendering 0 is repeatable
+  // hear a word differently (docs/engine-bench.md, "Repeatable audio"). Rendering 0 is repeatable
   // (-R on every sox call, silences included); rendering n > 0 is one random dither, cached under its
   // own key, to measure how much a figure moves with it.
   const repeatable = rendering === 0 ? ['-R'] : [];

@@ -6,8 +6,8 @@ import { serializeEvaluatorDashboard } from './serialize-evaluator-dashboard.js'
 
 /**
  * The dashboard of one evaluator of the account (404 otherwise), answered as JSON text in pieces
- * (issue 20: at 20,000 rows building the answer's objects and stringifying them was most of the
- * request's CPU).
+ * (at 20,000 rows building the answer's objects and stringifying them was most of the request's
+ * CPU: docs/performance.md, "analytics-evaluator").
  */
 export const analyticsEvaluator = defineSerializedOperation('analytics-evaluator', async (input, { accountId, deps }) => {
   const now = deps.now();

@@ -12,7 +12,8 @@ import type { EvaluatorRow } from './read-evaluator-rows.js';
  *    so it is spliced in as it came instead of being parsed and stringified again;
  *  - group (an enum or null) and the participant's tag go through JSON.stringify, once per value.
  * Template strings joined 500 at a time give flat strings that encode as fast as
- * JSON.stringify's, at half the CPU of making and stringifying an object per row (issue 20).
+ * JSON.stringify's, at half the CPU of making and stringifying an object per row
+ * (docs/performance.md, "analytics-evaluator").
  */
 const numberText = (value: number): string => (Number.isFinite(value) ? `${value}` : 'null');
 

@@ -14,7 +14,8 @@ export const EngineSettings = z
     /**
      * The local engine's speech recogniser: `moonshine` (a neural model run by onnxruntime, the
      * default) or `pocketsphinx` (Debian's, with the settings below). Moonshine made a third to a
-     * sixth of pocketsphinx's word errors on every voice measured (docs/engine.md, "Twelfth pass").
+     * sixth of pocketsphinx's word errors on every voice measured (docs/engine-bench.md, "Other speech,
+     * both recognisers").
      */
     ENGINE_LOCAL_RECOGNIZER: z.enum(['moonshine', 'pocketsphinx']).default('moonshine'),
     /** Where the set-up installs the Moonshine model (relative to the project, or absolute). */
@@ -27,7 +28,8 @@ export const EngineSettings = z
      * pocketsphinx only. Decode with the committed MLLR transform toward espeak-ng's synthesized voices
      * (local/speaker-adaptation/); only with the default model directory, which it was estimated on.
      * Off by default: it fits espeak-ng's synthesis, not speech in general (flite's voices and a
-     * human recording come out worse with it; docs/engine.md, "Fifth pass").
+     * human recording come out worse with it; docs/engine.md, "Speaker adaptation toward synthesized
+     * voices").
      */
     ENGINE_LOCAL_SPEAKER_ADAPTATION: z.stringbool().default(false),
     /**
@@ -35,27 +37,27 @@ export const EngineSettings = z
      * first-pass words give an MLLR transform estimated from their own audio by sphinxtrain, then a
      * second decode. Needs the sphinxtrain and sphinxbase-utils packages; any failure keeps the first
      * pass. On by default: fewer word errors on every voice measured, synthesized or not, for 2-3.5×
-     * the CPU of one pass (docs/engine.md, "Sixth pass"); false decodes once.
+     * the CPU of one decode (docs/engine.md, "Two-pass speaker adaptation"); false decodes once.
      */
     ENGINE_LOCAL_TWO_PASS_ADAPTATION: z.stringbool().default(true),
     /**
      * pocketsphinx only. With the two passes, each speaker first chooses a vocal tract length warp by likelihood
      * (maximum-likelihood VTLN over `likelihoodWarpCandidates`) and the transform is estimated and
-     * the second decode made with it. Off by default (docs/engine.md, "Seventh pass").
+     * the second decode made with it. Off by default (docs/engine.md, "Options measured and left off").
      */
     ENGINE_LOCAL_TWO_PASS_WARP: z.stringbool().default(false),
     /**
      * pocketsphinx only. With the two passes, each speaker's means are also MAP-adapted on top of their MLLR transform,
      * with this prior weight in frames (map_adapt's tau; of 50, 100 and 300, 300 did best on f4). 0, the default: MLLR only.
      * Off by default: it lowers the male voices' word errors but raised f4's on the development
-     * calls (docs/engine.md, "Tenth pass").
+     * calls (docs/engine.md, "Options measured and left off").
      */
     ENGINE_LOCAL_TWO_PASS_MAP_PRIOR_FRAMES: wholeNumber({ min: 0 }).default(0),
     /**
      * pocketsphinx only. Frequency scaling of high voices (local/high-voice-scaling.ts): a speaker whose median pitch is
      * a typical woman's is decoded from a copy of the call with its spectrum lowered by a fixed
      * ratio, and takes a second adaptation round, kept only when the decoder is surer of its words.
-     * On by default (docs/engine.md, "Eighth pass", "Ninth pass"); false decodes every voice as it is.
+     * On by default (docs/engine.md, "Frequency scaling of high voices"); false decodes every voice as it is.
      */
     ENGINE_LOCAL_HIGH_VOICE_SCALING: z.stringbool().default(true),
     ENGINE_OPENAI_BASE_URL: httpUrl().default('https://api.openai.com/v1'),

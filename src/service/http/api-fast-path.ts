@@ -43,9 +43,9 @@ function setIn(headers: string[], name: string, value: string): void {
  * Serves the API's operations in front of Express (serve-before-express.ts): answers true when it
  * took the request, false to leave it to Express. Express's own dispatch costs more CPU than a
  * cached read (it swaps the prototypes of Node's request and response, about 100 µs a request,
- * then three middlewares, the router and body-parser: docs/performance.md, "Seventh round"); this
- * does what they do for these URLs with the same code: the request id, the access log, the
- * request metrics and their route label, the operation's pipeline (api-operation-pipeline.ts:
+ * then three middlewares, the router and body-parser: docs/performance.md, "Serving in front of
+ * Express"); this does what they do for these URLs with the same code: the request id, the access
+ * log, the request metrics and their route label, the operation's pipeline (api-operation-pipeline.ts:
  * authentication, rate limit, quota, validation, handler), the body rules of jsonBody
  * (json-body.ts) and the error model (error-handler.ts). Taken: POST to exactly /api/<operation or
  * alias> (a query allowed), with a Content-Length within the body limit, no Content-Encoding or

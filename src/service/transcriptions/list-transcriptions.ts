@@ -9,8 +9,8 @@ import { readListRows } from './read-list-rows.js';
  * One prepared statement reads the rows with the current tags of their participant and evaluator
  * joined (read-list-rows.ts), as array rows, and each answer item is built once from its row
  * (the list is the bulk of a 10 MB answer at the cap).
- * The answer is written as JSON pieces (issue 20, fourth round): the items stringified 500 at a
- * time, encoded once, no 10 MB string, Buffer and ETag as res.json made them.
+ * The answer is written as JSON pieces (docs/performance.md, "Answers written in pieces"): the
+ * items stringified 500 at a time, encoded once, no 10 MB string, Buffer and ETag as res.json made them.
  */
 export const listTranscriptions = defineSerializedOperation('list-transcriptions', async (_input, { accountId, deps }) => {
   const [rows, counts] = await Promise.all([

@@ -42,7 +42,7 @@ const statement = {
  * The account's newest transcriptions (at most the read cap) with the current tags of their
  * participant and evaluator (a deleted one no longer resolves: null), read as a prepared
  * statement on the bare pg pool in array rows: at 20,000 rows Prisma's decoding and a Date per
- * row were most of the read's CPU (issue 20, fourth round).
+ * row were most of the read's CPU (docs/performance.md, "list-transcriptions").
  */
 export async function readListRows(db: Db, accountId: string): Promise<ListRow[]> {
   const pool = poolOf(db);

@@ -14,7 +14,7 @@ import { readPcmRange } from '../../../src/service/processing/pcm-wav.js';
 import { wordErrors } from '../../bench/word-error-rate.js';
 import { synthesizeConversation, type Turn } from '../../support/synthesize.js';
 
-// Voices the engine was never tuned on (docs/engine.md): a man's for the agent, a woman's for the caller.
+// Voices the engine was never tuned on (docs/engine-bench.md, "The development and held-out sets"): a man's for the agent, a woman's for the caller.
 const voices = { A: 'en-us+m3', B: 'en-us+f4' };
 const turns: Turn[] = [
   { speaker: 'A', text: 'Thank you for calling Brightline, my name is Sam. How can I help you today?' },

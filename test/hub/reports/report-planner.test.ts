@@ -217,7 +217,7 @@ describe('the daily planning pass', () => {
       runs: { planned: 140, skipped: 60, running: 0, succeeded: 0, failed: 0 },
     });
 
-    // A second pass the same day changes nothing and enqueues nothing new.
+    // Planning again the same day changes nothing and enqueues nothing new.
     const again = await planReports(ctx);
     expect(again.plan.endpoints).toEqual(outcome.plan.endpoints);
     expect(await h.db.hubReportRun.count({ where: { scope: client.accountRef } })).toBe(301);

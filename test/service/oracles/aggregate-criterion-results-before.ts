@@ -1,5 +1,5 @@
 /**
- * Oracle: analytics' criterion aggregate as it was before svc_criterion_day_stats (issue 20), the
+ * Oracle: analytics' criterion aggregate as it was before svc_criterion_day_stats, the
  * join of the selected transcriptions to every result row, kept unchanged so that
  * analytics-evaluator-oracle.test.ts can prove the day table gives the same numbers.
  */

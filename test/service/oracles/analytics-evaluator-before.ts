@@ -1,6 +1,6 @@
 /**
  * Oracle: analytics-evaluator as it was before svc_criterion_day_stats and the serialised answer
- * (issue 20): the selection through Prisma (select-scored-transcriptions.ts, still the other
+ * (docs/performance.md, "analytics-evaluator"): the selection through Prisma (select-scored-transcriptions.ts, still the other
  * dashboards'), the criterion aggregate as the join of the selection to every result row
  * (aggregate-criterion-results-before.ts), the answer built as objects
  * (build-evaluator-dashboard-before.ts) for JSON.stringify.

@@ -8,7 +8,7 @@ import { buildPeersTable } from '../../../src/service/analytics/peers-table.js';
 import { toRawDataEntry } from '../../../src/service/analytics/raw-data.js';
 
 /**
- * Oracle: the evaluator dashboard as it was built before issue 20's serialised answer (objects
+ * Oracle: the evaluator dashboard as it was built before its answer was written in pieces (objects
  * from the shared members' files, then JSON.stringify by res.json).
  */
 export function buildEvaluatorDashboardBefore(data: DashboardData, evaluator: DirectoryEvaluator, filter: DateFilter, now: Date): EvaluatorDashboard {

@@ -7,7 +7,7 @@ import type { SpeakerSpan } from './warp-selection.js';
 const run = promisify(execFile);
 
 /**
- * Frequency scaling of high voices (docs/engine.md, "Eighth pass"). pocketsphinx's en-us acoustic
+ * Frequency scaling of high voices (docs/engine.md, "Frequency scaling of high voices"). pocketsphinx's en-us acoustic
  * model hears low voices best; a speaker whose median pitch is that of a typical woman's voice is
  * decoded from a copy of the call whose whole spectrum (pitch and formants together) is lowered by a
  * fixed ratio, about the ratio of women's to men's formant frequencies, which is what vocal tract
@@ -15,7 +15,7 @@ const run = promisify(execFile);
  * so nothing in it is fitted to a voice.
  */
 export interface HighVoiceScalingSettings {
-  /** A speaker whose median pitch is at least this is scaled (men speak around 85–155 Hz, women around 165–255 Hz). */
+  /** A speaker whose median pitch is at least this is scaled (men speak at about 85–155 Hz, women at about 165–255 Hz). */
   minMedianPitchHz: number;
   /** How far the spectrum is lowered, in cents (sox `pitch`): −260 is a ratio of 0.86, 1 / 1.16. */
   cents: number;
@@ -24,7 +24,7 @@ export interface HighVoiceScalingSettings {
   /**
    * Adaptation rounds of the two passes for a scaled speaker, or the two passes' own `rounds` if more
    * (the others take those, 1 by default). Two: the scaled decode is close enough that a second estimate from the adapted
-   * words gains (f4 62% → 52%, f3 36% → 32%; docs/engine.md, "Ninth pass").
+   * words gains (f4 62% → 52%, f3 36% → 32%; docs/engine.md, "Frequency scaling of high voices").
    */
   adaptationRounds: number;
 }

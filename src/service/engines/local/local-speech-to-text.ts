@@ -20,14 +20,14 @@ export interface LocalSpeechSettings {
   timeoutMs: number;
   /** Bias recognition with a language model built per call (false: pocketsphinx's general model). */
   domainModel: RecognitionDomainSettings | false;
-  /** pocketsphinx -lw with the domain model (measured on the development voices, docs/engine.md). */
+  /** pocketsphinx -lw with the domain model (measured on the development voices, docs/engine.md, "pocketsphinx"). */
   languageWeight: number;
   /**
    * Vocal tract length warps tried per call (warp-selection.ts): the call is decoded once per
    * factor and each speaker keeps the decode the decoder is surest of. [1]: one unwarped decode,
    * the default: measured with 0.93, 1, 1.25, word errors fell by 0 to 5 points on the untuned
    * voices but verdicts and critical-fail recall did not improve, for three times the decoding
-   * (docs/engine.md, "Vocal tract length warp").
+   * (docs/engine.md, "Options measured and left off").
    */
   warps: number[];
   /** Mean word confidence a warp must gain over the unwarped decode to be kept. */
@@ -42,31 +42,32 @@ export interface LocalSpeechSettings {
   /**
    * Unsupervised speaker adaptation in two passes (two-pass-adaptation.ts), or false: each
    * speaker's first-pass words give an MLLR transform estimated from their own audio, and the call
-   * is decoded again with it. Any failure or a timeout keeps the first pass. Needs sphinxtrain and
+   * is decoded again with it. Any failure or a timeout keeps the first decode. Needs sphinxtrain and
    * sphinxbase-utils; with it, the vocal tract length warps are not used. On by default: word
    * errors fell 6 to 28 points on every untuned voice and a little on flite's voices, for 2-3.5× the
-   * CPU (docs/engine.md, "Sixth pass").
+   * CPU (docs/engine.md, "Two-pass speaker adaptation").
    */
   twoPass: TwoPassSettings | false;
   /**
    * Frequency scaling of high voices (high-voice-scaling.ts), or false: a speaker whose median pitch
-   * is a typical woman's is decoded (both passes) from a copy of the call with its spectrum lowered
+   * is a typical woman's is decoded (both decodes) from a copy of the call with its spectrum lowered
    * by a fixed ratio, and takes `adaptationRounds` (2) rounds of the two passes. On by default
-   * (docs/engine.md, "Eighth pass", "Ninth pass"); one more decode of the call when a high voice is
-   * found, and the second round's, none otherwise. Not combined with `warps` (without the two passes).
+   * (docs/engine.md, "Frequency scaling of high voices"); one more decode of the call when a high
+   * voice is found, and its extra round's, none otherwise. Not combined with `warps` (without the two passes).
    */
   highVoiceScaling: HighVoiceScalingSettings | false;
-  /** Where a second pass that failed (first pass kept) is reported; with `debug`, each speaker's adaptation rounds too. */
+  /** Where a failed adaptation (first decode kept) is reported; with `debug`, each speaker's adaptation rounds too. */
   logger?: Pick<Logger, 'warn'> & Partial<Pick<Logger, 'debug'>>;
 }
 
 /**
  * Wider search beams and no cap on active HMMs/words per frame: measured, not enabled. Chosen on the
  * tuned voices (the pipeline bench's generic calls: 41.0% → 40.0% word errors, the best of the
- * front-end filters and decoder flags tried); on the untuned voices word errors fell by 3 to 8
- * points (held-out klatt4 / m3 40.9% → 33.9%), but on the development calls with m3 / f4 the blame
- * in dev-04 was no longer heard (critical-fail recall 0.80 → 0.60), so the default stays
- * pocketsphinx's own search (docs/engine.md, "Fourth pass"). `npm run bench:engine --
+ * front-end filters and decoder flags tried); on the untuned voices word errors fell by 1 to 8.5
+ * points (held-out klatt4 / m3 38.7% → 33.9%), but on the never-tuned pair m7 / f3 one breach of
+ * three was no longer heard (held-03; critical-fail recall 0.67 → 0.33), and it costs about four
+ * times the CPU, so the default stays pocketsphinx's own search (docs/engine.md, "Options
+ * measured and left off"). `npm run bench:engine --
  * --decoder-flags=...` tries it.
  */
 export const wideSearchFlags = ['-beam', '1e-60', '-wbeam', '1e-40', '-pbeam', '1e-60', '-lpbeam', '1e-50', '-lponlybeam', '1e-50', '-maxhmmpf', '-1', '-maxwpf', '-1'];

@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 
 /**
  * pocketsphinx's default decoder settings with the general model. Measured on the bench's
- * synthesized set (docs/processing.md, "Local engine"), none of the variants tried did better:
+ * synthesized set (docs/processing.md, "Engines"), none of the variants tried did better:
  * wider beams with -lw 10 39.2% word errors, -lw 8 38.7%, -lw 12 55.4%, -vad_threshold 3 41.1%, no
  * fwdflat/bestpath 47.8%, against 38.7% for the defaults. With the domain model, wider beams lower
  * word errors but cost a critical fail (local-speech-to-text.ts, `wideSearchFlags`; docs/engine.md,
- * "Fourth pass").
+ * "Options measured and left off").
  */
 const decoderArgs: string[] = [];
 

@@ -51,7 +51,7 @@ export async function assignSpeakersByVoice(wavFile: string, chunks: SpeechChunk
   const split = twoMeans(measured);
   // In a call of more than three stretches, one stray stretch (a short answer pitched differently)
   // is not a second voice: each group needs two stretches, else the call stays one speaker and
-  // roles come from turn-taking (docs/engine.md, fifth pass). A short exchange (a question and its
+  // roles come from turn-taking (docs/engine.md, "Speakers"). A short exchange (a question and its
   // answer) has a single stretch per voice by nature, so it keeps its split.
   const boundary = split ? (split.low + split.high) / 2 : 0;
   const smallerGroup = Math.min(measured.filter((p) => p <= boundary).length, measured.filter((p) => p > boundary).length);

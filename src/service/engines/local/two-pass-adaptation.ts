@@ -7,33 +7,34 @@ import type { SpeechChunk } from './speaker-turns.js';
 import { assembleChunksFrom, speakerAt, type SpeakerSpan } from './warp-selection.js';
 
 /**
- * Unsupervised speaker adaptation in two passes (docs/engine.md, "Sixth pass"): the call is decoded
- * as usual; for each speaker (channel, voice group, or the whole call) the first pass's words serve
+ * Unsupervised speaker adaptation in two passes (docs/engine.md, "Two-pass speaker adaptation"):
+ * the call is decoded as usual; for each speaker (channel, voice group, or the whole call) the
+ * first decode's words serve
  * as the transcript of that speaker's own audio, sphinxtrain estimates an MLLR transform from it,
  * and the call is decoded again with that transform; the speaker's words then come from their own
  * adapted decode. Nothing in it knows the voice: it is standard speaker adaptation.
  */
 export interface TwoPassSettings {
-  /** A speaker needs this many first-pass words in trusted stretches to be adapted (else keeps the first pass). */
+  /** A speaker needs this many first-pass words in trusted stretches to be adapted (else keeps the first decode's words). */
   minWords: number;
   /** Stretches whose mean word posterior is lower are left out of the estimate (a wrong transcript misleads it). */
   minStretchConfidence: number;
-  /** Bound on the whole second pass (estimates and decodes); past it, the first pass stands. */
+  /** Bound on the whole adaptation (estimates and decodes); past it, the first decode stands. */
   timeoutMs: number;
   /**
    * Adaptation rounds: 2 estimates each speaker's transform again from the first adapted decode's
    * words and decodes once more. 1 by default, except for a scaled high voice, which takes two
-   * (`SpeakerAudio.rounds`, high-voice-scaling.ts): for every speaker, a second round lowered word
+   * (`SpeakerAudio.rounds`, high-voice-scaling.ts): for every speaker, another round lowered word
    * errors on the espeak-ng voices but made flite's awb worse twice and cost about 1.5× the CPU
-   * (docs/engine.md, "Ninth pass").
+   * (docs/engine-bench.md, "Not done, or measured and not kept").
    */
   rounds: number;
   /**
    * A later round's decode replaces a speaker's words only when the decoder is surer of them (a
    * higher mean word posterior over the speaker's stretches); otherwise the speaker keeps the last
    * round's words and takes no more rounds. An unsupervised check: no reference is needed. On by
-   * default: it kept a high voice's second round from making f4 worse on the development calls
-   * (docs/engine.md, "Ninth pass").
+   * default: it kept a high voice's extra round from making f4 worse on the development calls
+   * (docs/engine.md, "Frequency scaling of high voices").
    */
   laterRoundsMustBeSurer: boolean;
   /**
@@ -45,7 +46,7 @@ export interface TwoPassSettings {
    * MAP adaptation of the means on top of each speaker's MLLR transform, with this prior weight
    * (map_adapt's tau, in frames); null: the transform alone. MLLR moves every Gaussian by one shared
    * affine map; MAP then moves each Gaussian the speaker's audio reached toward that audio, as far
-   * as its frames outweigh the prior (docs/engine.md, "Tenth pass").
+   * as its frames outweigh the prior (docs/engine.md, "Options measured and left off").
    */
   mapPriorFrames: number | null;
   /** Where sphinxtrain's bw and mllr_solve are (Debian's sphinxtrain package). */
@@ -53,8 +54,8 @@ export interface TwoPassSettings {
 }
 
 /**
- * The warps a speaker chooses from by likelihood (ENGINE_LOCAL_TWO_PASS_WARP): the third pass's
- * probe grid (docs/engine.md), chosen then on the tuned voices, not on the voices measured since.
+ * The warps a speaker chooses from by likelihood (ENGINE_LOCAL_TWO_PASS_WARP): the grid of
+ * test/bench/engine-warp-probe.ts, chosen on the tuned voices, not on the voices measured since.
  */
 export const likelihoodWarpCandidates = [0.85, 0.93, 1, 1.08, 1.16, 1.25];
 
@@ -63,7 +64,7 @@ export const defaultTwoPassSettings: TwoPassSettings = { minWords: 20, minStretc
 /** What a speaker's adapted decode uses: the MLLR transform (`file`), MAP-adapted means if estimated, the warp. */
 export type AdaptedModel = Pick<SpeakerTransform, 'file' | 'warp' | 'meansFile'>;
 
-/** The recording a speaker is decoded from, and the first pass's words in it. */
+/** The recording a speaker is decoded from, and the first decode's words in it. */
 export interface SpeakerAudio {
   /** A 16 kHz mono recording of the whole call: the mixdown, or its frequency-scaled copy for a high voice (high-voice-scaling.ts). */
   wavFile: string;
@@ -75,10 +76,10 @@ export interface SpeakerAudio {
 export interface TwoPassInput {
   /** Each speaker's audio: both passes decode the same recording for a speaker. */
   audioOf: (speaker: string) => SpeakerAudio;
-  /** The speakers' stretches found from the first pass. */
+  /** The speakers' stretches found from the first decode. */
   spans: SpeakerSpan[];
   /**
-   * Decodes a whole recording with a speaker's adapted model (the first pass's settings otherwise):
+   * Decodes a whole recording with a speaker's adapted model (the first decode's settings otherwise):
    * its MAP-adapted means when it has them, else its MLLR transform, and its warp; stops when `signal` aborts.
    */
   decodeWith: (wavFile: string, model: AdaptedModel, signal: AbortSignal) => Promise<Utterance[]>;
@@ -122,8 +123,8 @@ export function adaptationStretches(words: RecognizedWord[], spans: SpeakerSpan[
 }
 
 /**
- * The second pass. Throws on any failure (a tool missing or failing, the time bound): the caller
- * keeps the first pass then. Speakers with too few words keep their first-pass words.
+ * The adaptation and the adapted decodes. Throws on any failure (a tool missing or failing, the
+ * time bound): the caller keeps the first decode then. Speakers with too few words keep their first-pass words.
  */
 export async function decodeWithSpeakerAdaptation(input: TwoPassInput, settings: TwoPassSettings): Promise<TwoPassResult> {
   // Aborting kills the running tool or decode, so nothing is left writing to the work folder.

@@ -27,8 +27,8 @@ export interface MoonshineSpeechSettings {
   /**
    * Shallow fusion with a word model of the call's domain (domain-word-model.ts: the contact-centre
    * corpus and the configuration's text), or false. Weight 0.2 and a bonus of 0.5 per word were
-   * chosen on the tuned voices' development calls (weights 0.1 to 0.5, bonuses 0 to 1; twelfth
-   * pass of docs/engine.md): word errors 12.7% → 8.0% and 9.7% → 6.4% against the greedy decode.
+   * chosen on the tuned voices' development calls (weights 0.1 to 0.5, bonuses 0 to 1;
+   * docs/engine-bench.md, "How Moonshine's settings were chosen"): word errors 12.7% → 8.0% and 9.7% → 6.4% against the greedy decode.
    */
   languageModel: (DomainWordModelSettings & { weight: number; wordBonus: number }) | false;
   /** pocketsphinx's general model, whose unigrams keep words outside the corpus possible (null: a flat floor). */
@@ -39,7 +39,8 @@ export interface MoonshineSpeechSettings {
   marginSeconds: number;
   /**
    * Silence added either side of a piece before the model reads it: without it Moonshine drops or
-   * mishears a piece's first and last words (measured: docs/engine.md, "Twelfth pass").
+   * mishears a piece's first and last words (measured: docs/engine-bench.md, "How Moonshine's
+   * settings were chosen").
    */
   paddingSeconds: number;
   /** With one voice heard, a pause this long starts a new segment (a likely change of speaker: speaker-turns.ts). */

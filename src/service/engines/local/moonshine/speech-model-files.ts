@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
  * The offline engine's neural speech model: Moonshine Base (English, MIT licence, int8-quantized
  * ONNX encoder and decoder, 63 MB), as Useful Sensors published it inside their npm package (the
  * last version that carries the English Base model; later ones carry only Tiny, which made 4 to 8
- * points more word errors on the development calls' customer lines: docs/engine.md). The
+ * points more word errors on the development calls' customer lines: docs/engine-bench.md, "How
+ * Moonshine's settings were chosen"). The
  * package's own dependencies (a browser runtime, 800 MB) are not wanted, so the set-up takes the
  * two model files out of the pinned tarball and checks them against these digests
  * (install-speech-model.ts); onnxruntime-node runs them (moonshine-recognizer.ts).

@@ -66,7 +66,7 @@ export interface SpeakerTransform {
  * first made once per warp and the most likely warp is kept (maximum-likelihood VTLN, one more bw
  * run), and the transform is estimated on that warp's features. With `mapPriorFrames`, the means
  * are then MAP-adapted on top of the transform (mllr_transform, bw on the transformed means,
- * map_adapt; docs/engine.md, "Tenth pass"). Throws when a tool fails, times out, or no transform
+ * map_adapt; docs/engine.md, "Options measured and left off"). Throws when a tool fails, times out, or no transform
  * comes out.
  */
 export async function estimateSpeakerTransform(wavFile: string, stretches: AdaptationStretch[], options: SpeakerTransformOptions): Promise<SpeakerTransform> {

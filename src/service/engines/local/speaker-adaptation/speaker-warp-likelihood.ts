@@ -1,7 +1,7 @@
 /**
  * Maximum-likelihood vocal tract length warp of one speaker (standard VTLN): the speaker's stretches
  * are turned into features once per candidate warp factor, sphinxtrain's `bw` aligns every copy to
- * the words the first pass heard there in one run, and the warp whose features the model explains
+ * the words the first decode heard there in one run, and the warp whose features the model explains
  * best (highest total log likelihood over the stretches aligned under every warp) is the speaker's.
  */
 
