@@ -176,7 +176,7 @@ export class LocalSpeechToText implements SpeechToTextEngine {
           );
           if (adapted.adaptedSpeakers.length) withSpeakers = adapted.chunks;
         } catch (error) {
-          this.settings.logger?.warn({ err: error }, 'speaker adaptation (second pass) failed; the first pass is kept');
+          this.settings.logger?.warn({ err: error }, 'speaker adaptation failed; the first decode is kept');
         }
       }
       // Names the dictionary lacks were recognised as two words ("bright line"): join them back.
