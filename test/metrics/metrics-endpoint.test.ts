@@ -186,6 +186,11 @@ describe('GET /metrics', () => {
     expect(valueOf(limit, { endpoint: 'analytics', scope: analytics?.labels?.scope ?? '' })).toBeGreaterThan(Number(analytics?.value));
     family(families, 'convoqa_analytics_quota_reserved');
 
+    // The sync's health: read at scrape from the reconciliation runs and the quarantine.
+    family(families, 'convoqa_hub_quarantined_items');
+    family(families, 'convoqa_hub_reconcile_last_run_ok');
+    family(families, 'convoqa_hub_reconcile_last_success_timestamp_seconds');
+
     expect(valueOf(family(families, 'convoqa_process_cpu_user_seconds_total'))).toBeGreaterThan(0);
     expect(valueOf(family(families, 'convoqa_nodejs_heap_size_used_bytes'))).toBeGreaterThan(1_000_000);
   });

@@ -21,7 +21,6 @@ import { createScrapeMetrics } from '../../src/metrics/scrape-metrics.js';
 import pg from 'pg';
 import { createConsoleSessionStore } from '../../src/hub/console/auth/console-session.js';
 import type { ConsoleSettings } from '../../src/hub/console/console-settings.js';
-import { testDatabaseUrl } from './harness.js';
 
 /** The admin API's bearer token in every hub stack. */
 export const adminToken = 'test-admin-token-0123456789abcdef';
@@ -58,8 +57,8 @@ export async function startHubStack(
     settings: { ...h.hubContext().settings, publicBaseUrl: baseUrl },
   });
   const hub: HubContext = { ...defaults, ...options.hub?.(defaults) };
-  // The console, with its sessions in the test database (no pruning timer) and its own rate-limit keys.
-  const sessionPool = new pg.Pool({ connectionString: testDatabaseUrl, max: 2 });
+  // The console, with its sessions in the harness's database (no pruning timer) and its own rate-limit keys.
+  const sessionPool = new pg.Pool({ connectionString: h.config.process.databaseUrl, max: 2 });
   const consoleOptions = {
     sessionStore: createConsoleSessionStore(sessionPool, { pruneEverySeconds: false }),
     pool: sessionPool,

@@ -55,7 +55,7 @@ function listing<K extends string, T extends z.ZodType>(member: K, resource: T, 
     .looseObject({ [member]: z.array(z.unknown()) } as Record<K, z.ZodArray<z.ZodUnknown>>)
     .transform((answer) => {
       const { items, rejected } = readItems(answer[member] as unknown[], resource, idKey, `data.${member}`);
-      return withHidden({ ...answer, [member]: items } as Record<string, unknown> & { [P in K]: z.output<T>[] }, 'rejected', rejected as RejectedItem[]);
+      return withHidden({ ...answer, [member]: items }, 'rejected', rejected);
     });
 }
 

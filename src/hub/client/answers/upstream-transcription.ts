@@ -175,7 +175,7 @@ export const UpstreamTranscription = z.unknown().transform((raw, ctx): UpstreamT
   }
   const t = read.data;
   const understood = { ...t, details: { ...t.details, error: t.status === 'FAILED' ? (findFailure(raw) ?? { code: null, message: null }) : null } };
-  return withHidden(understood, 'raw', raw) as UpstreamTranscription;
+  return withHidden(understood, 'raw', raw);
 });
 
 /** The summary's text, whatever its shape: a string, or an object with `text` (or `summary`, `content`). */
