@@ -49,13 +49,17 @@ function carrying<K extends string, T extends z.ZodType>(member: K, resource: T,
   });
 }
 
+/** A list answer as understood: its rows under `member`, and those that broke the promise in `rejected` (not enumerable). */
+type Listing<K extends string, Row> = Record<string, unknown> & { [P in K]: Row[] } & { rejected: RejectedItem[] };
+
 /** A list of resources under `member`, read row by row (`rejected` holds the rows that broke the promise). */
 function listing<K extends string, T extends z.ZodType>(member: K, resource: T, idKey: string) {
   return z
     .looseObject({ [member]: z.array(z.unknown()) } as Record<K, z.ZodArray<z.ZodUnknown>>)
-    .transform((answer) => {
+    .transform((answer): Listing<K, z.output<T>> => {
       const { items, rejected } = readItems(answer[member] as unknown[], resource, idKey, `data.${member}`);
-      return withHidden({ ...answer, [member]: items }, 'rejected', rejected);
+      const understood: Record<string, unknown> = { ...answer, [member]: items };
+      return withHidden(understood, 'rejected', rejected) as Listing<K, z.output<T>>;
     });
 }
 
