@@ -14,7 +14,7 @@ const MirrorJob = z.object({
 });
 
 const Receipt = z.object({
-  id: z.string().describe('the webhook-id (whid-…) or, for token-verified webhooks, the body hash'),
+  id: z.string().describe('the receipt key: tx-<transcription id>-<success|error> (one per transcription and receiver URL; older receipts: whid-<webhook-id> or sha256-<body hash>)'),
   transcription_id: z.string(),
   event_type: z.string(),
   receiver: z.string().describe('the receiver URL it came to: success or error'),
