@@ -3,20 +3,13 @@
  * answers that are not JSON or not the contract, and the leniency a real upstream needs.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createConversationClient, UpstreamError, type ConversationClientOptions } from '../../../src/hub/client/index.js';
-import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { createConversationClient, type ConversationClientOptions } from '../../../src/hub/client/index.js';
 import { freePort } from '../../support/processes.js';
+import { upstreamFailure, useFakeUpstream } from './support.js';
 import { errorWire, participantWire, transcriptionWire } from '../../fakes/wire-fixtures.js';
 
-let fake: FakeUpstream;
-beforeAll(async () => {
-  fake = await startFakeUpstream();
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  expect(fake.resetScripts(), 'scripted replies left unused').toBe(0);
-});
+const fake = useFakeUpstream();
 
 /** Short delays so that no test sleeps for real seconds; limits scaled so pacing never waits. */
 const clientFor = (options: Partial<ConversationClientOptions> = {}) =>
@@ -29,15 +22,7 @@ const clientFor = (options: Partial<ConversationClientOptions> = {}) =>
     ...options,
   });
 
-/** The rejection of a call, which must be an UpstreamError. */
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected the call to fail'),
-    (e: unknown) => e,
-  );
-  if (!(error instanceof UpstreamError)) throw error;
-  return error;
-}
+const failure = upstreamFailure;
 
 const rateLimited = (headers: Record<string, string> = {}) => ({
   status: 429,

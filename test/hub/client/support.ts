@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import got, { type Got } from 'got';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { UpstreamError } from '../../../src/hub/client/index.js';
+import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
 import type { Harness } from '../../support/harness.js';
 
 /** "Call 42", kept importable from here for the hub's tests. */
@@ -49,3 +52,36 @@ export function recordingGot(): { got: Got; answers: WireAnswer[] } {
 
 /** A unique Redis key prefix, so concurrent runs never share pacing buckets. */
 export const testPacingPrefix = () => `convoqa:test:pace:${randomUUID()}:`;
+
+/**
+ * A scripted fake upstream for a whole test file (started before its tests, closed after), every
+ * scripted reply required to be used by the test that scripted it. The object answered stands for
+ * the fake once its tests run.
+ */
+export function useFakeUpstream(): FakeUpstream {
+  let fake: FakeUpstream | undefined;
+  beforeAll(async () => {
+    fake = await startFakeUpstream();
+  });
+  afterAll(() => fake?.close());
+  afterEach(() => {
+    expect(fake?.resetScripts(), 'scripted replies left unused').toBe(0);
+  });
+  return new Proxy({} as FakeUpstream, {
+    get: (_target, member) => {
+      if (!fake) throw new Error('the fake upstream starts before the tests');
+      const value: unknown = Reflect.get(fake, member);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(fake) : value;
+    },
+  });
+}
+
+/** The rejection of a call, which must be an UpstreamError. */
+export async function upstreamFailure(promise: Promise<unknown>): Promise<UpstreamError> {
+  const error: unknown = await promise.then(
+    () => new Error('expected the call to fail'),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof UpstreamError)) throw error;
+  return error;
+}

@@ -5,31 +5,17 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createConversationClient, UpstreamError, type ConversationClientOptions } from '../../../src/hub/client/index.js';
-import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { createConversationClient, type ConversationClientOptions } from '../../../src/hub/client/index.js';
+import { upstreamFailure, useFakeUpstream } from './support.js';
 import { errorWire, participantWire, transcriptionWire } from '../../fakes/wire-fixtures.js';
 
-let fake: FakeUpstream;
-beforeAll(async () => {
-  fake = await startFakeUpstream();
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  expect(fake.resetScripts(), 'scripted replies left unused').toBe(0);
-});
+const fake = useFakeUpstream();
 
 const clientFor = (options: Partial<ConversationClientOptions> = {}) =>
   createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, backoffBaseMs: 20, timeoutMs: 500, rateLimitScale: 100, ...options });
 
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected the call to fail'),
-    (e: unknown) => e,
-  );
-  if (!(error instanceof UpstreamError)) throw error;
-  return error;
-}
+const failure = upstreamFailure;
 
 /** A raw TCP server that answers every connection with `answer` (after reading the request head and body). */
 async function rawServer(answer: (socket: Socket) => void): Promise<{ baseUrl: string; requests: string[]; close: () => Promise<void> }> {

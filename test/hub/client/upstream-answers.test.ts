@@ -4,31 +4,17 @@
  * shape and kept as it came, and lists are read row by row.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createConversationClient, UpstreamError } from '../../../src/hub/client/index.js';
+import { describe, expect, it } from 'vitest';
+import { createConversationClient } from '../../../src/hub/client/index.js';
 import { readWebhookEvent } from '../../../src/hub/webhooks/webhook-event.js';
-import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
+import { upstreamFailure, useFakeUpstream } from './support.js';
 import { transcriptionWire } from '../../fakes/wire-fixtures.js';
 
-let fake: FakeUpstream;
-beforeAll(async () => {
-  fake = await startFakeUpstream();
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  expect(fake.resetScripts(), 'scripted replies left unused').toBe(0);
-});
+const fake = useFakeUpstream();
 
 const client = () => createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, backoffBaseMs: 10, timeoutMs: 500, rateLimitScale: 100 });
 
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected the call to fail'),
-    (e: unknown) => e,
-  );
-  if (!(error instanceof UpstreamError)) throw error;
-  return error;
-}
+const failure = upstreamFailure;
 
 const listRow = (overrides: Record<string, unknown> = {}) => ({
   transcription_id: randomUUID(),
