@@ -36,7 +36,8 @@ function sourceStamp() {
     }
   };
   walk(srcDir);
-  for (const file of ['package-lock.json', 'tsconfig.json']) {
+  // This file too: how the bundle is built is part of it.
+  for (const file of ['package-lock.json', 'tsconfig.json', 'src/cli/launch.mjs']) {
     if (existsSync(path.join(root, file))) newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
   }
   return `${root} ${process.version} ${count} ${newest}`;
@@ -67,6 +68,10 @@ async function bundleFor(stamp) {
     packages: 'external',
     outdir: partial,
     outExtension: { '.js': '.mjs' },
+    // The bundle's own address as this checkout sees it. Node gives a module its real path, so with
+    // node_modules a symbolic link (git worktrees sharing one), the project root found from
+    // `import.meta.url` would be the link's target, another checkout, with other migrations.
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(bundle).href) },
     logLevel: 'error',
   });
   try {
