@@ -13,8 +13,9 @@ import { OpenAiLanguageEngine } from './openai/openai-language-engine.js';
 import { OpenAiSpeechToText } from './openai/openai-speech-to-text.js';
 
 /**
- * The engines named by configuration (ENGINE=local|openai), built. Only create-engines.ts imports
- * this file, and only when a recording is processed: it is what loads onnxruntime and the tokenizer.
+ * The engines named by configuration (ENGINE=local|openai), built. In src/, only create-engines.ts
+ * imports this file, and only when a recording is processed: it is what loads onnxruntime and the
+ * tokenizer.
  */
 export function buildEngines(config: EngineSettings, options: { backoffMs?: number; logger?: Logger } = {}): Engines {
   if (config.kind === 'local' && config.recognizer === 'moonshine') {
