@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineSettings, defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
-import { createEngines } from '../../src/service/engines/create-engines.js';
+import { buildEngines } from '../../src/service/engines/build-engines.js';
 import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
 import { defaultHighVoiceScaling, highVoicedSpeakers, scaleFrequencies, speakersMedianPitch } from '../../src/service/engines/local/high-voice-scaling.js';
 import { medianPitch } from '../../src/service/engines/local/pitch.js';
@@ -43,8 +43,8 @@ describe('frequency scaling of high voices (docs/engine.md, "Frequency scaling o
     const off = EngineSettings.parse({ ENGINE_LOCAL_RECOGNIZER: 'pocketsphinx', ENGINE_LOCAL_HIGH_VOICE_SCALING: 'false' });
     expect(off).toMatchObject({ highVoiceScaling: false });
     expect(() => EngineSettings.parse({ ENGINE_LOCAL_HIGH_VOICE_SCALING: 'loud' })).toThrow(/ENGINE_LOCAL_HIGH_VOICE_SCALING/);
-    expect((createEngines(off).speechToText as LocalSpeechToText).settings.highVoiceScaling).toBe(false);
-    expect((createEngines(EngineSettings.parse({ ENGINE_LOCAL_RECOGNIZER: 'pocketsphinx' })).speechToText as LocalSpeechToText).settings.highVoiceScaling).toEqual(defaultHighVoiceScaling);
+    expect((buildEngines(off).speechToText as LocalSpeechToText).settings.highVoiceScaling).toBe(false);
+    expect((buildEngines(EngineSettings.parse({ ENGINE_LOCAL_RECOGNIZER: 'pocketsphinx' })).speechToText as LocalSpeechToText).settings.highVoiceScaling).toEqual(defaultHighVoiceScaling);
   });
 
   it(`finds the woman's voice (${voices.B}) high and the man's (${voices.A}) not, from the speakers' own stretches`, async () => {

@@ -1,6 +1,6 @@
 /**
- * The supervisor of `npm start`: starts each part, restarts the ones that die, and on SIGTERM or
- * SIGINT stops them all (each gets SIGTERM and its own orderly shutdown; one still running after
+ * The supervisor of `npm start`: starts each part, restarts the ones that die, and on SIGTERM,
+ * SIGINT or SIGHUP stops them all (each gets SIGTERM and its own orderly shutdown; one still running after
  * the grace is killed) and exits 0.
  */
 import type { Logger } from '../../logger.js';
@@ -23,7 +23,8 @@ export function superviseParts(specs: readonly PartSpec[], logger: Logger, optio
     logger.info({ restarts: Object.fromEntries(parts.map((p) => [p.name, p.restarts()])) }, 'stopped');
     process.exit(0);
   };
-  process.on('SIGTERM', (signal) => void stop(signal));
-  process.on('SIGINT', (signal) => void stop(signal));
+  // SIGTERM from a process manager or `docker stop` (through npm, whose script execs us: docs/processes.md,
+  // "Stopping"), SIGINT from Ctrl-C, SIGHUP when the terminal that started us closes.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
   return { names: parts.map((p) => p.name), parts };
 }

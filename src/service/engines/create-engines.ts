@@ -1,40 +1,43 @@
+/**
+ * The engines named by configuration (ENGINE=local|openai), loaded at their first use: every
+ * process builds a processing context, but only the worker's processing job transcribes or judges
+ * a call. Importing the local engine loads onnxruntime, the Moonshine tokenizer and the language
+ * tools (about a second of a CLI command's start, docs/processes.md "Each process loads what it
+ * uses"), so this file imports no engine code and build-engines.ts is imported on demand.
+ */
 import type { Logger } from '../../logger.js';
 import type { EngineSettings } from './engine-settings.js';
-import type { Engines } from './engine-types.js';
-import { LocalLanguageEngine } from './local/local-language-engine.js';
-import { LocalSpeechToText } from './local/local-speech-to-text.js';
-import { MoonshineSpeechToText } from './local/moonshine/moonshine-speech-to-text.js';
-import { generalModelFiles } from './local/pocketsphinx.js';
-import { defaultTwoPassSettings, likelihoodWarpCandidates } from './local/two-pass-adaptation.js';
-import { defaultHighVoiceScaling } from './local/high-voice-scaling.js';
-import { defaultSpeakerAdaptationFile } from './local/speaker-adaptation/speaker-adaptation.js';
-import { OpenAiHttp } from './openai/openai-http.js';
-import { OpenAiLanguageEngine } from './openai/openai-language-engine.js';
-import { OpenAiSpeechToText } from './openai/openai-speech-to-text.js';
+import type { Engines, LanguageEngine, SpeechToTextEngine } from './engine-types.js';
 
-/** The engines named by configuration (ENGINE=local|openai). */
-export function createEngines(config: EngineSettings, options: { backoffMs?: number; logger?: Logger } = {}): Engines {
-  if (config.kind === 'local' && config.recognizer === 'moonshine') {
-    const speechToText = new MoonshineSpeechToText({
-      modelDir: config.speechModelDir,
-      threads: config.speechThreads,
-      // The word model's general English comes from the pocketsphinx model directory configured.
-      generalUnigramsFile: generalModelFiles(config.modelDir).languageModel,
-      ...(options.logger ? { logger: options.logger } : {}),
-    });
-    return { speechToText, language: new LocalLanguageEngine() };
-  }
-  if (config.kind === 'local') {
-    const speakerAdaptationFile = config.speakerAdaptation ? defaultSpeakerAdaptationFile : null;
-    const twoPass = config.twoPassAdaptation
-      ? { ...defaultTwoPassSettings, ...(config.twoPassWarp ? { warps: likelihoodWarpCandidates } : {}), mapPriorFrames: config.twoPassMapPriorFrames }
-      : false;
-    const highVoiceScaling = config.highVoiceScaling ? defaultHighVoiceScaling : false;
-    return { speechToText: new LocalSpeechToText({ modelDir: config.modelDir, speakerAdaptationFile, twoPass, highVoiceScaling, logger: options.logger }), language: new LocalLanguageEngine() };
-  }
-  const http = new OpenAiHttp({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, backoffMs: options.backoffMs });
-  return {
-    speechToText: new OpenAiSpeechToText(http, config.sttModel),
-    language: new OpenAiLanguageEngine(http, config.chatModel),
+export interface EngineOptions {
+  /** Back-off between retried calls to the OpenAI-compatible endpoint (tests shorten it). */
+  backoffMs?: number;
+  logger?: Logger;
+}
+
+export function createEngines(config: EngineSettings, options: EngineOptions = {}): Engines {
+  let loading: Promise<Engines> | null = null;
+  const load = (): Promise<Engines> => {
+    loading ??= import('./build-engines.js').then(
+      ({ buildEngines }) => buildEngines(config, options),
+      (error: unknown) => {
+        // A failed import (a missing native library, say) is tried again by the next job.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
   };
+  const name = config.kind;
+  const speechToText: SpeechToTextEngine = {
+    name,
+    transcribe: async (audio, hints) => (await load()).speechToText.transcribe(audio, hints),
+  };
+  const language: LanguageEngine = {
+    name,
+    summarize: async (transcript, settings) => (await load()).language.summarize(transcript, settings),
+    extractFields: async (transcript, fields, context) => (await load()).language.extractFields(transcript, fields, context),
+    judgeCriteria: async (transcript, evaluator) => (await load()).language.judgeCriteria(transcript, evaluator),
+  };
+  return { speechToText, language };
 }

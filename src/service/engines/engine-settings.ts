@@ -2,7 +2,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { httpUrl, wholeNumber } from '../../lib/config/env-types.js';
-import { projectRoot, speechModelDirInProject } from './local/moonshine/speech-model-files.js';
+import { projectRoot } from '../../lib/config/project-root.js';
+
+/**
+ * Where the set-up puts the Moonshine model, from the project (ENGINE_LOCAL_SPEECH_MODEL_DIR): a
+ * tool cache inside node_modules, emptied by `npm ci` and filled again by its postinstall. Here
+ * rather than in local/moonshine/ so that reading the configuration loads no engine code
+ * (docs/processes.md, "Each process loads what it uses").
+ */
+export const speechModelDirInProject = 'node_modules/.cache/convoqa/moonshine-base-en';
 
 /** Debian's pocketsphinx-en-us model, installed by the set-up (.ci/system-packages.sh). */
 export const defaultLocalModelDir = '/usr/share/pocketsphinx/model/en-us';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngines } from '../../../src/service/engines/create-engines.js';
+import { buildEngines } from '../../../src/service/engines/build-engines.js';
 import { EngineSettings } from '../../../src/service/engines/engine-settings.js';
 import { MoonshineRecognizer } from '../../../src/service/engines/local/moonshine/moonshine-recognizer.js';
 import { repetitionToDrop } from '../../../src/service/engines/local/moonshine/repetition.js';
@@ -47,13 +47,13 @@ describe('offline speech-to-text with Moonshine (the default recogniser)', () =>
 
   it('is the local engine\'s default recogniser, and pocketsphinx is one setting away', () => {
     expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', recognizer: 'moonshine', speechModelDir: defaultSpeechModelDir, speechThreads: 1 });
-    expect(createEngines(EngineSettings.parse({})).speechToText).toBeInstanceOf(MoonshineSpeechToText);
-    expect(createEngines(EngineSettings.parse({ ENGINE_LOCAL_RECOGNIZER: 'pocketsphinx' })).speechToText).not.toBeInstanceOf(MoonshineSpeechToText);
+    expect(buildEngines(EngineSettings.parse({})).speechToText).toBeInstanceOf(MoonshineSpeechToText);
+    expect(buildEngines(EngineSettings.parse({ ENGINE_LOCAL_RECOGNIZER: 'pocketsphinx' })).speechToText).not.toBeInstanceOf(MoonshineSpeechToText);
     expect(() => EngineSettings.parse({ ENGINE_LOCAL_RECOGNIZER: 'whisper' })).toThrow(/ENGINE_LOCAL_RECOGNIZER/);
     // A relative model folder is the project's; the word model's general English follows ENGINE_LOCAL_MODEL_DIR.
     const configured = EngineSettings.parse({ ENGINE_LOCAL_SPEECH_MODEL_DIR: 'models/moonshine', ENGINE_LOCAL_SPEECH_THREADS: '2', ENGINE_LOCAL_MODEL_DIR: '/opt/en-us' });
     expect(configured).toMatchObject({ speechModelDir: path.join(projectRoot, 'models/moonshine'), speechThreads: 2 });
-    expect((createEngines(configured).speechToText as MoonshineSpeechToText).settings).toMatchObject({ threads: 2, generalUnigramsFile: '/opt/en-us/en-us.lm.bin' });
+    expect((buildEngines(configured).speechToText as MoonshineSpeechToText).settings).toMatchObject({ threads: 2, generalUnigramsFile: '/opt/en-us/en-us.lm.bin' });
     expect(() => EngineSettings.parse({ ENGINE_LOCAL_SPEECH_THREADS: '0' })).toThrow(/ENGINE_LOCAL_SPEECH_THREADS/);
   });
 

@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../../../../lib/config/project-root.js';
+import { speechModelDirInProject } from '../../engine-settings.js';
 
 /**
  * The offline engine's neural speech model: Moonshine Base (English, MIT licence, int8-quantized
@@ -22,13 +23,8 @@ export const speechModelPackage = {
   },
 } as const;
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+export { projectRoot };
 
-/**
- * Where the set-up puts the model, from the project (ENGINE_LOCAL_SPEECH_MODEL_DIR): a tool cache
- * inside node_modules, emptied by `npm ci` and filled again by its postinstall.
- */
-export const speechModelDirInProject = 'node_modules/.cache/convoqa/moonshine-base-en';
 export const defaultSpeechModelDir = path.join(projectRoot, speechModelDirInProject);
 
 export interface SpeechModelFiles {
