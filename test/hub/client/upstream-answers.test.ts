@@ -177,6 +177,9 @@ describe('webhook bodies as pokes', () => {
       { id, event: 'transcription.failed' },
       full,
       { type: 'x', data: { transcription: { transcription_id: id } } },
+      { id: randomUUID(), type: 'transcription.completed', payload: { transcription_id: id } },
+      { event_id: randomUUID(), object: { transcription_id: id, status: 'FAILED' } },
+      { id: randomUUID(), data: { id } },
     ]) {
       expect(readWebhookEvent(body)?.transcriptionId).toBe(id);
     }
