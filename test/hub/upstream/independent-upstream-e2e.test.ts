@@ -322,6 +322,23 @@ describe('against what the vendor leaves open or lets go wrong', () => {
     const sync = (await admin('/sync')).body.data;
     expect(sync).toMatchObject({ healthy: false, quarantined: 1, last_run: { ok: true, error: null }, last_reconcile: { rowsQuarantined: 1 } });
 
+    // The admin API's proxy answers the readable rows, and the others apart with why.
+    world.fake.injectMalformedRow('weird-status');
+    try {
+      const proxied = await fetch(`${world.stack.baseUrl}/admin/api/list-transcriptions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${world.stack.adminToken}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(proxied.status).toBe(200);
+      const data = ((await proxied.json()) as { data: { transcriptions: { transcription_id: string }[]; rejected_by_hub: { issues: { path: string }[]; raw: { status: string } }[] } }).data;
+      expect(data.transcriptions.map((t) => t.transcription_id)).toEqual(expect.arrayContaining(ids));
+      expect(data.rejected_by_hub).toHaveLength(1);
+      expect(data.rejected_by_hub[0]?.raw.status).toBe('WEIRD');
+    } finally {
+      world.fake.injectMalformedRow(null);
+    }
+
     // Once the upstream's list reads clean, every row is resolved, and kept for history.
     await reconcileMirror(world.stack.hub);
     expect((await admin('/sync/quarantine')).body.data.items).toEqual([]);

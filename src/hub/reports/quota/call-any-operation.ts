@@ -5,13 +5,17 @@
  * forbids `client.call` with an operation that is not a literal anywhere else in src/hub, src/cli
  * and jobs/, so no entry point can spend analytics quota behind the ledger's back.
  */
-import { canonicalOperation, type OperationAlias, type OperationName } from '../../client/index.js';
+import { canonicalOperation, type OperationAlias, type OperationName, type RejectedItem } from '../../client/index.js';
 import { analyticsEndpoints, type AnalyticsEndpoint } from './analytics-endpoints.js';
 import { pullAnalytics, type PullContext } from './pull-analytics.js';
 
 const isAnalytics = (operation: OperationName): operation is AnalyticsEndpoint => (analyticsEndpoints as readonly string[]).includes(operation);
 
-/** Calls `operation` (a canonical name or an alias) with `input`; resolves with the answer's `data`. */
+/**
+ * Calls `operation` (a canonical name or an alias) with `input`; resolves with the answer's `data`.
+ * A list whose rows broke the API description answers the rows it could read, and the others
+ * under `rejected_by_hub` (why, and as they came), so the person who asked sees every row.
+ */
 export async function callAnyOperation(ctx: PullContext, operation: OperationName | OperationAlias, input: unknown): Promise<unknown> {
   const canonical: OperationName = canonicalOperation(operation);
   if (isAnalytics(canonical)) {
@@ -21,5 +25,7 @@ export async function callAnyOperation(ctx: PullContext, operation: OperationNam
   }
   const client = await ctx.upstream();
   const call = client.call.bind(client) as (operation: OperationName | OperationAlias, input: unknown) => Promise<unknown>;
-  return call(operation, input);
+  const data = await call(operation, input);
+  const rejected = (data as { rejected?: RejectedItem[] } | null)?.rejected;
+  return rejected?.length ? { ...(data as object), rejected_by_hub: rejected } : data;
 }
