@@ -15,6 +15,15 @@ const cacheDir = path.join(root, 'node_modules/.cache/convoqa-cli');
 const bundle = path.join(cacheDir, 'cli.mjs');
 const stampFile = path.join(cacheDir, 'cli.stamp');
 
+// src/processes/supported-node.ts's check, here in plain JavaScript and before the bundle loads
+// native modules (argon2's prebuilt binary crashes Node 20 with a segmentation fault).
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  process.stderr.write(
+    `error: convoqa needs Node 24 or later; this is Node ${process.versions.node}. \`npm ci\` installs Node 24 in node_modules/.bin/node: run \`npm run cli -- …\`, or this file with that node\n`,
+  );
+  process.exit(1);
+}
+
 if (!existsSync(path.join(srcDir, 'generated/prisma/client.ts'))) {
   process.stderr.write('error: the database client is not generated yet: run `npm run db:prepare` (or `npm start` once), then retry\n');
   process.exit(1);
