@@ -1,4 +1,5 @@
 /** Procfile `clock`: schedules that only enqueue. */
+import './processes/require-supported-node.js';
 import { loadConfig } from './config.js';
 import { exitIfOrphanedWhileStarting, stopOnSignals } from './lifecycle.js';
 import { logHalves } from './processes/halves.js';

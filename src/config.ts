@@ -18,6 +18,7 @@ import { ReportsSettings } from './hub/reports/reports-settings.js';
 import { ReceiverSettings } from './hub/webhooks/receiver-settings.js';
 import { MetricsSettings } from './metrics/metrics-settings.js';
 import { ProcessSettings } from './processes/process-settings.js';
+import { unsupportedNodeMessage } from './processes/supported-node.js';
 import { EngineSettings } from './service/engines/engine-settings.js';
 import { serviceSettingsSchema } from './service/service-settings.js';
 
@@ -67,6 +68,8 @@ export class ConfigError extends Error {
  */
 export function loadConfig(source?: NodeJS.ProcessEnv): AppConfig {
   if (source === undefined) {
+    const unsupported = unsupportedNodeMessage();
+    if (unsupported) throw new ConfigError(unsupported);
     // A process reading its own environment takes `.env` too (an explicit variable wins).
     try {
       applyEnvFile(process.env);

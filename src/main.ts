@@ -4,6 +4,7 @@
  * that dies (an uncaught error, a native crash, a kill) is logged with why and started again
  * with back-off while the others keep going. Production runs the Procfile's processes separately.
  */
+import './processes/require-supported-node.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { describeHalves } from './processes/halves.js';

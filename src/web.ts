@@ -1,4 +1,5 @@
 /** Procfile `web`: HTTP only (the built-in API at /api unless hub-only, and the hub's endpoints). */
+import './processes/require-supported-node.js';
 import { loadConfig } from './config.js';
 import { exitIfOrphanedWhileStarting, stopOnSignals } from './lifecycle.js';
 import { logHalves } from './processes/halves.js';

@@ -1,4 +1,5 @@
 /** Procfile `worker`: the BullMQ workers of every job. */
+import './processes/require-supported-node.js';
 import { createJobHandlers } from '../jobs/job-handlers.js';
 import { loadConfig } from './config.js';
 import { exitIfOrphanedWhileStarting, stopOnSignals } from './lifecycle.js';

@@ -17,7 +17,7 @@ export type SchemaEngine = Awaited<ReturnType<typeof bg.SchemaEngine.new>>;
 
 let wasmReady: Promise<void> | undefined;
 
-// @types/node 20 does not declare WebAssembly; the little used here, typed locally.
+// @types/node (24 as 20) does not declare WebAssembly, only lib.dom does; the little used here, typed locally.
 type ModuleImports = Record<string, unknown>;
 interface WasmRuntime {
   instantiate(

@@ -16,6 +16,15 @@ const cacheRoot = path.join(root, 'node_modules/.cache');
 // One folder per checkout: two checkouts sharing node_modules (git worktrees) keep their own bundles.
 const buildPrefix = `convoqa-cli-${createHash('sha256').update(root).digest('hex').slice(0, 8)}-`;
 
+// src/processes/supported-node.ts's check, here in plain JavaScript and before the bundle loads
+// native modules (argon2's prebuilt binary crashes Node 20 with a segmentation fault).
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  process.stderr.write(
+    `error: convoqa needs Node 24 or later; this is Node ${process.versions.node}. \`npm ci\` installs Node 24 in node_modules/.bin/node: run \`npm run cli -- …\`, or this file with that node\n`,
+  );
+  process.exit(1);
+}
+
 if (!existsSync(path.join(srcDir, 'generated/prisma/client.ts'))) {
   process.stderr.write('error: the database client is not generated yet: run `npm run db:prepare` (or `npm start` once), then retry\n');
   process.exit(1);
