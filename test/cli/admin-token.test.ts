@@ -1,5 +1,7 @@
 /** `hub:admin-token` prints the admin API's token again: the generated one kept in hub_settings, or ADMIN_TOKEN when set. */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHubSetting } from '../../src/hub/settings/hub-settings.js';
@@ -35,5 +37,12 @@ describe('hub:admin-token', () => {
     const token = 'chosen-admin-token-0123456789abcdef';
     const { stdout } = await cli({ ADMIN_TOKEN: token }, 'hub:admin-token');
     expect(stdout).toBe(`the admin API's token is ADMIN_TOKEN, from the environment (or .env):\n${token}\n`);
+  });
+
+  it("is where README's first calls and docs/getting-started.md say to see the token again", () => {
+    const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
+    const firstCalls = readme.slice(readme.indexOf('## First calls'), readme.indexOf('\n## ', readme.indexOf('## First calls') + 3));
+    expect(firstCalls).toContain('npm run --silent cli -- hub:admin-token | tail -1');
+    expect(readFileSync(path.join(projectRoot, 'docs/getting-started.md'), 'utf8')).toContain('npm run --silent cli -- hub:admin-token | tail -1');
   });
 });
