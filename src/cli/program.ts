@@ -7,6 +7,7 @@ import { UpstreamError } from '../hub/client/upstream-error.js';
 import { createRuntime, type Runtime } from '../processes/runtime.js';
 import { CliError } from './cli-error.js';
 import { registerAccountCommands } from './account-commands.js';
+import { registerAdminTokenCommand } from './admin-token-command.js';
 import { registerApiCommand } from './api-command.js';
 import { registerConsoleUserCommands } from './console-user-commands.js';
 import { checkDatabaseReady } from './database-readiness.js';
@@ -66,6 +67,7 @@ export function buildProgram(config: AppConfig): CliProgram {
     throw error;
   };
   registerConsoleUserCommands(program, openDb);
+  registerAdminTokenCommand(program, openDb, config.admin.token);
   registerApiCommand(program, () => Promise.resolve(openRuntime().contexts.hub), explainNotFound);
   registerHubCommands(program, () => Promise.resolve(openRuntime().contexts.hub), explainNotFound);
   registerHubAccountCommands(program, upstreamDeps);

@@ -2,10 +2,13 @@
  * The Deliveries page's pieces without a browser: the page when the built-in service does not run
  * in this process, and the form's time and filter parsing.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FormInstant } from '../../src/hub/console/console-form.js';
 import { DeliveryFilters } from '../../src/hub/console/deliveries/delivery-filters.js';
-import { deliveriesUnavailablePage } from '../../src/hub/console/pages/deliveries-page.js';
+import type { DeliveryAccountFacts, DeliveryView } from '../../src/hub/console/deliveries/outgoing-deliveries.js';
+import { deliveriesPage, deliveriesUnavailablePage } from '../../src/hub/console/pages/deliveries-page.js';
+import { deliveryPage } from '../../src/hub/console/pages/delivery-page.js';
 
 const user = { id: '00000000-0000-4000-8000-000000000000', email: 'a@example.com', name: 'Ada', role: 'admin' as const };
 
@@ -33,5 +36,59 @@ describe('the Deliveries page', () => {
     });
     const refused = DeliveryFilters.safeParse({ status: 'lost' });
     expect(refused.error?.issues[0]?.message).toBe('status is pending, delivered or failed');
+  });
+
+  describe('a webhook URL carrying the hub receiver token', () => {
+    const token = 'hubtok_9f8e7d6c5b4a39281706abcd';
+    const url = `https://hub.example.com/hub/webhooks/conversation?token=${token}&source=${'long-path-segment-'.repeat(12)}`;
+    const account: DeliveryAccountFacts = {
+      id: 'acct-1',
+      name: 'acme',
+      previousSecretExpiresAt: null,
+      counts: { pending: 0, delivered: 1, failed: 0 },
+      configurations: [{ id: 'cfg-1', tag: 'support', urls: [url] }],
+    };
+    const delivery: DeliveryView & { payload: string } = {
+      id: '11111111-1111-4111-8111-111111111111',
+      eventType: 'transcription.completed',
+      transcriptionId: null,
+      url,
+      status: 'delivered',
+      attemptCount: 1,
+      lastStatusCode: 200,
+      lastError: null,
+      nextAttemptAt: null,
+      createdAt: new Date('2026-11-27T10:00:00Z'),
+      deliveredAt: new Date('2026-11-27T10:00:01Z'),
+      replayCount: 0,
+      lastReplayedAt: null,
+      attempts: [],
+      payload: '{}',
+    };
+    const list = (role: 'admin' | 'lead' | 'viewer') =>
+      deliveriesPage({ user: { ...user, role }, csrfToken: 't' }, { filters: { account: 'acct-1' }, accounts: [account], account, page: { deliveries: [delivery], nextCursor: null } }).value;
+    const one = (role: 'admin' | 'lead' | 'viewer') => deliveryPage({ user: { ...user, role }, csrfToken: 't' }, { account, delivery }).value;
+
+    it('never puts the token in the HTML of a viewer or a lead, only its last 4 characters', () => {
+      for (const role of ['viewer', 'lead'] as const) {
+        for (const page of [list(role), one(role)]) {
+          expect(page).not.toContain(token);
+          expect(page).toContain('?token=…abcd&amp;source=');
+        }
+      }
+    });
+
+    it('shows the whole URL to an admin', () => {
+      expect(list('admin')).toContain(token);
+      expect(one('admin')).toContain(token);
+    });
+
+    it('puts the URL in a wrapping cell inside a scrolling wrapper, so a long one cannot widen the page', () => {
+      const page = list('viewer');
+      expect(page).toMatch(/<td class="url">https:\/\/hub\.example\.com/);
+      expect(page).toMatch(/<div class="table-scroll">\s*<table class="deliveries">/);
+      const css = readFileSync(new URL('../../src/hub/console/assets/console.css', import.meta.url), 'utf8');
+      expect(css).toMatch(/^\.url \{[^}]*overflow-wrap: anywhere/m);
+    });
   });
 });

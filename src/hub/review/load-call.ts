@@ -1,6 +1,7 @@
 import type { Db } from '../../db.js';
-import type { HubAuditEvent, HubCriterionResult, HubReviewNote, HubReviewOverride, HubTranscription } from '../../generated/prisma/client.js';
+import type { HubAlert, HubAuditEvent, HubCriterionResult, HubReviewNote, HubReviewOverride, HubTranscription } from '../../generated/prisma/client.js';
 import { effectiveEvaluation, type EffectiveEvaluation } from './effective-scoring.js';
+import { formatGroup } from '../console/pages/layout.js';
 
 export interface Turn {
   speaker: string;
@@ -39,13 +40,34 @@ export function toTurns(conversation: unknown): Turn[] {
   return turns;
 }
 
-function describeEvent(e: HubAuditEvent): string {
+/** One history line for an alert, a sentence whatever its status (the log notifier's channel is `log`). */
+export function describeAlert(alert: Pick<HubAlert, 'kind' | 'status' | 'channel'>): string {
+  const kind = alert.kind.replaceAll('_', '-');
+  const channel = alert.channel && alert.channel !== 'log' ? alert.channel : null;
+  switch (alert.status) {
+    case 'sent':
+      return `Slack ${kind} alert sent${channel ? ` to ${channel}` : ''}`;
+    case 'delivered_to_log':
+      return `Slack ${kind} alert written to the hub's log (no SLACK_BOT_TOKEN, so not posted to Slack)`;
+    case 'failed':
+      return `Slack ${kind} alert failed${channel ? ` (to ${channel})` : ''}`;
+    case 'pending':
+    case 'sending':
+      return `Slack ${kind} alert waiting to be sent${channel ? ` to ${channel}` : ''}`;
+    default:
+      return `Slack ${kind} alert ${alert.status.replaceAll('_', ' ')}${channel ? ` (${channel})` : ''}`;
+  }
+}
+
+/** One history line for an audit event. */
+export function describeEvent(e: Pick<HubAuditEvent, 'kind' | 'before' | 'after'>): string {
   const before = (e.before ?? {}) as Record<string, unknown>;
   const after = (e.after ?? {}) as Record<string, unknown>;
+  const groupOf = (v: unknown) => (typeof v === 'string' ? v : null);
   const fmt = (v: unknown) => (v === null || v === undefined ? 'none' : typeof v === 'string' ? v : JSON.stringify(v));
   switch (e.kind) {
     case 'group_move':
-      return `Group moved from ${fmt(before.group)} to ${fmt(after.group)}`;
+      return `Group moved from ${formatGroup(groupOf(before.group))} to ${formatGroup(groupOf(after.group))}`;
     case 'override':
       return `Override of “${fmt(after.criterion)}”: AI ${fmt(before.ai)}${before.override ? `, was ${fmt(before.override)}` : ''} → ${fmt(after.override)} (“${fmt(after.reason)}”); score ${fmt(after.score)}, critical fail ${fmt(after.critical_fail)}`;
     case 'override_cleared':
@@ -73,7 +95,7 @@ export async function loadCall(db: Db, id: string): Promise<CallView | null> {
   const history: CallHistoryItem[] = [{ at: transcription.firstMirroredAt, what: 'First mirrored into the hub', who: null }];
   if (transcription.mirroredAt.getTime() !== transcription.firstMirroredAt.getTime()) history.push({ at: transcription.mirroredAt, what: 'Last mirrored', who: null });
   for (const alert of alerts) {
-    history.push({ at: alert.sentAt ?? alert.createdAt, what: `Slack ${alert.kind.replace('_', '-')} alert ${alert.status.replaceAll('_', ' ')}${alert.channel ? ` to ${alert.channel}` : ''}`, who: null });
+    history.push({ at: alert.sentAt ?? alert.createdAt, what: describeAlert(alert), who: null });
   }
   if (transcription.deletedAt) history.push({ at: transcription.deletedAt, what: 'Deleted upstream', who: null });
   for (const e of events) history.push({ at: e.createdAt, what: describeEvent(e), who: e.actor });

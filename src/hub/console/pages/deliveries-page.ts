@@ -1,4 +1,5 @@
 import type { DeliveryFilters } from '../deliveries/delivery-filters.js';
+import { displayUrl } from '../deliveries/mask-url.js';
 import type { DeliveryAccount, DeliveryAccountFacts, DeliveryStatus, DeliveryView } from '../deliveries/outgoing-deliveries.js';
 import { toFormInstant } from '../console-form.js';
 import { html, type SafeHtml } from '../html.js';
@@ -120,6 +121,7 @@ ${account.counts.failed > 0
   <div class="actions"><button type="submit">Apply filters</button> <a href="/console/deliveries${deliveriesQuery({ account: account.id })}">Clear</a></div>
 </form>
 ${canAct ? '' : html`<p class="hint">Read-only access: an admin replays and recovers deliveries, sends test events and rotates the signing secret.</p>`}
+<div class="table-scroll">
 <table class="deliveries">
 <caption class="visually-hidden">Deliveries of ${account.name}</caption>
 <thead><tr><th scope="col">Created</th><th scope="col">Event</th><th scope="col">URL</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last answer</th><th scope="col">Duration</th><th scope="col">Next attempt</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
@@ -129,7 +131,7 @@ ${page.deliveries.map(
   (d) => html`<tr data-id="${d.id}" data-status="${d.status}"${d.status === 'failed' ? html` class="row-failed"` : ''}>
   <td><a href="/console/deliveries/${d.id}${deliveriesQuery({ account: account.id })}">${formatDate(d.createdAt)}</a></td>
   <td>${d.eventType}</td>
-  <td class="url">${d.url}</td>
+  <td class="url">${displayUrl(d.url, frame.user?.role)}</td>
   <td>${statusBadge(d.status)}${d.replayCount ? html` <span class="muted">(replayed ${d.replayCount}×)</span>` : ''}</td>
   <td class="attempts">${d.attemptCount}</td>
   <td>${lastAnswer(d)}</td>
@@ -140,6 +142,7 @@ ${page.deliveries.map(
 )}
 </tbody>
 </table>
+</div>
 <nav class="pager" aria-label="Pages">
   ${filters.cursor ? html`<a href="/console/deliveries${deliveriesQuery({ ...filters, cursor: undefined })}">First page</a>` : ''}
   ${page.nextCursor ? html`<a href="/console/deliveries${deliveriesQuery({ ...filters, cursor: page.nextCursor })}" rel="next">Next page</a>` : ''}

@@ -1,4 +1,5 @@
 import type { DeliveryAccountFacts, DeliveryView } from '../deliveries/outgoing-deliveries.js';
+import { displayUrl } from '../deliveries/mask-url.js';
 import { html, type SafeHtml } from '../html.js';
 import { mayOperate } from '../users/console-user.js';
 import { deliveriesQuery, formatMs, lastAnswer, replayForm, statusBadge } from './deliveries-page.js';
@@ -18,7 +19,7 @@ export function deliveryPage(frame: Frame, view: { account: DeliveryAccountFacts
 <dl class="facts">
   <div><dt>Status</dt><dd id="delivery-status">${statusBadge(d.status)}</dd></div>
   <div><dt>Event</dt><dd>${d.eventType}</dd></div>
-  <div><dt>URL</dt><dd class="url">${d.url}</dd></div>
+  <div><dt>URL</dt><dd class="url">${displayUrl(d.url, frame.user?.role)}</dd></div>
   <div><dt>Transcription</dt><dd>${d.transcriptionId ?? '— (test event)'}</dd></div>
   <div><dt>Created</dt><dd>${formatDate(d.createdAt)}</dd></div>
   <div><dt>Delivered</dt><dd>${formatDate(d.deliveredAt)}</dd></div>
