@@ -98,6 +98,8 @@ describe('Alerts', () => {
     await submit(page, `tr[data-evaluator="${call.evaluatorId}"] form[action="/console/alerts/routes"] button`);
     expect(await flash(page)).toBe(`Alerts of evaluator ${call.evaluatorId} now go to C0ROUTED01, from the next alert on.`);
     expect(await page.locator(`tr[data-evaluator="${call.evaluatorId}"] .channel`).textContent()).toBe('C0ROUTED01');
+    // A new route's evaluator is chosen by name from the mirror's evaluators.
+    expect(await page.locator(`#route-evaluator option[value="${call.evaluatorId}"]`).textContent()).toBe('Support QA');
     // The evaluator by its name (from the mirror), its id as secondary text.
     const evaluatorName = page.locator(`tr[data-evaluator="${call.evaluatorId}"] .evaluator-name`);
     expect(await evaluatorName.textContent()).toBe('Support QA');
@@ -188,7 +190,9 @@ describe('Reports & quota', () => {
     await expectAccessible(page);
 
     await page.selectOption('#pull-kind', 'evaluator');
-    await page.fill('#pull-subject', call.evaluatorId!);
+    // The subject is chosen by name (the mirror's evaluators and participants), its id sent.
+    expect(await page.locator(`#pull-subject option[value="${call.evaluatorId!}"]`).textContent()).toBe('Support QA');
+    await page.selectOption('#pull-subject', call.evaluatorId!);
     await page.fill('#pull-period', lastMonth);
     await Promise.all([page.waitForURL((url) => url.pathname === '/console/reports/pull'), page.click('form[action="/console/reports/pull"] button')]);
     expect(await page.locator('#cost').textContent()).toBe('1 call of analytics-evaluator');

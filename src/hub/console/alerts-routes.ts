@@ -16,6 +16,7 @@ import { findEvaluatorNames } from '../mirror/evaluator-names.js';
 import { requireAdmin } from './auth/require-user.js';
 import { consoleAction, optionalField, parseInput } from './console-form.js';
 import { frameOf, send } from './console-request.js';
+import { listSubjectChoices } from '../mirror/subject-choices.js';
 import { alertsPage } from './pages/alerts-page.js';
 
 const AlertsFilter = z.object({
@@ -44,7 +45,7 @@ export function registerAlertsPages(router: Router, hub: HubContext): void {
       listRoutes(hub.db, hub.settings.slack),
       listDigestRuns(hub.db, { limit: digestRunsPerPage, before: filter.digest_cursor }),
     ]);
-    const evaluatorNames = await findEvaluatorNames(hub.db, routes.map((r) => r.evaluatorId));
+    const [evaluatorNames, choices] = await Promise.all([findEvaluatorNames(hub.db, routes.map((r) => r.evaluatorId)), listSubjectChoices(hub.db)]);
     send(
       res,
       alertsPage(frameOf(req), {
@@ -55,6 +56,7 @@ export function registerAlertsPages(router: Router, hub: HubContext): void {
         counts,
         routes,
         evaluatorNames,
+        evaluatorChoices: choices.evaluators,
         defaultChannel: hub.settings.slack.defaultChannel,
         digestRuns: digest.runs,
         nextDigestRunsCursor: digest.nextCursor,

@@ -15,6 +15,7 @@ import { requireAdmin } from './auth/require-user.js';
 import { consoleAction, optionalField, parseInput, redirectWithFlash } from './console-form.js';
 import { frameOf, send } from './console-request.js';
 import { pullPreviewPage } from './pages/pull-preview-page.js';
+import { listSubjectChoices } from '../mirror/subject-choices.js';
 import { reportsPage } from './pages/reports-page.js';
 
 const PullForm = z.object({
@@ -41,8 +42,11 @@ export function registerReportsPages(router: Router, hub: HubContext): void {
     const quota = await viaUpstream(() => getQuotaStatus(hub));
     const scope = (await viaUpstream(() => hub.upstream())).accountRef;
     const { runs, nextCursor } = await listReportRunsPage(hub.db, { scope, limit: runsPerPage, before: cursor });
-    const evaluatorNames = await findEvaluatorNames(hub.db, runs.filter((r) => r.kind === 'evaluator' && !r.subjectTag).map((r) => r.subjectId));
-    send(res, reportsPage(frameOf(req), { quota, runs, isOlderPage: cursor !== undefined, nextRunsCursor: nextCursor, evaluatorNames, schedules: hub.settings.reports.schedules, planCron: hub.settings.reports.planCron, sheetsUrl, now: hub.now() }));
+    const [evaluatorNames, choices] = await Promise.all([
+      findEvaluatorNames(hub.db, runs.filter((r) => r.kind === 'evaluator' && !r.subjectTag).map((r) => r.subjectId)),
+      listSubjectChoices(hub.db),
+    ]);
+    send(res, reportsPage(frameOf(req), { quota, runs, choices, isOlderPage: cursor !== undefined, nextRunsCursor: nextCursor, evaluatorNames, schedules: hub.settings.reports.schedules, planCron: hub.settings.reports.planCron, sheetsUrl, now: hub.now() }));
   });
 
   // The cost, shown before anything is spent: a GET that reserves nothing, then a POST to confirm.

@@ -5,6 +5,8 @@ import type { AlertRoute } from '../../alerts/channel-routing.js';
 import type { DigestRun } from '../../alerts/digest-runs.js';
 import { mayOperate } from '../users/console-user.js';
 import { html, type SafeHtml } from '../html.js';
+import type { SubjectChoice } from '../../mirror/subject-choices.js';
+import { subjectPicker } from './subject-picker.js';
 import { formatDate, layout, type PageFrame } from './layout.js';
 
 export interface AlertsView {
@@ -18,6 +20,8 @@ export interface AlertsView {
   routes: AlertRoute[];
   /** Evaluators' names from the mirror (evaluator-names.ts), by id; an unknown one shows its id. */
   evaluatorNames: ReadonlyMap<string, string>;
+  /** The evaluators the mirror knows by name, for the route form's picker. */
+  evaluatorChoices: readonly SubjectChoice[];
   defaultChannel: string | null;
   digestRuns: DigestRun[];
   nextDigestRunsCursor: string | null;
@@ -113,7 +117,7 @@ ${view.routes.map(
 </tbody></table>
 ${canAct
   ? html`<form method="post" action="/console/alerts/routes" class="filters" aria-label="Route an evaluator">${csrf(frame.csrfToken)}
-  <div class="field"><label for="route-evaluator">Evaluator id</label><input id="route-evaluator" name="evaluator_id" required size="38"></div>
+  ${subjectPicker({ id: 'route-evaluator', name: 'evaluator_id', label: 'Evaluator', groups: [{ label: 'Evaluators', choices: view.evaluatorChoices }], required: true })}
   <div class="field"><label for="route-channel">Channel (#name or id)</label><input id="route-channel" name="channel" required maxlength="80"></div>
   <div class="actions"><button type="submit">Route its alerts</button></div>
 </form>

@@ -6,6 +6,8 @@ import type { ListedReportRun } from '../../reports/runs/report-run-store.js';
 import { mayOperate } from '../users/console-user.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatDate, layout, type PageFrame } from './layout.js';
+import type { SubjectChoices } from '../../mirror/subject-choices.js';
+import { subjectPicker } from './subject-picker.js';
 import { quotaBar, quotaSegments } from './quota-bar.js';
 
 export interface ReportsView {
@@ -18,6 +20,8 @@ export interface ReportsView {
   nextRunsCursor: string | null;
   /** Evaluators' names from the mirror, by id, for evaluator runs recorded without their tag. */
   evaluatorNames: ReadonlyMap<string, string>;
+  /** The evaluators and participants the mirror knows by name, for "pull now"'s picker. */
+  choices: SubjectChoices;
   /** The schedules in effect (REPORTS_SCHEDULES; none when REPORTS_ENABLED is false). */
   schedules: readonly ReportSchedule[];
   planCron: string;
@@ -48,13 +52,22 @@ function subjectCell(run: ListedReportRun, evaluatorNames: ReadonlyMap<string, s
   return name ? html`<span class="subject" title="${run.subjectId}">${name}</span>` : html`<span class="subject">${run.subjectId}</span>`;
 }
 
-function pullForm(now: Date): SafeHtml {
+function pullForm(now: Date, choices: SubjectChoices): SafeHtml {
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
   return html`<section aria-labelledby="pull-h"><h2 id="pull-h">Pull a report now</h2>
 <p class="hint">The next page shows what the pull costs in this month's quota; nothing is spent until you confirm there.</p>
 <form method="get" action="/console/reports/pull" class="filters" aria-label="Pull a report now">
   <div class="field"><label for="pull-kind">Report</label><select id="pull-kind" name="kind"><option value="account">Account</option><option value="evaluator">Evaluator</option><option value="participant">Participant</option></select></div>
-  <div class="field"><label for="pull-subject">Evaluator or participant id</label><input id="pull-subject" name="subject_id" size="38"></div>
+  ${subjectPicker({
+    id: 'pull-subject',
+    name: 'subject_id',
+    label: 'Evaluator or participant (none for the account report)',
+    groups: [
+      { label: 'Evaluators', choices: choices.evaluators },
+      { label: 'Participants', choices: choices.participants },
+    ],
+    required: false,
+  })}
   <div class="field"><label for="pull-period">Period (2026-10 or 2026-W44)</label><input id="pull-period" name="period" required value="${lastMonth}"></div>
   <div class="actions"><button type="submit">See the cost</button></div>
 </form></section>`;
@@ -76,7 +89,7 @@ ${quotaBar(`quota-${e.endpoint}`, quotaSegments({ ...e, planned: e.runs.planned 
 </article>`,
 )}
 </section>
-${canAct ? pullForm(view.now) : ''}
+${canAct ? pullForm(view.now, view.choices) : ''}
 <section aria-labelledby="schedules-h"><h2 id="schedules-h">Schedules</h2>
 <p class="hint">Planned daily (REPORTS_PLAN_CRON <code>${view.planCron}</code>, UTC) within the quota less the on-demand reserve.</p>
 <table class="schedules"><caption class="visually-hidden">Report schedules</caption>
