@@ -15,7 +15,7 @@ import { consoleSession } from './auth/console-session.js';
 import { csrfToken, requireCsrfToken } from './auth/csrf.js';
 import { requireLead, requireUser } from './auth/require-user.js';
 import { safeReturnPath, signIn } from './auth/sign-in.js';
-import { redirectWithFlash } from './console-form.js';
+import { parseInput, redirectWithFlash } from './console-form.js';
 import type { ConsoleOptions } from './console-options.js';
 import { registerAlertsPages } from './alerts-routes.js';
 import { registerDashboard } from './dashboard-route.js';
@@ -110,9 +110,8 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   router.use(requireUser({ db: hub.db, maxHours: options.settings.maxHours, now: hub.now }));
 
   router.get('/', async (req, res) => {
-    const filters = QueueFilters.safeParse(req.query);
-    if (!filters.success) throw new AppError('invalid_value', `Invalid filter: ${filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    send(res, queuePage(frameOf(req), filters.data, await findReviewQueue(hub.db, filters.data, { choices, pool: options.pool })));
+    const filters = parseInput(QueueFilters, req.query, 'Invalid filter');
+    send(res, queuePage(frameOf(req), filters, await findReviewQueue(hub.db, filters, { choices, pool: options.pool })));
   });
 
   router.post('/queue/move', requireLead, async (req, res) => {

@@ -1,0 +1,54 @@
+/**
+ * Console errors a QA lead met (supertest, a signed-in lead): the queue's and the dashboard's day
+ * filters refuse days that do not exist with a 400 page instead of a 500.
+ */
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { startHubStack, type HubStack } from '../support/hub-stack.js';
+
+let h: Harness;
+let stack: HubStack;
+const password = 'a long enough password';
+const lead = { email: `lead-${randomUUID().slice(0, 8)}@example.com`, name: 'Lea Lead' };
+
+beforeAll(async () => {
+  h = createHarness();
+  stack = await startHubStack(h);
+  await createConsoleUser(h.db, { ...lead, role: 'lead', password }, { kind: 'cli' });
+}, 60_000);
+afterAll(async () => {
+  await stack?.close();
+  await h?.close();
+});
+
+async function signedIn() {
+  const agent = request.agent(stack.app);
+  const page = await agent.get('/console/sign-in');
+  const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+  expect((await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: lead.email, password, next: '/console' })).status).toBe(303);
+  return agent;
+}
+
+describe('day filters', () => {
+  it('refuse days that do not exist and a range that ends before it starts, on the queue and the dashboard, with a 400 page', async () => {
+    const agent = await signedIn();
+    for (const path of ['/console', '/console/dashboard']) {
+      const month13 = await agent.get(`${path}?from=2026-13-45`);
+      expect(month13.status).toBe(400);
+      expect(month13.text).toContain('Invalid filter: from: 2026-13-45 is not a date (YYYY-MM-DD, a day that exists)');
+      const feb30 = await agent.get(`${path}?to=2026-02-30`);
+      expect(feb30.status).toBe(400);
+      expect(feb30.text).toContain('Invalid filter: to: 2026-02-30 is not a date (YYYY-MM-DD, a day that exists)');
+      const backwards = await agent.get(`${path}?from=2026-03-02&to=2026-03-01`);
+      expect(backwards.status).toBe(400);
+      expect(backwards.text).toContain('Invalid filter: to: 2026-03-01 is before from (2026-03-02)');
+      const json = await agent.get(`${path}?from=2026-13-45`).set('Accept', 'application/json');
+      expect(json.body).toEqual({ error: { code: 'invalid_value', message: 'Invalid filter: from: 2026-13-45 is not a date (YYYY-MM-DD, a day that exists)' } });
+      expect((await agent.get(`${path}?from=2024-02-29&to=9999-12-31`)).status).toBe(200);
+      expect((await agent.get(`${path}?from=2026-03-01&to=2026-03-01`)).status).toBe(200);
+    }
+  });
+});
