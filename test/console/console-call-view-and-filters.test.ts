@@ -1,13 +1,16 @@
 /**
  * Console errors a QA lead met (supertest, a signed-in lead): the queue's and the dashboard's day
- * filters refuse days that do not exist with a 400 page instead of a 500.
+ * filters refuse days that do not exist with a 400 page instead of a 500; a refused override is
+ * flashed on the call, back at the criterion's form.
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
+import { writeMirror } from '../../src/hub/mirror/mirror-transcription.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
+import { seedEvaluatedTranscription } from '../support/seed.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -32,6 +35,14 @@ async function signedIn() {
   return agent;
 }
 
+async function mirroredCall() {
+  const call = await seedEvaluatedTranscription(h.db, stack.account.id);
+  await writeMirror(stack.hub, await stack.client.getTranscription({ transcription_id: call.id }));
+  return call;
+}
+
+const csrfOf = (page: string) => /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
+
 describe('day filters', () => {
   it('refuse days that do not exist and a range that ends before it starts, on the queue and the dashboard, with a 400 page', async () => {
     const agent = await signedIn();
@@ -50,5 +61,31 @@ describe('day filters', () => {
       expect((await agent.get(`${path}?from=2024-02-29&to=9999-12-31`)).status).toBe(200);
       expect((await agent.get(`${path}?from=2026-03-01&to=2026-03-01`)).status).toBe(200);
     }
+  });
+});
+
+describe('the override form', () => {
+  it('refuses a reason of only spaces on the call itself, back at the criterion, and saves nothing', async () => {
+    const call = await mirroredCall();
+    const agent = await signedIn();
+    const page = await agent.get(`/console/calls/${call.id}`);
+    expect(page.text).toContain(`id="override-${call.strict.id}"`);
+    const refused = await agent
+      .post(`/console/calls/${call.id}/overrides/${call.strict.id}`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), action: 'override', verdict: 'PASS', reason: '   ' });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.location).toBe(`/console/calls/${call.id}#override-${call.strict.id}`);
+    const back = await agent.get(`/console/calls/${call.id}`);
+    expect(back.status).toBe(200);
+    expect(back.text).toContain('<p class="flash error" role="status">A reason is required for an override</p>');
+    expect(await h.db.hubReviewOverride.count({ where: { transcriptionId: call.id } })).toBe(0);
+
+    const saved = await agent
+      .post(`/console/calls/${call.id}/overrides/${call.strict.id}`)
+      .type('form')
+      .send({ _csrf: csrfOf(back.text), action: 'override', verdict: 'PASS', reason: '  No promise was made  ' });
+    expect(saved.headers.location).toBe(`/console/calls/${call.id}#override-${call.strict.id}`);
+    expect(await h.db.hubReviewOverride.findMany({ where: { transcriptionId: call.id }, select: { reason: true } })).toEqual([{ reason: 'No promise was made' }]);
   });
 });

@@ -40,7 +40,7 @@ function transcript(turns: Turn[], marks: Mark[]): SafeHtml {
 
 function verdictForm(csrfToken: string, callId: string, r: CallView['results'][number], isOverridden: boolean): SafeHtml {
   const options = r.type === 'scale' ? ['1', '2', '3', '4', '5'] : ['PASS', 'FAIL'];
-  return html`<form method="post" action="/console/calls/${callId}/overrides/${r.criterionId}" class="override">
+  return html`<form method="post" action="/console/calls/${callId}/overrides/${r.criterionId}" class="override" id="override-${r.criterionId}">
   <input type="hidden" name="_csrf" value="${csrfToken}">
   <label for="v-${r.criterionId}">Your verdict</label>
   <select id="v-${r.criterionId}" name="verdict">${options.map((o) => html`<option value="${o}">${o}</option>`)}</select>
