@@ -1,26 +1,31 @@
 /**
  * Console errors a QA lead met (supertest, a signed-in lead): the queue's and the dashboard's day
  * filters refuse days that do not exist with a 400 page instead of a 500; a refused override is
- * flashed on the call, back at the criterion's form.
+ * flashed on the call, back at the criterion's form; a criterion's card is coloured by the
+ * verdict in force (the lead's over the AI's).
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
 import { writeMirror } from '../../src/hub/mirror/mirror-transcription.js';
+import type { Actor } from '../../src/hub/review/audit-trail.js';
+import { clearOverride, overrideCriterion } from '../../src/hub/review/record-verdict.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../support/seed.js';
 
 let h: Harness;
 let stack: HubStack;
+let actor: Actor;
 const password = 'a long enough password';
 const lead = { email: `lead-${randomUUID().slice(0, 8)}@example.com`, name: 'Lea Lead' };
 
 beforeAll(async () => {
   h = createHarness();
   stack = await startHubStack(h);
-  await createConsoleUser(h.db, { ...lead, role: 'lead', password }, { kind: 'cli' });
+  const user = await createConsoleUser(h.db, { ...lead, role: 'lead', password }, { kind: 'cli' });
+  actor = { kind: 'user', id: user.id, email: user.email };
 }, 60_000);
 afterAll(async () => {
   await stack?.close();
@@ -87,5 +92,24 @@ describe('the override form', () => {
       .send({ _csrf: csrfOf(back.text), action: 'override', verdict: 'PASS', reason: '  No promise was made  ' });
     expect(saved.headers.location).toBe(`/console/calls/${call.id}#override-${call.strict.id}`);
     expect(await h.db.hubReviewOverride.findMany({ where: { transcriptionId: call.id }, select: { reason: true } })).toEqual([{ reason: 'No promise was made' }]);
+  });
+});
+
+/** The class of the criterion card that holds a criterion's override form. */
+const cardClass = (page: string, criterionId: string) =>
+  new RegExp(`<article class="([^"]+)"(?:(?!</article>)[\\s\\S])*id="override-${criterionId}"`).exec(page)?.[1];
+
+describe('the criterion card', () => {
+  it('follows the verdict in force: FAIL from the AI, PASS after a lead overrides it, FAIL again when taken back', async () => {
+    const call = await mirroredCall();
+    const agent = await signedIn();
+    expect(cardClass((await agent.get(`/console/calls/${call.id}`)).text, call.strict.id)).toBe('criterion fail');
+    await overrideCriterion(stack.hub, { transcriptionId: call.id, criterionId: call.strict.id, verdict: 'PASS', reason: 'No promise was made', actor });
+    const overridden = (await agent.get(`/console/calls/${call.id}`)).text;
+    expect(cardClass(overridden, call.strict.id)).toBe('criterion pass');
+    await overrideCriterion(stack.hub, { transcriptionId: call.id, criterionId: call.greeting.id, verdict: 'FAIL', reason: 'No greeting', actor });
+    expect(cardClass((await agent.get(`/console/calls/${call.id}`)).text, call.greeting.id)).toBe('criterion fail');
+    await clearOverride(stack.hub, { transcriptionId: call.id, criterionId: call.strict.id, reason: 'Second look', actor });
+    expect(cardClass((await agent.get(`/console/calls/${call.id}`)).text, call.strict.id)).toBe('criterion fail');
   });
 });

@@ -94,7 +94,9 @@ ${view.results.length === 0 ? html`<p>The evaluation has no per-criterion breakd
 ${view.results.map((r) => {
   const override = view.overrides.get(r.criterionId);
   const verdict = view.effective.verdicts.find((v) => v.criterionId === r.criterionId);
-  return html`<article class="criterion ${r.status === 'FAIL' ? 'fail' : 'pass'}" id="criterion-${r.position}" aria-labelledby="c-${r.position}">
+  // The card's colour follows the verdict in force, the lead's over the AI's (docs/console.md "Group moves, human verdicts").
+  const status = verdict?.status ?? r.status;
+  return html`<article class="criterion ${status === 'FAIL' ? 'fail' : 'pass'}" id="criterion-${r.position}" aria-labelledby="c-${r.position}">
   <h3 id="c-${r.position}">${r.name} <span class="type">${r.type}, weight ${r.maxWeight}</span></h3>
   <table class="verdicts"><caption class="visually-hidden">Verdicts for ${r.name}</caption>
     <thead><tr><th scope="col"></th><th scope="col">Verdict</th><th scope="col">Score obtained</th></tr></thead>
