@@ -2,7 +2,7 @@
  * Console errors a QA lead met (supertest, a signed-in lead): the queue's and the dashboard's day
  * filters refuse days that do not exist with a 400 page instead of a 500; a refused override is
  * flashed on the call, back at the criterion's form; a criterion's card is coloured by the
- * verdict in force (the lead's over the AI's).
+ * verdict in force (the lead's over the AI's); the summary feedback, Markdown, is shown as safe HTML.
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
@@ -111,5 +111,36 @@ describe('the criterion card', () => {
     expect(cardClass((await agent.get(`/console/calls/${call.id}`)).text, call.greeting.id)).toBe('criterion fail');
     await clearOverride(stack.hub, { transcriptionId: call.id, criterionId: call.strict.id, reason: 'Second look', actor });
     expect(cardClass((await agent.get(`/console/calls/${call.id}`)).text, call.strict.id)).toBe('criterion fail');
+  });
+});
+
+describe('the summary feedback', () => {
+  it('is rendered from Markdown (paragraphs, line breaks, bold, italic, lists) with any HTML in it kept as text', async () => {
+    const call = await mirroredCall();
+    const markdown = [
+      '**Strengths**: greeted the customer *warmly*.',
+      'Kept a calm tone.',
+      '',
+      '- Confirm the **order number**',
+      '- Offer a follow-up',
+      '',
+      '1. Apologise',
+      '2. Resolve',
+      '',
+      '<script>alert("x")</script> <img src=x onerror=alert(1)> & `<b>`',
+    ].join('\n');
+    await h.db.hubTranscription.update({ where: { id: call.id }, data: { summaryFeedback: markdown } });
+    const agent = await signedIn();
+    const { text } = await agent.get(`/console/calls/${call.id}`);
+    const feedback = /<div class="markdown" id="summary-feedback">([\s\S]*?)<\/div>/.exec(text)?.[1];
+    expect(feedback).toBe(
+      [
+        '<p><strong>Strengths</strong>: greeted the customer <em>warmly</em>.<br>\nKept a calm tone.</p>',
+        '<ul><li>Confirm the <strong>order number</strong></li><li>Offer a follow-up</li></ul>',
+        '<ol><li>Apologise</li><li>Resolve</li></ol>',
+        '<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt; &amp; <code>&lt;b&gt;</code></p>',
+      ].join('\n'),
+    );
+    expect(text).not.toContain('<script>alert');
   });
 });

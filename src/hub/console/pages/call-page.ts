@@ -3,6 +3,7 @@ import type { CallView, Turn } from '../../review/load-call.js';
 import { locateQuote, type QuoteSpan } from '../../review/locate-quote.js';
 import { mayReview } from '../users/console-user.js';
 import { html, type SafeHtml } from '../html.js';
+import { renderMarkdown } from '../markdown.js';
 import { formatDate, formatGroup, formatScore, formatStatus, layout, type PageFrame } from './layout.js';
 
 interface Mark extends QuoteSpan {
@@ -114,7 +115,7 @@ ${view.results.map((r) => {
   ${canAct ? verdictForm(frame.csrfToken, t.id, r, Boolean(override)) : ''}
 </article>`;
 })}
-${t.summaryFeedback ? html`<h3>Summary feedback</h3><p class="pre">${t.summaryFeedback}</p>` : ''}
+${t.summaryFeedback ? html`<h3>Summary feedback</h3><div class="markdown" id="summary-feedback">${renderMarkdown(t.summaryFeedback)}</div>` : ''}
 </section>
 </div>
 <section aria-labelledby="summary-h"><h2 id="summary-h">Summary and fields</h2>
