@@ -83,7 +83,10 @@ describe('the override form', () => {
     expect(refused.headers.location).toBe(`/console/calls/${call.id}#override-${call.strict.id}`);
     const back = await agent.get(`/console/calls/${call.id}`);
     expect(back.status).toBe(200);
-    expect(back.text).toContain('<p class="flash error" role="status">A reason is required for an override</p>');
+    // In the criterion's form, where the browser lands, and only there.
+    const form = new RegExp(`<form [^>]*id="override-${call.strict.id}">([\\s\\S]*?)</form>`).exec(back.text)?.[1];
+    expect(form).toContain('<p class="flash error" role="status">A reason is required for an override</p>');
+    expect(back.text.split('class="flash').length).toBe(2);
     expect(await h.db.hubReviewOverride.count({ where: { transcriptionId: call.id } })).toBe(0);
 
     const saved = await agent
@@ -91,6 +94,7 @@ describe('the override form', () => {
       .type('form')
       .send({ _csrf: csrfOf(back.text), action: 'override', verdict: 'PASS', reason: '  No promise was made  ' });
     expect(saved.headers.location).toBe(`/console/calls/${call.id}#override-${call.strict.id}`);
+    expect((await agent.get(`/console/calls/${call.id}`)).text).toMatch(new RegExp(`id="override-${call.strict.id}">\\s*<p class="flash ok" role="status">Verdict saved \\(in the hub only\\)\\.</p>`));
     expect(await h.db.hubReviewOverride.findMany({ where: { transcriptionId: call.id }, select: { reason: true } })).toEqual([{ reason: 'No promise was made' }]);
   });
 });

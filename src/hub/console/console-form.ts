@@ -81,9 +81,14 @@ export function consoleAction(back: string | ((req: Request) => string), handler
  */
 const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err as Error) : resolve())));
 
-/** Flashes a message and redirects (303), the session saved first (see saveSession). */
+/**
+ * Flashes a message and redirects (303), the session saved first (see saveSession). A fragment in
+ * `to` becomes the flash's `at`: the browser lands there, so a page can show the message there
+ * rather than at its top, out of sight.
+ */
 export async function redirectWithFlash(req: Request, res: Response, flash: Flash, to: string): Promise<void> {
-  req.session.flash = flash;
+  const fragment = to.includes('#') ? to.slice(to.indexOf('#') + 1) : '';
+  req.session.flash = fragment ? { ...flash, at: fragment } : flash;
   await saveSession(req);
   res.redirect(303, to);
 }
