@@ -52,10 +52,11 @@ export interface ActionOutcome {
 /**
  * A console action (a POST, after the role check and the CSRF token): the handler does the change
  * and says what to flash and where to go. An AppError it throws is flashed as an error on the
- * page the form came from (its `return_to` field, else `back`); a script asking for JSON gets the
+ * page the form came from (its `return_to` field, else `back`, a path or one built from the
+ * request, such as the call and criterion the form was on); a script asking for JSON gets the
  * error itself, with its status. Any other error reaches the error page (500, logged).
  */
-export function consoleAction(back: string, handler: (req: Request, res: Response) => Promise<ActionOutcome>): RequestHandler {
+export function consoleAction(back: string | ((req: Request) => string), handler: (req: Request, res: Response) => Promise<ActionOutcome>): RequestHandler {
   return async (req, res) => {
     let flash: Flash;
     let to: string;
@@ -67,7 +68,7 @@ export function consoleAction(back: string, handler: (req: Request, res: Respons
       if (!(error instanceof AppError) || req.accepts(['html', 'json']) === 'json') throw error;
       flash = { kind: 'error', text: error.message };
       const returnTo = (req.body as Record<string, unknown> | undefined)?.return_to;
-      to = returnTo === undefined ? back : safeReturnPath(returnTo);
+      to = returnTo === undefined ? (typeof back === 'string' ? back : back(req)) : safeReturnPath(returnTo);
     }
     await redirectWithFlash(req, res, flash, to);
   };
@@ -80,9 +81,14 @@ export function consoleAction(back: string, handler: (req: Request, res: Respons
  */
 const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err as Error) : resolve())));
 
-/** Flashes a message and redirects (303), the session saved first (see saveSession). */
+/**
+ * Flashes a message and redirects (303), the session saved first (see saveSession). A fragment in
+ * `to` becomes the flash's `at`: the browser lands there, so a page can show the message there
+ * rather than at its top, out of sight.
+ */
 export async function redirectWithFlash(req: Request, res: Response, flash: Flash, to: string): Promise<void> {
-  req.session.flash = flash;
+  const fragment = to.includes('#') ? to.slice(to.indexOf('#') + 1) : '';
+  req.session.flash = fragment ? { ...flash, at: fragment } : flash;
   await saveSession(req);
   res.redirect(303, to);
 }

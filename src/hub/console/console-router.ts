@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type ErrorRequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Request, type Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors/app-error.js';
 import { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
@@ -15,7 +15,7 @@ import { consoleSession } from './auth/console-session.js';
 import { csrfToken, requireCsrfToken } from './auth/csrf.js';
 import { requireLead, requireUser } from './auth/require-user.js';
 import { safeReturnPath, signIn } from './auth/sign-in.js';
-import { redirectWithFlash } from './console-form.js';
+import { consoleAction, parseInput, redirectWithFlash } from './console-form.js';
 import type { ConsoleOptions } from './console-options.js';
 import { registerAlertsPages } from './alerts-routes.js';
 import { registerDashboard } from './dashboard-route.js';
@@ -110,9 +110,8 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   router.use(requireUser({ db: hub.db, maxHours: options.settings.maxHours, now: hub.now }));
 
   router.get('/', async (req, res) => {
-    const filters = QueueFilters.safeParse(req.query);
-    if (!filters.success) throw new AppError('invalid_value', `Invalid filter: ${filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    send(res, queuePage(frameOf(req), filters.data, await findReviewQueue(hub.db, filters.data, { choices, pool: options.pool })));
+    const filters = parseInput(QueueFilters, req.query, 'Invalid filter');
+    send(res, queuePage(frameOf(req), filters, await findReviewQueue(hub.db, filters, { choices, pool: options.pool })));
   });
 
   router.post('/queue/move', requireLead, async (req, res) => {
@@ -147,16 +146,23 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
     await redirectWithFlash(req, res, { kind: 'ok', text: 'Group changed upstream and in the hub.' }, `/console/calls/${id}`);
   });
 
-  router.post('/calls/:id/overrides/:criterionId', requireLead, async (req, res) => {
-    const id = parseId(req.params.id);
-    const criterionId = parseId(req.params.criterionId);
-    const body = req.body as Record<string, unknown>;
-    const reason = typeof body.reason === 'string' ? body.reason : '';
-    if (body.action === 'clear') await clearOverride(hub, { transcriptionId: id, criterionId, reason, actor: actorOf(req) });
-    else await overrideCriterion(hub, { transcriptionId: id, criterionId, verdict: typeof body.verdict === 'string' ? body.verdict : '', reason, actor: actorOf(req) });
-    choices.clear();
-    await redirectWithFlash(req, res, { kind: 'ok', text: 'Verdict saved (in the hub only).' }, `/console/calls/${id}#criterion-${criterionId}`);
-  });
+  // A refused verdict (a blank reason, say) is flashed on the call, back at the criterion's form,
+  // rather than a page of its own the lead must leave (docs/console.md "Group moves, human verdicts").
+  const overrideForm = (req: Request) => `/console/calls/${parseId(req.params.id)}#override-${parseId(req.params.criterionId)}`;
+  router.post(
+    '/calls/:id/overrides/:criterionId',
+    requireLead,
+    consoleAction(overrideForm, async (req) => {
+      const id = parseId(req.params.id);
+      const criterionId = parseId(req.params.criterionId);
+      const body = req.body as Record<string, unknown>;
+      const reason = typeof body.reason === 'string' ? body.reason : '';
+      if (body.action === 'clear') await clearOverride(hub, { transcriptionId: id, criterionId, reason, actor: actorOf(req) });
+      else await overrideCriterion(hub, { transcriptionId: id, criterionId, verdict: typeof body.verdict === 'string' ? body.verdict : '', reason, actor: actorOf(req) });
+      choices.clear();
+      return { flash: 'Verdict saved (in the hub only).', to: overrideForm(req) };
+    }),
+  );
 
   router.post('/calls/:id/notes', requireLead, async (req, res) => {
     const id = parseId(req.params.id);

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import type { Db } from '../../db.js';
+import { lowerBoundOf } from '../../contract/dates.js';
 import { Prisma } from '../../generated/prisma/client.js';
+import { checkDayRange, lastMomentOfDay, optionalFilterDay, startOfDay } from './day-filter.js';
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dates are YYYY-MM-DD' });
 const empty = (v: unknown) => (v === '' ? undefined : v);
 
 export const DashboardFilters = z.object({
-  from: z.preprocess(empty, Day.optional()),
-  to: z.preprocess(empty, Day.optional()),
+  from: optionalFilterDay,
+  to: optionalFilterDay,
   evaluator: z.preprocess(empty, z.guid().optional()),
-});
+}).superRefine(checkDayRange);
 export type DashboardFilters = z.infer<typeof DashboardFilters>;
 
 export interface DashboardFigures {
@@ -44,12 +45,12 @@ const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  */
 export async function loadDashboardFigures(db: Db, filters: DashboardFilters, now: Date): Promise<DashboardFigures> {
   const to = filters.to ?? dayString(now);
-  const from = filters.from ?? dayString(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000));
-  const start = new Date(`${from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
-  const where = Prisma.sql`t.recorded_at >= ${start} AND t.recorded_at < ${end} AND t.deleted_at IS NULL AND t.score IS NOT NULL
+  const from = filters.from ?? dayString(lowerBoundOf(new Date(startOfDay(to).getTime() - 29 * 86_400_000)));
+  const start = startOfDay(from);
+  const end = lastMomentOfDay(to);
+  const where = Prisma.sql`t.recorded_at >= ${start} AND t.recorded_at <= ${end} AND t.deleted_at IS NULL AND t.score IS NOT NULL
     ${filters.evaluator ? Prisma.sql`AND t.evaluator_id = ${filters.evaluator}::uuid` : Prisma.empty}`;
-  const criteriaWhere = Prisma.sql`c.recorded_at >= ${start} AND c.recorded_at < ${end}
+  const criteriaWhere = Prisma.sql`c.recorded_at >= ${start} AND c.recorded_at <= ${end}
     ${filters.evaluator ? Prisma.sql`AND c.evaluator_id = ${filters.evaluator}::uuid` : Prisma.empty}`;
 
   const [kpis, timeline, distribution, criteria, participants, evaluators, heat, reports, failed] = await Promise.all([
@@ -86,7 +87,7 @@ export async function loadDashboardFigures(db: Db, filters: DashboardFilters, no
       FROM hub_transcriptions t WHERE ${where} GROUP BY 1, 2`,
     db.hubReportRun.findMany({ where: { status: 'succeeded' }, orderBy: { finishedAt: 'desc' }, take: 5, include: { snapshot: { select: { exportTarget: true } } } }),
     db.hubTranscription.count({
-      where: { status: 'FAILED', deletedAt: null, recordedAt: { gte: start, lt: end }, ...(filters.evaluator ? { evaluatorId: filters.evaluator } : {}) },
+      where: { status: 'FAILED', deletedAt: null, recordedAt: { gte: start, lte: end }, ...(filters.evaluator ? { evaluatorId: filters.evaluator } : {}) },
     }),
   ]);
   const k = kpis[0] ?? {};

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Db } from '../../db.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors/app-error.js';
+import { checkDayRange, lastMomentOfDay, optionalFilterDay, startOfDay } from './day-filter.js';
 import type { Facet, QueueChoices, QueueChoicesCache } from './queue-choices-cache.js';
 
 const Uuid = z.guid();
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dates are YYYY-MM-DD' });
 const empty = (v: unknown) => (v === '' ? undefined : v);
 
 /** The queue's filters, as they appear in the URL (so a filtered view can be shared). */
@@ -15,13 +15,13 @@ export const QueueFilters = z.object({
   evaluator: z.preprocess(empty, Uuid.optional()),
   participant: z.preprocess(empty, Uuid.optional()),
   criterion: z.preprocess(empty, Uuid.optional()),
-  from: z.preprocess(empty, Day.optional()),
-  to: z.preprocess(empty, Day.optional()),
+  from: optionalFilterDay,
+  to: optionalFilterDay,
   score_below: z.preprocess(empty, z.coerce.number().min(0).max(100).optional()),
   group: z.preprocess(empty, z.enum(['pending', 'none']).optional()),
   reviewed: z.preprocess(empty, z.enum(['yes', 'no']).optional()),
   after: z.preprocess(empty, z.string().max(200).optional()),
-});
+}).superRefine(checkDayRange);
 export type QueueFilters = z.infer<typeof QueueFilters>;
 
 export interface QueueRow {
@@ -68,8 +68,8 @@ function queueWhere(f: QueueFilters, except?: FilterName): Prisma.Sql {
   if (f.criterion && except !== 'criterion') {
     parts.push(Prisma.sql`EXISTS (SELECT 1 FROM hub_criterion_results c WHERE c.transcription_id = t.id AND c.criterion_id = ${f.criterion}::uuid AND c.status = 'FAIL')`);
   }
-  if (f.from) parts.push(Prisma.sql`t.recorded_at >= ${new Date(`${f.from}T00:00:00Z`)}`);
-  if (f.to) parts.push(Prisma.sql`t.recorded_at < ${new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000)}`);
+  if (f.from) parts.push(Prisma.sql`t.recorded_at >= ${startOfDay(f.from)}`);
+  if (f.to) parts.push(Prisma.sql`t.recorded_at <= ${lastMomentOfDay(f.to)}`);
   if (f.score_below !== undefined) parts.push(Prisma.sql`t.score < ${f.score_below}`);
   if (f.group === 'pending') parts.push(Prisma.sql`t.review_group = 'PENDING_REVIEW'`);
   if (f.group === 'none') parts.push(Prisma.sql`t.review_group IS NULL`);

@@ -20,7 +20,12 @@ declare module 'express-session' {
     /** Epoch ms of sign-in: the absolute lifetime counts from here. */
     signedInAt: number;
     /** One message for the next page (a bulk move's outcome, an error). */
-    flash: { kind: 'ok' | 'error'; text: string };
+    flash: {
+      kind: 'ok' | 'error';
+      text: string;
+      /** The id of the element the message is about (the fragment redirected to): a page that has it shows the message there, any other at the top. */
+      at?: string;
+    };
     /**
      * What the store read with the session in the same query, never written back: the row's
      * expiry and the session user's row as it is now (null if gone), for require-user.ts.

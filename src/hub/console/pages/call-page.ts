@@ -3,6 +3,7 @@ import type { CallView, Turn } from '../../review/load-call.js';
 import { locateQuote, type QuoteSpan } from '../../review/locate-quote.js';
 import { mayReview } from '../users/console-user.js';
 import { html, type SafeHtml } from '../html.js';
+import { renderMarkdown } from '../markdown.js';
 import { formatDate, formatGroup, formatScore, formatStatus, layout, type PageFrame } from './layout.js';
 
 interface Mark extends QuoteSpan {
@@ -38,9 +39,10 @@ function transcript(turns: Turn[], marks: Mark[]): SafeHtml {
   )}</ol>`;
 }
 
-function verdictForm(csrfToken: string, callId: string, r: CallView['results'][number], isOverridden: boolean): SafeHtml {
+function verdictForm(csrfToken: string, callId: string, r: CallView['results'][number], isOverridden: boolean, flash: PageFrame['flash']): SafeHtml {
   const options = r.type === 'scale' ? ['1', '2', '3', '4', '5'] : ['PASS', 'FAIL'];
-  return html`<form method="post" action="/console/calls/${callId}/overrides/${r.criterionId}" class="override">
+  return html`<form method="post" action="/console/calls/${callId}/overrides/${r.criterionId}" class="override" id="override-${r.criterionId}">
+  ${flash ? html`<p class="flash ${flash.kind}" role="status">${flash.text}</p>` : ''}
   <input type="hidden" name="_csrf" value="${csrfToken}">
   <label for="v-${r.criterionId}">Your verdict</label>
   <select id="v-${r.criterionId}" name="verdict">${options.map((o) => html`<option value="${o}">${o}</option>`)}</select>
@@ -59,10 +61,12 @@ export function callPage(frame: Omit<PageFrame, 'title' | 'current'>, view: Call
   const summary = (t.summary as { text?: string } | null)?.text;
   const fields = ((t.fields as { fields?: { name: string; value: unknown }[] } | null)?.fields ?? []);
   const isReviewed = view.overrides.size > 0;
+  // A verdict's outcome is shown in its criterion's form, where the redirect lands, not at the top out of sight.
+  const formFlash = canAct && view.results.some((r) => frame.flash?.at === `override-${r.criterionId}`) ? frame.flash : undefined;
   const groupButton = (group: string, label: string) =>
     t.group === group ? '' : html`<button type="submit" name="group" value="${group}"${group === 'ARCHIVED' ? html` class="secondary"` : ''}>${label}</button>`;
   return layout(
-    { ...frame, title: t.name ?? `Call ${t.id.slice(0, 8)}` },
+    { ...frame, flash: formFlash ? undefined : frame.flash, title: t.name ?? `Call ${t.id.slice(0, 8)}` },
     html`<p><a href="/console">← Review queue</a></p>
 <h1>${t.name ?? `Call ${t.id}`}</h1>
 <dl class="facts">
@@ -94,7 +98,9 @@ ${view.results.length === 0 ? html`<p>The evaluation has no per-criterion breakd
 ${view.results.map((r) => {
   const override = view.overrides.get(r.criterionId);
   const verdict = view.effective.verdicts.find((v) => v.criterionId === r.criterionId);
-  return html`<article class="criterion ${r.status === 'FAIL' ? 'fail' : 'pass'}" id="criterion-${r.position}" aria-labelledby="c-${r.position}">
+  // The card's colour follows the verdict in force, the lead's over the AI's (docs/console.md "Group moves, human verdicts").
+  const status = verdict?.status ?? r.status;
+  return html`<article class="criterion ${status === 'FAIL' ? 'fail' : 'pass'}" id="criterion-${r.position}" aria-labelledby="c-${r.position}">
   <h3 id="c-${r.position}">${r.name} <span class="type">${r.type}, weight ${r.maxWeight}</span></h3>
   <table class="verdicts"><caption class="visually-hidden">Verdicts for ${r.name}</caption>
     <thead><tr><th scope="col"></th><th scope="col">Verdict</th><th scope="col">Score obtained</th></tr></thead>
@@ -109,10 +115,10 @@ ${view.results.map((r) => {
   ${r.quote.trim()
     ? html`<blockquote>${r.quote}</blockquote>${found.has(r.position) ? html`<p><a href="#quote-${r.position}" class="show-quote">Show in transcript</a></p>` : html`<p class="hint">Quote not found in the transcript.</p>`}`
     : ''}
-  ${canAct ? verdictForm(frame.csrfToken, t.id, r, Boolean(override)) : ''}
+  ${canAct ? verdictForm(frame.csrfToken, t.id, r, Boolean(override), formFlash?.at === `override-${r.criterionId}` ? formFlash : undefined) : ''}
 </article>`;
 })}
-${t.summaryFeedback ? html`<h3>Summary feedback</h3><p class="pre">${t.summaryFeedback}</p>` : ''}
+${t.summaryFeedback ? html`<h3>Summary feedback</h3><div class="markdown" id="summary-feedback">${renderMarkdown(t.summaryFeedback)}</div>` : ''}
 </section>
 </div>
 <section aria-labelledby="summary-h"><h2 id="summary-h">Summary and fields</h2>

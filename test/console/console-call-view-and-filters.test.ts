@@ -1,0 +1,150 @@
+/**
+ * Console errors a QA lead met (supertest, a signed-in lead): the queue's and the dashboard's day
+ * filters refuse days that do not exist with a 400 page instead of a 500; a refused override is
+ * flashed on the call, back at the criterion's form; a criterion's card is coloured by the
+ * verdict in force (the lead's over the AI's); the summary feedback, Markdown, is shown as safe HTML.
+ */
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
+import { writeMirror } from '../../src/hub/mirror/mirror-transcription.js';
+import type { Actor } from '../../src/hub/review/audit-trail.js';
+import { clearOverride, overrideCriterion } from '../../src/hub/review/record-verdict.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { startHubStack, type HubStack } from '../support/hub-stack.js';
+import { seedEvaluatedTranscription } from '../support/seed.js';
+
+let h: Harness;
+let stack: HubStack;
+let actor: Actor;
+const password = 'a long enough password';
+const lead = { email: `lead-${randomUUID().slice(0, 8)}@example.com`, name: 'Lea Lead' };
+
+beforeAll(async () => {
+  h = createHarness();
+  stack = await startHubStack(h);
+  const user = await createConsoleUser(h.db, { ...lead, role: 'lead', password }, { kind: 'cli' });
+  actor = { kind: 'user', id: user.id, email: user.email };
+}, 60_000);
+afterAll(async () => {
+  await stack?.close();
+  await h?.close();
+});
+
+async function signedIn() {
+  const agent = request.agent(stack.app);
+  const page = await agent.get('/console/sign-in');
+  const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+  expect((await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: lead.email, password, next: '/console' })).status).toBe(303);
+  return agent;
+}
+
+async function mirroredCall() {
+  const call = await seedEvaluatedTranscription(h.db, stack.account.id);
+  await writeMirror(stack.hub, await stack.client.getTranscription({ transcription_id: call.id }));
+  return call;
+}
+
+const csrfOf = (page: string) => /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
+
+describe('day filters', () => {
+  it('refuse days that do not exist and a range that ends before it starts, on the queue and the dashboard, with a 400 page', async () => {
+    const agent = await signedIn();
+    for (const path of ['/console', '/console/dashboard']) {
+      const month13 = await agent.get(`${path}?from=2026-13-45`);
+      expect(month13.status).toBe(400);
+      expect(month13.text).toContain('Invalid filter: from: 2026-13-45 is not a date (YYYY-MM-DD, a day that exists)');
+      const feb30 = await agent.get(`${path}?to=2026-02-30`);
+      expect(feb30.status).toBe(400);
+      expect(feb30.text).toContain('Invalid filter: to: 2026-02-30 is not a date (YYYY-MM-DD, a day that exists)');
+      const backwards = await agent.get(`${path}?from=2026-03-02&to=2026-03-01`);
+      expect(backwards.status).toBe(400);
+      expect(backwards.text).toContain('Invalid filter: to: 2026-03-01 is before from (2026-03-02)');
+      const json = await agent.get(`${path}?from=2026-13-45`).set('Accept', 'application/json');
+      expect(json.body).toEqual({ error: { code: 'invalid_value', message: 'Invalid filter: from: 2026-13-45 is not a date (YYYY-MM-DD, a day that exists)' } });
+      expect((await agent.get(`${path}?from=2024-02-29&to=9999-12-31`)).status).toBe(200);
+      expect((await agent.get(`${path}?from=2026-03-01&to=2026-03-01`)).status).toBe(200);
+    }
+  });
+});
+
+describe('the override form', () => {
+  it('refuses a reason of only spaces on the call itself, back at the criterion, and saves nothing', async () => {
+    const call = await mirroredCall();
+    const agent = await signedIn();
+    const page = await agent.get(`/console/calls/${call.id}`);
+    expect(page.text).toContain(`id="override-${call.strict.id}"`);
+    const refused = await agent
+      .post(`/console/calls/${call.id}/overrides/${call.strict.id}`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), action: 'override', verdict: 'PASS', reason: '   ' });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.location).toBe(`/console/calls/${call.id}#override-${call.strict.id}`);
+    const back = await agent.get(`/console/calls/${call.id}`);
+    expect(back.status).toBe(200);
+    // In the criterion's form, where the browser lands, and only there.
+    const form = new RegExp(`<form [^>]*id="override-${call.strict.id}">([\\s\\S]*?)</form>`).exec(back.text)?.[1];
+    expect(form).toContain('<p class="flash error" role="status">A reason is required for an override</p>');
+    expect(back.text.split('class="flash').length).toBe(2);
+    expect(await h.db.hubReviewOverride.count({ where: { transcriptionId: call.id } })).toBe(0);
+
+    const saved = await agent
+      .post(`/console/calls/${call.id}/overrides/${call.strict.id}`)
+      .type('form')
+      .send({ _csrf: csrfOf(back.text), action: 'override', verdict: 'PASS', reason: '  No promise was made  ' });
+    expect(saved.headers.location).toBe(`/console/calls/${call.id}#override-${call.strict.id}`);
+    expect((await agent.get(`/console/calls/${call.id}`)).text).toMatch(new RegExp(`id="override-${call.strict.id}">\\s*<p class="flash ok" role="status">Verdict saved \\(in the hub only\\)\\.</p>`));
+    expect(await h.db.hubReviewOverride.findMany({ where: { transcriptionId: call.id }, select: { reason: true } })).toEqual([{ reason: 'No promise was made' }]);
+  });
+});
+
+/** The class of the criterion card that holds a criterion's override form. */
+const cardClass = (page: string, criterionId: string) =>
+  new RegExp(`<article class="([^"]+)"(?:(?!</article>)[\\s\\S])*id="override-${criterionId}"`).exec(page)?.[1];
+
+describe('the criterion card', () => {
+  it('follows the verdict in force: FAIL from the AI, PASS after a lead overrides it, FAIL again when taken back', async () => {
+    const call = await mirroredCall();
+    const agent = await signedIn();
+    expect(cardClass((await agent.get(`/console/calls/${call.id}`)).text, call.strict.id)).toBe('criterion fail');
+    await overrideCriterion(stack.hub, { transcriptionId: call.id, criterionId: call.strict.id, verdict: 'PASS', reason: 'No promise was made', actor });
+    const overridden = (await agent.get(`/console/calls/${call.id}`)).text;
+    expect(cardClass(overridden, call.strict.id)).toBe('criterion pass');
+    await overrideCriterion(stack.hub, { transcriptionId: call.id, criterionId: call.greeting.id, verdict: 'FAIL', reason: 'No greeting', actor });
+    expect(cardClass((await agent.get(`/console/calls/${call.id}`)).text, call.greeting.id)).toBe('criterion fail');
+    await clearOverride(stack.hub, { transcriptionId: call.id, criterionId: call.strict.id, reason: 'Second look', actor });
+    expect(cardClass((await agent.get(`/console/calls/${call.id}`)).text, call.strict.id)).toBe('criterion fail');
+  });
+});
+
+describe('the summary feedback', () => {
+  it('is rendered from Markdown (paragraphs, line breaks, bold, italic, lists) with any HTML in it kept as text', async () => {
+    const call = await mirroredCall();
+    const markdown = [
+      '**Strengths**: greeted the customer *warmly*.',
+      'Kept a calm tone.',
+      '',
+      '- Confirm the **order number**',
+      '- Offer a follow-up',
+      '',
+      '1. Apologise',
+      '2. Resolve',
+      '',
+      '<script>alert("x")</script> <img src=x onerror=alert(1)> & `<b>`',
+    ].join('\n');
+    await h.db.hubTranscription.update({ where: { id: call.id }, data: { summaryFeedback: markdown } });
+    const agent = await signedIn();
+    const { text } = await agent.get(`/console/calls/${call.id}`);
+    const feedback = /<div class="markdown" id="summary-feedback">([\s\S]*?)<\/div>/.exec(text)?.[1];
+    expect(feedback).toBe(
+      [
+        '<p><strong>Strengths</strong>: greeted the customer <em>warmly</em>.<br>\nKept a calm tone.</p>',
+        '<ul><li>Confirm the <strong>order number</strong></li><li>Offer a follow-up</li></ul>',
+        '<ol><li>Apologise</li><li>Resolve</li></ol>',
+        '<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt; &amp; <code>&lt;b&gt;</code></p>',
+      ].join('\n'),
+    );
+    expect(text).not.toContain('<script>alert');
+  });
+});
