@@ -192,7 +192,7 @@ describe('Reports & quota', () => {
     await page.selectOption('#pull-kind', 'evaluator');
     // The subject is chosen by name (the mirror's evaluators and participants), its id sent.
     expect(await page.locator(`#pull-subject option[value="${call.evaluatorId!}"]`).textContent()).toBe('Support QA');
-    await page.selectOption('#pull-subject', call.evaluatorId!);
+    await page.selectOption('#pull-subject', call.evaluatorId);
     await page.fill('#pull-period', lastMonth);
     await Promise.all([page.waitForURL((url) => url.pathname === '/console/reports/pull'), page.click('form[action="/console/reports/pull"] button')]);
     expect(await page.locator('#cost').textContent()).toBe('1 call of analytics-evaluator');
