@@ -4,6 +4,7 @@
  * call (as evaluator-names.ts names one evaluator). At most `limit` of each, by name.
  */
 import type { Db } from '../../db.js';
+import { Prisma } from '../../generated/prisma/client.js';
 
 export interface SubjectChoice {
   id: string;
@@ -15,20 +16,23 @@ export interface SubjectChoices {
   participants: SubjectChoice[];
 }
 
+/** The id and tag columns of hub_transcriptions that name one kind of subject (constants, never input). */
+const subjectColumns = {
+  evaluator: { id: Prisma.raw('evaluator_id'), tag: Prisma.raw('evaluator_tag') },
+  participant: { id: Prisma.raw('participant_id'), tag: Prisma.raw('participant_tag') },
+} as const;
+
+function namedSubjects(db: Db, kind: keyof typeof subjectColumns, limit: number): Promise<SubjectChoice[]> {
+  const { id, tag } = subjectColumns[kind];
+  return db.$queryRaw<SubjectChoice[]>`
+    SELECT id, name FROM (
+      SELECT DISTINCT ON (${id}) ${id}::text AS id, ${tag} AS name
+        FROM hub_transcriptions WHERE ${id} IS NOT NULL AND ${tag} IS NOT NULL AND ${tag} <> ''
+       ORDER BY ${id}, recorded_at DESC) named
+    ORDER BY lower(name), id LIMIT ${limit}`;
+}
+
 export async function listSubjectChoices(db: Db, limit = 500): Promise<SubjectChoices> {
-  const [evaluators, participants] = await Promise.all([
-    db.$queryRaw<SubjectChoice[]>`
-      SELECT id, name FROM (
-        SELECT DISTINCT ON (evaluator_id) evaluator_id::text AS id, evaluator_tag AS name
-          FROM hub_transcriptions WHERE evaluator_id IS NOT NULL AND evaluator_tag IS NOT NULL AND evaluator_tag <> ''
-         ORDER BY evaluator_id, recorded_at DESC) named
-      ORDER BY lower(name), id LIMIT ${limit}`,
-    db.$queryRaw<SubjectChoice[]>`
-      SELECT id, name FROM (
-        SELECT DISTINCT ON (participant_id) participant_id::text AS id, participant_tag AS name
-          FROM hub_transcriptions WHERE participant_id IS NOT NULL AND participant_tag IS NOT NULL AND participant_tag <> ''
-         ORDER BY participant_id, recorded_at DESC) named
-      ORDER BY lower(name), id LIMIT ${limit}`,
-  ]);
+  const [evaluators, participants] = await Promise.all([namedSubjects(db, 'evaluator', limit), namedSubjects(db, 'participant', limit)]);
   return { evaluators, participants };
 }
