@@ -13,4 +13,14 @@
       if (target && target.scrollIntoView) setTimeout(function () { target.scrollIntoView({ block: 'center' }); }, 0);
     });
   });
+  // A table wider than a phone scrolls inside its own box (console.css); such a box takes the
+  // keyboard focus so it can be scrolled without a pointer (docs/console.md, "Phones and dark mode").
+  function focusableScrollers() {
+    document.querySelectorAll('main table, main .table-scroll').forEach(function (box) {
+      if (box.scrollWidth > box.clientWidth) box.setAttribute('tabindex', '0');
+      else if (box.getAttribute('tabindex') === '0') box.removeAttribute('tabindex');
+    });
+  }
+  focusableScrollers();
+  window.addEventListener('resize', focusableScrollers);
 })();

@@ -3,14 +3,19 @@
   var source = document.getElementById('dashboard-data');
   if (!source || !window.Chart) return;
   var data = JSON.parse(source.textContent);
+  // The theme's colours (console.css custom properties), so the charts stay legible in dark mode.
+  var css = getComputedStyle(document.documentElement);
+  var colour = function (name) { return css.getPropertyValue(name).trim(); };
+  Chart.defaults.color = colour('--muted');
+  Chart.defaults.borderColor = colour('--line');
   var common = { responsive: true, maintainAspectRatio: false, animation: false };
   new Chart(document.getElementById('chart-timeline'), {
     type: 'line',
     data: {
       labels: data.timeline.map(function (d) { return d.day; }),
       datasets: [
-        { label: 'Average score', data: data.timeline.map(function (d) { return d.avgScore; }), borderColor: '#0b5cad', yAxisID: 'y' },
-        { label: 'Calls', data: data.timeline.map(function (d) { return d.calls; }), borderColor: '#8c959f', yAxisID: 'calls' },
+        { label: 'Average score', data: data.timeline.map(function (d) { return d.avgScore; }), borderColor: colour('--accent'), yAxisID: 'y' },
+        { label: 'Calls', data: data.timeline.map(function (d) { return d.calls; }), borderColor: colour('--field-line'), yAxisID: 'calls' },
       ],
     },
     options: Object.assign({}, common, { scales: { y: { min: 0, max: 100 }, calls: { position: 'right', beginAtZero: true } } }),
@@ -28,8 +33,8 @@
     data: {
       labels: data.criteria.map(function (c) { return c.name; }),
       datasets: [
-        { label: 'AI fail rate %', data: data.criteria.map(function (c) { return c.ai; }), backgroundColor: '#a4161a' },
-        { label: 'After review fail rate %', data: data.criteria.map(function (c) { return c.reviewed; }), backgroundColor: '#6f2da8' },
+        { label: 'AI fail rate %', data: data.criteria.map(function (c) { return c.ai; }), backgroundColor: colour('--bad') },
+        { label: 'After review fail rate %', data: data.criteria.map(function (c) { return c.reviewed; }), backgroundColor: colour('--human') },
       ],
     },
     options: Object.assign({}, common, { scales: { y: { min: 0, max: 100 } } }),
