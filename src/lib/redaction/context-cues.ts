@@ -6,7 +6,7 @@
 export type CueKind = 'card' | 'cvv' | 'expiry' | 'ssn' | 'bank' | 'phone' | 'birth' | 'postal' | 'email' | 'negative';
 
 const CUES: Array<[CueKind, RegExp]> = [
-  ['cvv', /\b(?:security code|security number|cvv2?|cvc|card verification|three digit code|3 digit code|four digit code on the front|back of the card)\b/g],
+  ['cvv', /\b(?:security code|cvv2?|cvc|card verification|(?:3|4|three|four) digit code|back of the card)\b/g],
   ['expiry', /\b(?:expiry|expiration|expires?|expiring|exp|valid until|valid thru|valid through|good thru)\b/g],
   ['card', /\b(?:card number|credit card|debit card|card|visa|mastercard|master card|amex|american express|discover)\b/g],
   ['ssn', /\b(?:social security|ssn|social)\b/g],

@@ -27,7 +27,7 @@ export function detectUkPostcodes(reading: SpokenReading, cues: Cue[]): SpanCand
   const found: SpanCandidate[] = [];
   for (const m of reading.text.matchAll(UK_POSTCODE)) {
     const before = reading.text.slice(Math.max(0, m.index - 80), m.index);
-    if (!hasCue(cues, 'postal', m.index, 80) && !/\b(?:address|live at|lives at|street|road|lane|avenue)\b/.test(before)) continue;
+    if (!hasCue(cues, 'postal', m.index, 80) && !/\b(?:address|live at|lives at|street|st|road|rd|lane|avenue|ave)\b/.test(before)) continue;
     const [start, end] = originalRange(reading, m.index, m.index + m[0].length);
     found.push({ policy: 'postal_code', start, end });
   }

@@ -16,10 +16,11 @@ const NOT_NAMES = new Set(
 const TRIGGERS = /\b(?:my name is|my name's|name is|this is|it's|mr\.?|mrs\.?|ms\.?|miss|dr\.?)\s+/gi;
 const WORD = /^([A-Za-z][A-Za-z'-]*)(\s+)?/;
 
-function isNameWord(word: string, isWritten: boolean): boolean {
+function isNameWord(word: string, isWritten: boolean, isLoose = false): boolean {
   const lower = word.toLowerCase();
   if (NOT_NAMES.has(lower)) return false;
-  if (/(?:ing|ly|ed|ful|ous|ble|ive|ish)$/.test(lower) && lower.length > 4) return false;
+  // After "this is" an adjective is as likely as a name; after "my name is" it is not.
+  if (isLoose && /(?:ing|ly|ed|ful|ous|ble|ive|ish)$/.test(lower) && lower.length > 4) return false;
   // Written text capitalises names; a recogniser that writes lower case gives no such hint.
   return !isWritten || /^[A-Z]/.test(word);
 }
@@ -30,12 +31,13 @@ export function detectNames(text: string): SpanCandidate[] {
   const found: SpanCandidate[] = [];
   for (const m of text.matchAll(TRIGGERS)) {
     if (m[0].toLowerCase().startsWith("it's") && !/^\s*[A-Za-z]+\s+(?:speaking|here)\b/i.test(text.slice(m.index + m[0].length))) continue;
+    const isLoose = /^(?:this is|it's)/i.test(m[0]);
     let cursor = m.index + m[0].length;
     const start = cursor;
     let end = cursor;
     for (let words = 0; words < 2; words += 1) {
       const w = WORD.exec(text.slice(cursor));
-      if (!w || !isNameWord(w[1], isWritten)) break;
+      if (!w || !isNameWord(w[1], isWritten, isLoose)) break;
       end = cursor + w[1].length;
       cursor = end + (w[2]?.length ?? 0);
       if (!w[2]) break;

@@ -9,7 +9,7 @@ import type { SpanCandidate } from './span-candidate.js';
  * Luhn pick the candidates; the nearest cue word decides, so precision does not rest on digits alone.
  */
 interface Group { start: number; end: number; digits: string }
-interface Run { groups: Group[]; plus: boolean }
+interface Run { groups: Group[]; plus: boolean; start: number }
 
 const AMOUNT_BEFORE = /(?:[$£€]|\bpoint|\d\.)\s?$/;
 const AMOUNT_AFTER = /^(?:\.\d|\s?(?:%|dollars?|bucks|pounds?|quid|euros?|cents?|pence|percent|hundred|thousand|million|grand|k\b|am\b|pm\b|o'clock|minutes?|hours?|days?|weeks?|months?|years?|items?|units?|boxes|times|pieces|people))/;
@@ -22,12 +22,12 @@ function digitsOf(groups: Group[]): string {
 
 function readRuns(text: string): Run[] {
   const runs: Run[] = [];
-  for (const m of text.matchAll(/(\+)?\(?\d+(?:\)?[ \-/]{0,2}\(?\d+)*/g)) {
+  for (const m of text.matchAll(/(\+)?\(?\d+(?:\)?[ ,\-/]{0,3}\(?\d+)*/g)) {
     const groups: Group[] = [];
     for (const g of m[0].matchAll(/\d+/g)) {
       groups.push({ start: m.index + g.index, end: m.index + g.index + g[0].length, digits: g[0] });
     }
-    runs.push({ groups, plus: m[1] !== undefined });
+    runs.push({ groups, plus: m[1] !== undefined, start: m.index });
   }
   return runs;
 }
@@ -81,7 +81,7 @@ export function detectNumberRuns(reading: SpokenReading, claimed: Array<[number,
     const run = pending.shift()!;
     const first = run.groups[0];
     const last = run.groups[run.groups.length - 1];
-    const start = first.start - (run.plus ? 1 : 0);
+    const start = run.start;
     if (claimed.some(([a, b]) => a < last.end && first.start < b)) continue;
     const runText = text.slice(first.start, last.end);
     if (AMOUNT_BEFORE.test(text.slice(Math.max(0, start - 7), start)) || AMOUNT_AFTER.test(text.slice(last.end, last.end + 12))) continue;
@@ -94,17 +94,22 @@ export function detectNumberRuns(reading: SpokenReading, claimed: Array<[number,
     if (policy === 'skip') continue;
     if (policy === undefined) policy = withoutCue(run, digits, runText);
     if (policy === undefined && run.groups.length > 1) {
-      // A card number read straight into its security code or expiry: split where a Luhn-valid prefix ends.
+      // A card number read straight into its security code or expiry: split where a Luhn-valid
+      // prefix ends, preferring the common lengths (16, then 15), since a short prefix passes Luhn by chance.
       let prefix = '';
+      let best = -1;
+      const rank = (n: number) => (n === 16 ? 100 : n === 15 ? 99 : n);
       for (let i = 0; i < run.groups.length - 1; i += 1) {
         prefix += run.groups[i].digits;
         if (prefix.length >= 13 && prefix.length <= 19 && isLuhnValid(prefix)) {
-          const [s, e] = originalRange(reading, start, run.groups[i].end);
-          found.push({ policy: 'credit_card_number', start: s, end: e });
-          lastCardEnd = run.groups[i].end;
-          pending.unshift({ groups: run.groups.slice(i + 1), plus: false });
-          break;
+          if (best < 0 || rank(prefix.length) > rank(digitsOf(run.groups.slice(0, best + 1)).length)) best = i;
         }
+      }
+      if (best >= 0) {
+        const [s, e] = originalRange(reading, start, run.groups[best].end);
+        found.push({ policy: 'credit_card_number', start: s, end: e });
+        lastCardEnd = run.groups[best].end;
+        pending.unshift({ groups: run.groups.slice(best + 1), plus: false, start: run.groups[best + 1].start });
       }
       continue;
     }

@@ -31,12 +31,13 @@ interface Token { text: string; start: number; end: number }
 
 function unitOf(word: string | undefined): string | undefined {
   if (word === undefined) return undefined;
+  if (word === 'oh') return '0';
   return UNITS[word] ?? ORDINAL_UNITS[word];
 }
 
 function isDigitish(word: string | undefined): boolean {
   if (word === undefined) return false;
-  return /^\d+$/.test(word) || unitOf(word) !== undefined || TEENS[word] !== undefined || TENS[word] !== undefined
+  return /^\d+$/.test(word) || word === 'oh' || unitOf(word) !== undefined || TEENS[word] !== undefined || TENS[word] !== undefined
     || REPEAT[word] !== undefined;
 }
 
