@@ -106,6 +106,10 @@ export const LABELLED_UTTERANCES: LabelledUtterance[] = [
   // Mixed
   { form: 'written', text: 'This is Anna Berg, card 4111 1111 1111 1111, zip 02139, phone 617-555-0100.', expected: [{ policy: name, text: 'Anna Berg' }, { policy: cc, text: '4111 1111 1111 1111' }, { policy: zip, text: '02139' }, { policy: phone, text: '617-555-0100' }] },
   { form: 'recogniser', text: 'card number four one one one one one one one one one one one one one one one expiry oh one twenty eight security code one two three', expected: [{ policy: cc, text: 'four one one one one one one one one one one one one one one one' }, { policy: exp, text: 'oh one twenty eight' }, { policy: cvv, text: 'one two three' }] },
+  // Found after the rules were written, then fixed
+  { form: 'recogniser', text: 'i was born in nineteen eighty', expected: [{ policy: dob, text: 'nineteen eighty' }] },
+  { form: 'negative', text: 'this is tuesday right', expected: [] },
+  { form: 'negative', text: 'my account was charged twice on the fifth', expected: [] },
   // Hard negatives
   { form: 'negative', text: 'Your order number is 4532 0151 1283 0366.', expected: [] },
   { form: 'negative', text: 'the order number is four five three two zero one five one one two eight three zero three six six', expected: [] },

@@ -10,7 +10,7 @@ const NOT_NAMES = new Set(
     'all some any one two three again now today tomorrow yesterday customer support service billing ' +
     'sales team department company office account card number call phone speaking calling ringing ' +
     'going getting taking having trying the regarding concerning sir madam hello hi hey thanks thank ' +
-    'please sorry well um uh er hmm like mister missus miss doctor mr mrs ms dr is isnt').split(' '),
+    'please sorry well um uh er hmm like monday tuesday wednesday thursday friday saturday sunday weekend morning afternoon evening tonight mister missus miss doctor mr mrs ms dr is isnt').split(' '),
 );
 
 const TRIGGERS = /\b(?:my name is|my name's|name is|this is|it's|mr\.?|mrs\.?|ms\.?|miss|dr\.?)\s+/gi;

@@ -53,7 +53,8 @@ function byCue(kind: CueKind | undefined, digits: string, runText: string): Span
     case 'bank':
       return n >= 6 && n <= 17 && !/^\d{3}-\d{3}-\d{4}$/.test(runText) ? 'banking_information' : undefined;
     case 'birth':
-      return n >= 6 && n <= 8 ? 'date_of_birth' : undefined;
+      // A year alone ("born in nineteen eighty") still narrows a person down.
+      return (n >= 6 && n <= 8) || (n === 4 && /^(?:19|20)\d\d$/.test(digits)) ? 'date_of_birth' : undefined;
     case 'postal':
       return n === 5 || n === 9 ? 'postal_code' : undefined;
     case 'phone':
