@@ -109,6 +109,7 @@ export const LABELLED_UTTERANCES: LabelledUtterance[] = [
   // Found after the rules were written, then fixed
   { form: 'recogniser', text: 'i was born in nineteen eighty', expected: [{ policy: dob, text: 'nineteen eighty' }] },
   { form: 'negative', text: 'this is tuesday right', expected: [] },
+  { form: 'recogniser', text: 'can you confirm your date of birth yes its the second of april two thousand and one', expected: [{ policy: dob, text: 'second of april two thousand and one' }] },
   { form: 'negative', text: 'my account was charged twice on the fifth', expected: [] },
   // Hard negatives
   { form: 'negative', text: 'Your order number is 4532 0151 1283 0366.', expected: [] },

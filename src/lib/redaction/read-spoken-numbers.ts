@@ -62,7 +62,11 @@ export function readSpokenNumbers(original: string): SpokenReading {
     const prev = tokens[i - 1]?.text;
     let consumed = 0;
     let value: string | undefined;
-    if (REPEAT[tok.text] !== undefined && unitOf(next) !== undefined) {
+    const year = tok.text === 'two' && next === 'thousand' ? readYearAfterTwoThousand(tokens, i + 2) : undefined;
+    if (year !== undefined) {
+      value = year.value;
+      consumed = year.consumed;
+    } else if (REPEAT[tok.text] !== undefined && unitOf(next) !== undefined) {
       value = unitOf(next)!.repeat(REPEAT[tok.text]);
       consumed = 1;
     } else if (TENS[tok.text] !== undefined) {
@@ -87,6 +91,24 @@ export function readSpokenNumbers(original: string): SpokenReading {
     i += consumed;
   }
   return { text: out.join(''), from };
+}
+
+/**
+ * "two thousand", "two thousand and five", "two thousand twelve": years of this century, said the
+ * way people say birth years. Other hundreds and thousands stay words, so amounts stay amounts.
+ */
+function readYearAfterTwoThousand(tokens: Token[], from: number): { value: string; consumed: number } | undefined {
+  let at = from;
+  if (tokens[at]?.text === 'and') at += 1;
+  const word = tokens[at]?.text;
+  const pad = (n: string) => `20${n.padStart(2, '0')}`;
+  if (word !== undefined && TEENS[word] !== undefined) return { value: pad(TEENS[word]), consumed: at - from + 2 };
+  if (word !== undefined && TENS[word] !== undefined) {
+    const unit = UNITS[tokens[at + 1]?.text ?? ''];
+    return { value: pad(TENS[word] + (unit ?? '0')), consumed: at - from + (unit === undefined ? 2 : 3) };
+  }
+  if (word !== undefined && UNITS[word] !== undefined) return { value: pad(UNITS[word]), consumed: at - from + 2 };
+  return { value: '2000', consumed: 1 };
 }
 
 export const MONTHS = [
