@@ -109,6 +109,8 @@ export const LABELLED_UTTERANCES: LabelledUtterance[] = [
   // Found after the rules were written, then fixed
   { form: 'recogniser', text: 'i was born in nineteen eighty', expected: [{ policy: dob, text: 'nineteen eighty' }] },
   { form: 'negative', text: 'this is tuesday right', expected: [] },
+  { form: 'recogniser', text: 'it is a two bedroom place at nine oak lane', expected: [{ policy: loc, text: 'nine oak lane' }] },
+  { form: 'recogniser', text: 'card number four one one one one one one one one one one one one one one one and it expires in twenty twenty seven', expected: [{ policy: cc, text: 'four one one one one one one one one one one one one one one one' }, { policy: exp, text: 'twenty twenty seven' }] },
   { form: 'recogniser', text: 'can you confirm your date of birth yes its the second of april two thousand and one', expected: [{ policy: dob, text: 'second of april two thousand and one' }] },
   { form: 'negative', text: 'my account was charged twice on the fifth', expected: [] },
   // Hard negatives

@@ -5,7 +5,7 @@ import type { SpanCandidate } from './span-candidate.js';
 const SUFFIX = '(?:street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|close|crescent|terrace|grove|parkway|highway|square|circle)';
 const STREET = new RegExp(`\\b(\\d(?: ?\\d){0,4}[a-z]?)((?: [a-z]+){1,3}) ${SUFFIX}\\b`, 'g');
 const NOT_STREET_WORDS = new Set(
-  'the a an on in at of to for and or my your our his her their this that is was by down up per more all some minutes hours days weeks months years items boxes times people dollars pounds way out off over'.split(' '),
+  'the a an on in at of to for and or my your our his her their this that is was by down up per more all some minutes hours days weeks months years items boxes times people dollars pounds way out off over bedroom bed bath storey story room car door seater person hour minute day week month year'.split(' '),
 );
 const UK_POSTCODE = /\b[a-z]{1,2}\d[a-z\d]? ?\d[a-z]{2}\b/g;
 

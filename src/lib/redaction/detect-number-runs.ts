@@ -34,6 +34,7 @@ function readRuns(text: string): Run[] {
 
 function isPlausibleExpiry(digits: string): boolean {
   const n = digits.length;
+  if (/^20\d\d$/.test(digits)) return true;
   if (n < 3 || n > 6) return false;
   const month = Number(n === 3 || n === 5 ? digits.slice(0, 1) : digits.slice(0, 2));
   return month >= 1 && month <= 12;
