@@ -1,0 +1,54 @@
+import type { SpanCandidate } from './span-candidate.js';
+
+/** Words that follow "this is" or "my name is" and are not names. */
+const NOT_NAMES = new Set(
+  ('a an the my your our his her their its it this that to for from about regarding with on in at of and or but so ' +
+    'not no yes just really very quite so too also still only actually definitely absolutely exactly ' +
+    'what how why when where who which is was be been am are correct right wrong fine good great ok okay ' +
+    'urgent important ridiculous unacceptable frustrating annoying terrible awful insane crazy weird ' +
+    'strange odd serious true false possible impossible me him them us you i we they he she there here ' +
+    'all some any one two three again now today tomorrow yesterday customer support service billing ' +
+    'sales team department company office account card number call phone speaking calling ringing ' +
+    'going getting taking having trying the regarding concerning sir madam hello hi hey thanks thank ' +
+    'please sorry well um uh er hmm like monday tuesday wednesday thursday friday saturday sunday weekend morning afternoon evening tonight mister missus miss doctor mr mrs ms dr is isnt').split(' '),
+);
+
+const TRIGGERS = /\b(?:my name is|my name's|name is|this is|it's|mr\.?|mrs\.?|ms\.?|miss|dr\.?)\s+/gi;
+const WORD = /^([A-Za-z][A-Za-z'-]*)(\s+)?/;
+
+function isNameWord(word: string, isWritten: boolean, isLoose = false): boolean {
+  const lower = word.toLowerCase();
+  if (NOT_NAMES.has(lower)) return false;
+  // After "this is" an adjective is as likely as a name; after "my name is" it is not.
+  if (isLoose && /(?:ing|ly|ed|ful|ous|ble|ive|ish)$/.test(lower) && lower.length > 4) return false;
+  // Written text capitalises names; a recogniser that writes lower case gives no such hint.
+  return !isWritten || /^[A-Z]/.test(word);
+}
+
+/** A first name, and a surname when one follows, after "my name is", "this is", a title, or before "speaking". */
+export function detectNames(text: string): SpanCandidate[] {
+  const isWritten = /[A-Z]/.test(text);
+  const found: SpanCandidate[] = [];
+  for (const m of text.matchAll(TRIGGERS)) {
+    if (m[0].toLowerCase().startsWith("it's") && !/^\s*[A-Za-z]+\s+(?:speaking|here)\b/i.test(text.slice(m.index + m[0].length))) continue;
+    const isLoose = /^(?:this is|it's)/i.test(m[0]);
+    let cursor = m.index + m[0].length;
+    const start = cursor;
+    let end = cursor;
+    for (let words = 0; words < 2; words += 1) {
+      const w = WORD.exec(text.slice(cursor));
+      if (!w || !isNameWord(w[1], isWritten, isLoose)) break;
+      end = cursor + w[1].length;
+      cursor = end + (w[2]?.length ?? 0);
+      if (!w[2]) break;
+    }
+    if (end > start) found.push({ policy: 'person_name', start, end });
+  }
+  for (const m of text.matchAll(/\b([A-Za-z][A-Za-z'-]*)\s+speaking\b/g)) {
+    if (!isNameWord(m[1], isWritten)) continue;
+    const before = text.slice(0, m.index);
+    if (/\b(?:am|is|are|was|who|who's|i'm|you're|currently|now|still)\s*$/i.test(before)) continue;
+    found.push({ policy: 'person_name', start: m.index, end: m.index + m[1].length });
+  }
+  return found;
+}

@@ -1,0 +1,124 @@
+import { findCues, nearestCue, type Cue, type CueKind } from './context-cues.js';
+import { isLuhnValid } from './luhn.js';
+import { originalRange, type SpokenReading } from './read-spoken-numbers.js';
+import type { SpanCandidate } from './span-candidate.js';
+
+/**
+ * Finds card numbers, security codes, expiry dates, social security numbers, bank details, phone
+ * numbers, numeric birth dates and ZIP codes among runs of digits (written or spoken). Length and
+ * Luhn pick the candidates; the nearest cue word decides, so precision does not rest on digits alone.
+ */
+interface Group { start: number; end: number; digits: string }
+interface Run { groups: Group[]; plus: boolean; start: number }
+
+const AMOUNT_BEFORE = /(?:[$£€]|\bpoint|\d\.)\s?$/;
+const AMOUNT_AFTER = /^(?:\.\d|\s?(?:%|dollars?|bucks|pounds?|quid|euros?|cents?|pence|percent|hundred|thousand|million|grand|k\b|am\b|pm\b|o'clock|minutes?|hours?|days?|weeks?|months?|years?|items?|units?|boxes|times|pieces|people))/;
+/** A card gives meaning to a short number right after it ("4111 ... 1111, 123"). */
+const AFTER_CARD_REACH = 32;
+
+function digitsOf(groups: Group[]): string {
+  return groups.map((g) => g.digits).join('');
+}
+
+function readRuns(text: string): Run[] {
+  const runs: Run[] = [];
+  for (const m of text.matchAll(/(\+)?\(?\d+(?:\)?[ ,\-/]{0,3}\(?\d+)*/g)) {
+    const groups: Group[] = [];
+    for (const g of m[0].matchAll(/\d+/g)) {
+      groups.push({ start: m.index + g.index, end: m.index + g.index + g[0].length, digits: g[0] });
+    }
+    runs.push({ groups, plus: m[1] !== undefined, start: m.index });
+  }
+  return runs;
+}
+
+function isPlausibleExpiry(digits: string): boolean {
+  const n = digits.length;
+  if (/^20\d\d$/.test(digits)) return true;
+  if (n < 3 || n > 6) return false;
+  const month = Number(n === 3 || n === 5 ? digits.slice(0, 1) : digits.slice(0, 2));
+  return month >= 1 && month <= 12;
+}
+
+function byCue(kind: CueKind | undefined, digits: string, runText: string): SpanCandidate['policy'] | 'skip' | undefined {
+  const n = digits.length;
+  switch (kind) {
+    case 'negative':
+      return 'skip';
+    case 'cvv':
+      return n === 3 || n === 4 ? 'credit_card_cvv' : undefined;
+    case 'expiry':
+      return isPlausibleExpiry(digits) ? 'credit_card_expiration' : undefined;
+    case 'ssn':
+      return n === 9 ? 'us_social_security_number' : undefined;
+    case 'bank':
+      return n >= 6 && n <= 17 && !/^\d{3}-\d{3}-\d{4}$/.test(runText) ? 'banking_information' : undefined;
+    case 'birth':
+      // A year alone ("born in nineteen eighty") still narrows a person down.
+      return (n >= 6 && n <= 8) || (n === 4 && /^(?:19|20)\d\d$/.test(digits)) ? 'date_of_birth' : undefined;
+    case 'postal':
+      return n === 5 || n === 9 ? 'postal_code' : undefined;
+    case 'phone':
+      return n === 7 || (n >= 10 && n <= 13) ? 'phone_number' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function withoutCue(run: Run, digits: string, runText: string): SpanCandidate['policy'] | undefined {
+  const n = digits.length;
+  if (n >= 13 && n <= 19 && isLuhnValid(digits)) return 'credit_card_number';
+  if (/^\d{3}-\d{2}-\d{4}$/.test(runText)) return 'us_social_security_number';
+  if (/^\(?\d{3}\)?[ -]?\d{3}-\d{4}$/.test(runText)) return 'phone_number';
+  if (n === 10 || (n === 11 && /^[01]/.test(digits)) || (run.plus && n >= 11 && n <= 13)) return 'phone_number';
+  return undefined;
+}
+
+export function detectNumberRuns(reading: SpokenReading, claimed: Array<[number, number]>, cues: Cue[] = findCues(reading.text)): SpanCandidate[] {
+  const text = reading.text;
+  const found: SpanCandidate[] = [];
+  let lastCardEnd = -Infinity;
+  const pending = readRuns(text);
+  while (pending.length > 0) {
+    const run = pending.shift()!;
+    const first = run.groups[0];
+    const last = run.groups[run.groups.length - 1];
+    const start = run.start;
+    if (claimed.some(([a, b]) => a < last.end && first.start < b)) continue;
+    const runText = text.slice(first.start, last.end);
+    if (AMOUNT_BEFORE.test(text.slice(Math.max(0, start - 7), start)) || AMOUNT_AFTER.test(text.slice(last.end, last.end + 12))) continue;
+    const digits = digitsOf(run.groups);
+    const cue = nearestCue(cues, start);
+    const cardIsNearer = start - lastCardEnd <= AFTER_CARD_REACH && (cue === undefined || cue.end <= lastCardEnd);
+    let policy: SpanCandidate['policy'] | 'skip' | undefined;
+    if (cardIsNearer && (digits.length === 3 || digits.length === 4)) policy = 'credit_card_cvv';
+    else policy = byCue(cardIsNearer ? undefined : cue?.kind, digits, runText);
+    if (policy === 'skip') continue;
+    if (policy === undefined) policy = withoutCue(run, digits, runText);
+    if (policy === undefined && run.groups.length > 1) {
+      // A card number read straight into its security code or expiry: split where a Luhn-valid
+      // prefix ends, preferring the common lengths (16, then 15), since a short prefix passes Luhn by chance.
+      let prefix = '';
+      let best = -1;
+      const rank = (n: number) => (n === 16 ? 100 : n === 15 ? 99 : n);
+      for (let i = 0; i < run.groups.length - 1; i += 1) {
+        prefix += run.groups[i].digits;
+        if (prefix.length >= 13 && prefix.length <= 19 && isLuhnValid(prefix)) {
+          if (best < 0 || rank(prefix.length) > rank(digitsOf(run.groups.slice(0, best + 1)).length)) best = i;
+        }
+      }
+      if (best >= 0) {
+        const [s, e] = originalRange(reading, start, run.groups[best].end);
+        found.push({ policy: 'credit_card_number', start: s, end: e });
+        lastCardEnd = run.groups[best].end;
+        pending.unshift({ groups: run.groups.slice(best + 1), plus: false, start: run.groups[best + 1].start });
+      }
+      continue;
+    }
+    if (policy === undefined) continue;
+    if (policy === 'credit_card_number') lastCardEnd = last.end;
+    const [s, e] = originalRange(reading, start, last.end);
+    found.push({ policy, start: s, end: e });
+  }
+  return found;
+}

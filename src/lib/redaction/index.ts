@@ -1,0 +1,3 @@
+export { detectPersonalData, redactText, type RedactionResult } from './redact-text.js';
+export { REDACTION_POLICIES, entityLabel, type RedactedSpan, type RedactionPolicy } from './policies.js';
+export { RedactionOptions } from './redaction-options.js';
