@@ -1,7 +1,8 @@
 /**
  * The evaluators and participants the hub knows by name, for the console's pickers: the hub keeps
  * no table of its own for them, so each is named by the tag of its most recently recorded mirrored
- * call (as evaluator-names.ts names one evaluator). At most `limit` of each, by name.
+ * call (as evaluator-names.ts names one evaluator). At most `limit` of each: the ones with the most
+ * recently mirrored calls (those a lead is working on), listed by name.
  */
 import type { Db } from '../../db.js';
 import { Prisma } from '../../generated/prisma/client.js';
@@ -26,10 +27,12 @@ function namedSubjects(db: Db, kind: keyof typeof subjectColumns, limit: number)
   const { id, tag } = subjectColumns[kind];
   return db.$queryRaw<SubjectChoice[]>`
     SELECT id, name FROM (
-      SELECT DISTINCT ON (${id}) ${id}::text AS id, ${tag} AS name
-        FROM hub_transcriptions WHERE ${id} IS NOT NULL AND ${tag} IS NOT NULL AND ${tag} <> ''
-       ORDER BY ${id}, recorded_at DESC) named
-    ORDER BY lower(name), id LIMIT ${limit}`;
+      SELECT id, name, last_mirrored FROM (
+        SELECT DISTINCT ON (${id}) ${id}::text AS id, ${tag} AS name, mirrored_at AS last_mirrored
+          FROM hub_transcriptions WHERE ${id} IS NOT NULL AND ${tag} IS NOT NULL AND ${tag} <> ''
+         ORDER BY ${id}, mirrored_at DESC) named
+      ORDER BY last_mirrored DESC LIMIT ${limit}) recent
+    ORDER BY lower(name), id`;
 }
 
 export async function listSubjectChoices(db: Db, limit = 500): Promise<SubjectChoices> {
