@@ -3,7 +3,21 @@ import type { Prisma } from '../../generated/prisma/client.js';
 /** Who acted: a console user, or an operator through the CLI or the admin API. */
 export type Actor = { kind: 'user'; id: string; email: string } | { kind: 'cli' } | { kind: 'admin-api' };
 
-export type AuditKind = 'group_move' | 'override' | 'override_cleared' | 'note' | 'user_created' | 'user_deactivated';
+export type AuditKind =
+  | 'group_move'
+  | 'override'
+  | 'override_cleared'
+  | 'note'
+  | 'user_created'
+  | 'user_deactivated'
+  | 'dispute_opened'
+  | 'dispute_resolved'
+  | 'coaching_note'
+  | 'coaching_acknowledged'
+  | 'calibration_created'
+  | 'calibration_submitted'
+  | 'calibration_revealed'
+  | 'calibration_benchmark';
 
 export const actorLabel = (actor: Actor) => (actor.kind === 'user' ? actor.email : actor.kind);
 

@@ -74,6 +74,14 @@ export function describeEvent(e: Pick<HubAuditEvent, 'kind' | 'before' | 'after'
       return `Override of “${fmt(after.criterion)}” removed (was ${fmt(before.override)}; back to AI ${fmt(after.ai)}): “${fmt(after.reason)}”`;
     case 'note':
       return 'Note added';
+    case 'dispute_opened':
+      return `Dispute of “${fmt(after.criterion)}” opened: ${fmt(before.verdict)} → proposed ${fmt(after.proposed)} (“${fmt(after.reason)}”)`;
+    case 'dispute_resolved':
+      return `Dispute of “${fmt(before.criterion)}” ${fmt(after.status).replace('_', ' ')}${after.verdict ? `: verdict ${fmt(after.verdict)}` : ''} (“${fmt(after.note)}”)`;
+    case 'coaching_note':
+      return `Coaching note on “${fmt(after.criterion)}”`;
+    case 'coaching_acknowledged':
+      return 'Coaching note acknowledged';
     default:
       return e.kind;
   }

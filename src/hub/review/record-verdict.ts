@@ -16,7 +16,7 @@ export const OverrideReason = z
 export const NoteBody = z.string().trim().min(1, { error: 'The note is empty' }).max(4_000, { error: 'A note is at most 4,000 characters' });
 
 /** PASS/FAIL for boolean and strict criteria, 1..5 for scale ones; anything else is refused. */
-function parseVerdict(type: string, value: string): number {
+export function parseVerdict(type: string, value: string): number {
   if (type === 'scale') {
     const n = Number(value);
     if (!Number.isInteger(n) || n < 1 || n > 5) throw new AppError('invalid_value', 'A scale verdict is a whole number from 1 to 5');
@@ -27,7 +27,7 @@ function parseVerdict(type: string, value: string): number {
   throw new AppError('invalid_value', 'The verdict must be PASS or FAIL');
 }
 
-type Tx = Prisma.TransactionClient;
+export type Tx = Prisma.TransactionClient;
 
 /** Recomputes the call's effective score and flag and keeps them in hub_reviews (the queue, exports and dashboard read them). */
 async function refreshReview(tx: Tx, transcriptionId: string, actor: Actor, now: Date): Promise<{ score: number | null; criticalFail: boolean | null }> {
@@ -48,9 +48,10 @@ async function refreshReview(tx: Tx, transcriptionId: string, actor: Actor, now:
   return effective;
 }
 
-const lockCall = (tx: Tx, id: string) => tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:review:${id}`}))::text`;
+/** Serialises the changes to one call's review (overrides, notes, disputes) in the caller's transaction. */
+export const lockCall = (tx: Tx, id: string) => tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:review:${id}`}))::text`;
 
-async function loadCriterion(tx: Tx, transcriptionId: string, criterionId: string) {
+export async function loadCriterion(tx: Tx, transcriptionId: string, criterionId: string) {
   const criterion = await tx.hubCriterionResult.findUnique({ where: { transcriptionId_criterionId: { transcriptionId, criterionId } } });
   if (!criterion) throw new AppError('not_found', `No criterion ${criterionId} in the evaluation of ${transcriptionId}`);
   return criterion;
@@ -64,31 +65,38 @@ export async function overrideCriterion(
   ctx: Pick<HubContext, 'db' | 'now'>,
   input: { transcriptionId: string; criterionId: string; verdict: string; reason: string; actor: Actor },
 ): Promise<{ score: number | null; criticalFail: boolean | null }> {
+  return ctx.db.$transaction((tx) => overrideWithin(tx, ctx.now(), input));
+}
+
+/** overrideCriterion inside the caller's transaction (a dispute's resolution overrides with it). */
+export async function overrideWithin(
+  tx: Tx,
+  now: Date,
+  input: { transcriptionId: string; criterionId: string; verdict: string; reason: string; actor: Actor },
+): Promise<{ score: number | null; criticalFail: boolean | null }> {
   const reason = OverrideReason.safeParse(input.reason);
   if (!reason.success) throw new AppError('invalid_value', reason.error.issues[0]?.message ?? 'Invalid reason');
-  return ctx.db.$transaction(async (tx) => {
-    await lockCall(tx, input.transcriptionId);
-    const criterion = await loadCriterion(tx, input.transcriptionId, input.criterionId);
-    const value = parseVerdict(criterion.type, input.verdict);
-    const key = { transcriptionId_criterionId: { transcriptionId: input.transcriptionId, criterionId: input.criterionId } };
-    const previous = await tx.hubReviewOverride.findUnique({ where: key });
-    const userId = input.actor.kind === 'user' ? input.actor.id : '00000000-0000-0000-0000-000000000000';
-    await tx.hubReviewOverride.upsert({
-      where: key,
-      create: { transcriptionId: input.transcriptionId, criterionId: input.criterionId, value, reason: reason.data, userId },
-      update: { value, reason: reason.data, userId },
-    });
-    const before = { criterion: criterion.name, ai: formatVerdict(criterion.type, criterion.scoreRawAi), override: previous ? formatVerdict(criterion.type, previous.value) : null };
-    const effective = await refreshReview(tx, input.transcriptionId, input.actor, ctx.now());
-    await recordAudit(tx, {
-      kind: 'override',
-      actor: input.actor,
-      transcriptionId: input.transcriptionId,
-      before,
-      after: { criterion: criterion.name, override: formatVerdict(criterion.type, value), reason: reason.data, score: effective.score, critical_fail: effective.criticalFail },
-    });
-    return effective;
+  await lockCall(tx, input.transcriptionId);
+  const criterion = await loadCriterion(tx, input.transcriptionId, input.criterionId);
+  const value = parseVerdict(criterion.type, input.verdict);
+  const key = { transcriptionId_criterionId: { transcriptionId: input.transcriptionId, criterionId: input.criterionId } };
+  const previous = await tx.hubReviewOverride.findUnique({ where: key });
+  const userId = input.actor.kind === 'user' ? input.actor.id : '00000000-0000-0000-0000-000000000000';
+  await tx.hubReviewOverride.upsert({
+    where: key,
+    create: { transcriptionId: input.transcriptionId, criterionId: input.criterionId, value, reason: reason.data, userId },
+    update: { value, reason: reason.data, userId },
   });
+  const before = { criterion: criterion.name, ai: formatVerdict(criterion.type, criterion.scoreRawAi), override: previous ? formatVerdict(criterion.type, previous.value) : null };
+  const effective = await refreshReview(tx, input.transcriptionId, input.actor, now);
+  await recordAudit(tx, {
+    kind: 'override',
+    actor: input.actor,
+    transcriptionId: input.transcriptionId,
+    before,
+    after: { criterion: criterion.name, override: formatVerdict(criterion.type, value), reason: reason.data, score: effective.score, critical_fail: effective.criticalFail },
+  });
+  return effective;
 }
 
 /** Takes a criterion back to the AI's verdict (audited, with a reason). */

@@ -21,14 +21,21 @@ export const consoleUserRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/console/users',
-    summary: 'Create a console user (role admin, lead or viewer); the password is stored as an argon2id hash',
+    summary: 'Create a console user (role admin, lead, viewer, or agent with its participant_id); the password is stored as an argon2id hash',
     tag: 'console',
     errors: ['conflict'],
-    body: z.object({ email: z.email({ error: 'email must be an email address' }).max(200), name: Name(100), role: ConsoleRole, password: ConsolePassword }),
+    body: z.object({
+      email: z.email({ error: 'email must be an email address' }).max(200),
+      name: Name(100),
+      role: ConsoleRole,
+      password: ConsolePassword,
+      participant_id: z.uuid().optional().meta({ description: 'For the agent role (required there): the participant whose calls the agent sees' }),
+    }),
     response: ConsoleUserWire,
     status: 201,
     async handle({ body }, ctx) {
-      return toConsoleUserWire(await createConsoleUser(ctx.db, body, adminActor));
+      const { participant_id: participantId, ...user } = body;
+      return toConsoleUserWire(await createConsoleUser(ctx.db, { ...user, participantId }, adminActor));
     },
   }),
   defineAdminRoute({

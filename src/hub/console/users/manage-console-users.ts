@@ -9,12 +9,12 @@ import { hashPassword } from './password-hash.js';
 export async function createConsoleUser(db: Db, input: NewConsoleUser, actor: Actor): Promise<HubConsoleUser> {
   const parsed = NewConsoleUser.safeParse(input);
   if (!parsed.success) throw new AppError('invalid_value', parsed.error.issues.map((i) => i.message).join('; '));
-  const { email, name, role, password } = parsed.data;
+  const { email, name, role, password, participantId } = parsed.data;
   const passwordHash = await hashPassword(password);
   try {
     return await db.$transaction(async (tx) => {
-      const user = await tx.hubConsoleUser.create({ data: { email, name, role, passwordHash } });
-      await recordAudit(tx, { kind: 'user_created', actor, after: { id: user.id, email, name, role } });
+      const user = await tx.hubConsoleUser.create({ data: { email, name, role, passwordHash, participantId: participantId ?? null } });
+      await recordAudit(tx, { kind: 'user_created', actor, after: { id: user.id, email, name, role, participant_id: participantId ?? null } });
       return user;
     });
   } catch (error) {

@@ -15,22 +15,35 @@ export interface PairAgreement {
   kappa: number | null;
 }
 
+/** One cell of a two-rater contingency table: how many items got verdict `a` from one rater and `b` from the other. */
+export interface PairCount {
+  a: number;
+  b: number;
+  count: number;
+}
+
 /**
  * Kappa of two equally long lists of verdicts (item i rated `a[i]` by one rater and `b[i]` by the
  * other). Verdicts are compared as values (PASS = 1, FAIL = 0, a scale 1..5).
  */
 export function cohensKappa(a: readonly number[], b: readonly number[]): PairAgreement {
   if (a.length !== b.length) throw new RangeError(`Cohen's kappa compares paired verdicts: ${a.length} and ${b.length} given`);
-  const items = a.length;
-  if (items === 0) return { items, observed: null, expected: null, kappa: null };
+  return cohensKappaOfCounts(a.map((x, i) => ({ a: x, b: b[i], count: 1 })));
+}
+
+/** Kappa from a contingency table (cells may repeat; they add up), as SQL's GROUP BY gives it. */
+export function cohensKappaOfCounts(cells: readonly PairCount[]): PairAgreement {
+  let items = 0;
   let same = 0;
   const countsA = new Map<number, number>();
   const countsB = new Map<number, number>();
-  for (let i = 0; i < items; i++) {
-    if (a[i] === b[i]) same++;
-    countsA.set(a[i], (countsA.get(a[i]) ?? 0) + 1);
-    countsB.set(b[i], (countsB.get(b[i]) ?? 0) + 1);
+  for (const { a, b, count } of cells) {
+    items += count;
+    if (a === b) same += count;
+    countsA.set(a, (countsA.get(a) ?? 0) + count);
+    countsB.set(b, (countsB.get(b) ?? 0) + count);
   }
+  if (items === 0) return { items, observed: null, expected: null, kappa: null };
   const observed = same / items;
   let expected = 0;
   for (const [category, n] of countsA) expected += (n / items) * ((countsB.get(category) ?? 0) / items);
