@@ -13,6 +13,7 @@ import { createRedis } from '../../src/redis.js';
 import { createHarness, testRedisUrl, type Harness } from '../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.js';
 import { OpenApiValidator } from '../support/openapi-validator.js';
+import { seedMirroredCall } from '../support/mirrored-calls.js';
 import { seedEvaluatedTranscription } from '../support/seed.js';
 
 let h: Harness;
@@ -285,6 +286,50 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('get', '/admin/console/users', { token: null, expect: 401 });
     await callAdmin('post', '/admin/console/users/{id}/deactivate', { values: { id: user.id }, expect: 200 });
     await callAdmin('post', '/admin/console/users/{id}/deactivate', { values: { id: missing }, expect: 404 });
+
+    // Disputes, coaching, calibration and agreement.
+    const reviewed = await seedMirroredCall(h.db, { evaluatorId: randomUUID(), participantId: randomUUID(), criteria: [{ name: 'Greeting', status: 'FAIL' }] });
+    const criterion = { transcription_id: reviewed.id, criterion_id: reviewed.criteria[0].criterionId };
+    const dispute = (await callAdmin('post', '/admin/disputes', { body: { ...criterion, reason: 'I greeted', proposed_verdict: 'PASS' }, expect: 201 })).data as unknown as { id: string };
+    await callAdmin('post', '/admin/disputes', { body: { ...criterion, reason: 'again', proposed_verdict: 'PASS' }, expect: 409 });
+    await callAdmin('get', '/admin/disputes', { expect: 200 });
+    await callAdmin('get', '/admin/disputes', { query: '?status=nonsense', expect: 400 });
+    await callAdmin('post', '/admin/disputes/{id}/resolve', { values: { id: dispute.id }, body: { outcome: 'rejected', note: 'no' }, expect: 200 });
+    await callAdmin('post', '/admin/disputes/{id}/resolve', { values: { id: dispute.id }, body: { outcome: 'rejected', note: 'no' }, expect: 409 });
+    await callAdmin('get', '/admin/disputes/settings', { expect: 200 });
+    await callAdmin('get', '/admin/disputes/settings', { token: null, expect: 401 });
+    await callAdmin('put', '/admin/disputes/settings', { body: { dispute_window_days: 7 }, expect: 200 });
+    await callAdmin('put', '/admin/disputes/settings', { body: { dispute_window_days: 0 }, expect: 400 });
+    const note = (await callAdmin('post', '/admin/coaching-notes', { body: { ...criterion, body: 'Greet first' }, expect: 201 })).data as unknown as { id: string };
+    await callAdmin('post', '/admin/coaching-notes', { body: { ...criterion, criterion_id: missing, body: 'x' }, expect: 404 });
+    await callAdmin('get', '/admin/coaching-notes', { expect: 200 });
+    await callAdmin('get', '/admin/coaching-notes', { query: '?unacknowledged=maybe', expect: 400 });
+    await callAdmin('post', '/admin/coaching-notes/{id}/acknowledge', { values: { id: note.id }, expect: 200 });
+    await callAdmin('post', '/admin/coaching-notes/{id}/acknowledge', { values: { id: missing }, expect: 404 });
+    const reviewers = await Promise.all(
+      ['a', 'b'].map(async (who) => {
+        const body = { email: `calibrator-${who}-${randomUUID().slice(0, 8)}@example.com`, name: who, role: 'lead', password: 'a-long-enough-password' };
+        return (await callAdmin('post', '/admin/console/users', { body, expect: 201 })).data as unknown as { id: string };
+      }),
+    );
+    const sessionBody = { title: 'OpenAPI', transcription_ids: [reviewed.id], reviewer_ids: reviewers.map((r) => r.id) };
+    const session = (await callAdmin('post', '/admin/calibration/sessions', { body: sessionBody, expect: 201 })).data as unknown as { id: string };
+    await callAdmin('post', '/admin/calibration/sessions', { body: { ...sessionBody, reviewer_ids: [reviewers[0].id] }, expect: 400 });
+    await callAdmin('get', '/admin/calibration/sessions', { expect: 200 });
+    await callAdmin('get', '/admin/calibration/sessions', { token: null, expect: 401 });
+    await callAdmin('get', '/admin/calibration/sessions/{id}', { values: { id: session.id }, expect: 200 });
+    await callAdmin('get', '/admin/calibration/sessions/{id}', { values: { id: missing }, expect: 404 });
+    const verdicts = { user_id: reviewers[0].id, transcription_id: reviewed.id, verdicts: { [criterion.criterion_id]: 'PASS' } };
+    await callAdmin('put', '/admin/calibration/sessions/{id}/verdicts', { values: { id: session.id }, body: verdicts, expect: 200 });
+    await callAdmin('put', '/admin/calibration/sessions/{id}/verdicts', { values: { id: missing }, body: verdicts, expect: 404 });
+    await callAdmin('post', '/admin/calibration/sessions/{id}/submit', { values: { id: session.id }, body: { user_id: reviewers[0].id }, expect: 200 });
+    await callAdmin('post', '/admin/calibration/sessions/{id}/submit', { values: { id: session.id }, body: { user_id: reviewers[0].id }, expect: 409 });
+    await callAdmin('put', '/admin/calibration/sessions/{id}/benchmark', { values: { id: session.id }, body: { majority: true }, expect: 409 });
+    await callAdmin('post', '/admin/calibration/sessions/{id}/close', { values: { id: session.id }, expect: 200 });
+    await callAdmin('post', '/admin/calibration/sessions/{id}/close', { values: { id: missing }, expect: 404 });
+    await callAdmin('put', '/admin/calibration/sessions/{id}/benchmark', { values: { id: session.id }, body: { majority: true }, expect: 200 });
+    await callAdmin('get', '/admin/agreement', { expect: 200 });
+    await callAdmin('get', '/admin/agreement', { query: '?from=2026-02-30', expect: 400 });
 
     // The probes take no input and answer no client error; readiness's 503 is shown in admin-api.test.ts.
     expect(coverage(admin)).toEqual(['GET /admin/health', 'GET /admin/ready']);

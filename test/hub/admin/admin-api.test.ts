@@ -91,6 +91,10 @@ describe('the OpenAPI document', () => {
       '/admin/accounts/{account}/deliveries/recover', '/admin/accounts/{account}/deliveries/{deliveryId}',
       '/admin/accounts/{account}/deliveries/{deliveryId}/replay', '/admin/accounts/{account}/rotate-secret',
       '/admin/sync/runs', '/admin/transcriptions/{id}/mirror', '/admin/webhooks/receipts', '/admin/webhooks/rejections',
+      // Calibration, disputes, coaching and agreement (docs/console.md).
+      '/admin/agreement', '/admin/calibration/sessions', '/admin/calibration/sessions/{id}', '/admin/calibration/sessions/{id}/benchmark',
+      '/admin/calibration/sessions/{id}/close', '/admin/calibration/sessions/{id}/submit', '/admin/calibration/sessions/{id}/verdicts',
+      '/admin/coaching-notes', '/admin/coaching-notes/{id}/acknowledge', '/admin/disputes', '/admin/disputes/settings', '/admin/disputes/{id}/resolve',
     ].sort());
     const list = doc.paths['/admin/transcriptions'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['critical', 'group', 'evaluator_id', 'participant_id', 'status', 'from', 'to', 'include_deleted', 'limit', 'cursor']);
