@@ -62,6 +62,25 @@ export default tseslint.config(
     },
   },
   {
+    // The engine is a component of its own (docs/engine.md, "Where the engine sits"): the
+    // processing pipeline depends on it, never the reverse.
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/service/**', '**/hub/**', '**/embedded/**', '**/processes/**', '**/demo/**', '**/app.js', '**/config.js'],
+              message: 'src/engine depends on nothing but src/contract, src/lib and the logger: the pipeline (src/service/processing) calls it through engine-types.ts.',
+            },
+            noJobsImport,
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Every analytics call costs monthly quota: the hub makes them only through the quota ledger,
     // whatever the entry point (schedule, on-demand, the CLI's `api`, the admin API's proxy).
     // `client.call(operation)` with an operation known only at run time could be an analytics one,

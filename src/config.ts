@@ -19,7 +19,7 @@ import { ReceiverSettings } from './hub/webhooks/receiver-settings.js';
 import { MetricsSettings } from './metrics/metrics-settings.js';
 import { ProcessSettings } from './processes/process-settings.js';
 import { unsupportedNodeMessage } from './processes/supported-node.js';
-import { EngineSettings } from './service/engines/engine-settings.js';
+import { EngineSettings } from './engine/engine-settings.js';
 import { serviceSettingsSchema } from './service/service-settings.js';
 
 /** Every section's schema; the process section's values (the public URL) feed the others. */

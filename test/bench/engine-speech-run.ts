@@ -6,10 +6,10 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SpeechToTextEngine, Transcript } from '../../src/service/engines/engine-types.js';
-import { assignRoles, organisationWordsOf } from '../../src/service/engines/local/speaker-roles.js';
+import type { SpeechToTextEngine, Transcript } from '../../src/engine/engine-types.js';
+import { assignRoles, organisationWordsOf } from '../../src/engine/local/speaker-roles.js';
 import { decodeRecording } from '../../src/service/processing/decode-recording.js';
-import { readPcmRange } from '../../src/service/processing/pcm-wav.js';
+import { readPcmRange } from '../../src/engine/audio/pcm-wav.js';
 import { judgeCall, type CallOutcome } from '../engine/judge-set.js';
 import type { EvaluatorSpec, FieldSpec, LabelledCall } from '../engine/labelled-call.js';
 import { synthesizeConversation } from '../support/synthesize.js';

@@ -10,11 +10,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
-import { generalModelFiles, recognizeWithPocketsphinx, type RecognizedWord } from '../../src/service/engines/local/pocketsphinx.js';
-import { prepareRecognitionDomain } from '../../src/service/engines/local/recognition-domain.js';
+import { defaultLocalModelDir } from '../../src/engine/engine-settings.js';
+import { generalModelFiles, recognizeWithPocketsphinx, type RecognizedWord } from '../../src/engine/local/pocketsphinx.js';
+import { prepareRecognitionDomain } from '../../src/engine/local/recognition-domain.js';
 import { decodeRecording } from '../../src/service/processing/decode-recording.js';
-import { readPcmRange } from '../../src/service/processing/pcm-wav.js';
+import { readPcmRange } from '../../src/engine/audio/pcm-wav.js';
 import { synthesizeConversation } from '../support/synthesize.js';
 import { dialogues } from './dialogues.js';
 import { wordErrors } from './word-error-rate.js';

@@ -7,9 +7,9 @@
  *   npm run bench:pipeline                              (uses TEST_DATABASE_URL, default convoqa_test)
  *   npm run bench:pipeline -- --recognizer=pocketsphinx the other local recogniser
  */
-import type { Engines } from '../../src/service/engines/engine-types.js';
-import { EngineSettings } from '../../src/service/engines/engine-settings.js';
-import { createEngines } from '../../src/service/engines/create-engines.js';
+import type { Engines } from '../../src/engine/engine-types.js';
+import { EngineSettings } from '../../src/engine/engine-settings.js';
+import { createEngines } from '../../src/engine/create-engines.js';
 
 process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_test';
 

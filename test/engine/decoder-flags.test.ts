@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLocalSpeechSettings, wideSearchFlags } from '../../src/service/engines/local/local-speech-to-text.js';
-import { pocketsphinxArguments } from '../../src/service/engines/local/pocketsphinx.js';
+import { defaultLocalSpeechSettings, wideSearchFlags } from '../../src/engine/local/local-speech-to-text.js';
+import { pocketsphinxArguments } from '../../src/engine/local/pocketsphinx.js';
 
 describe('pocketsphinx decoder flags', () => {
   const options = { timeoutMs: 1000, modelDir: '/model', languageModelFile: 'domain.arpa', dictionaryFile: 'domain.dict', languageWeight: 6.5 };

@@ -2,14 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineSettings, defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
-import { buildEngines } from '../../src/service/engines/build-engines.js';
-import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
-import { defaultHighVoiceScaling, highVoicedSpeakers, scaleFrequencies, speakersMedianPitch } from '../../src/service/engines/local/high-voice-scaling.js';
-import { medianPitch } from '../../src/service/engines/local/pitch.js';
-import { defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
-import { readPcmRange } from '../../src/service/processing/pcm-wav.js';
-import { decodeRecording, type DecodedRecording } from '../../src/service/processing/decode-recording.js';
+import { EngineSettings, defaultLocalModelDir } from '../../src/engine/engine-settings.js';
+import { buildEngines } from '../../src/engine/build-engines.js';
+import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/engine/local/local-speech-to-text.js';
+import { defaultHighVoiceScaling, highVoicedSpeakers, scaleFrequencies, speakersMedianPitch } from '../../src/engine/local/high-voice-scaling.js';
+import { medianPitch } from '../../src/engine/local/pitch.js';
+import { defaultTwoPassSettings } from '../../src/engine/local/two-pass-adaptation.js';
+import { readPcmRange } from '../../src/engine/audio/pcm-wav.js';
+import { decodeRecording } from '../../src/service/processing/decode-recording.js';
+import type { DecodedRecording } from '../../src/engine/engine-types.js';
 import { synthesizeConversation, voices, type Turn } from '../support/synthesize.js';
 
 const turns: Turn[] = [

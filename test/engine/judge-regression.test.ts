@@ -4,9 +4,9 @@
  * flag and field values. The speech half runs in `npm run bench:engine`.
  */
 import { describe, expect, it } from 'vitest';
-import type { Transcript } from '../../src/service/engines/engine-types.js';
-import { judgeCriteria } from '../../src/service/engines/local/criterion-judge.js';
-import { identifyAgentLabel } from '../../src/service/engines/local/speaker-roles.js';
+import type { Transcript } from '../../src/engine/engine-types.js';
+import { judgeCriteria } from '../../src/engine/local/criterion-judge.js';
+import { identifyAgentLabel } from '../../src/engine/local/speaker-roles.js';
 import { devCalls, devEvaluator, devFields } from './dev-set.js';
 import { judgeCall, referenceTranscript } from './judge-set.js';
 

@@ -2,8 +2,8 @@
  * Runs the offline judge on labelled calls and compares with their labels: shared by the engine
  * bench (npm run bench:engine) and the regression tests (judge-regression.test.ts).
  */
-import type { Transcript } from '../../src/service/engines/engine-types.js';
-import { LocalLanguageEngine } from '../../src/service/engines/local/local-language-engine.js';
+import type { Transcript } from '../../src/engine/engine-types.js';
+import { LocalLanguageEngine } from '../../src/engine/local/local-language-engine.js';
 import { scoreEvaluation } from '../../src/service/processing/score-evaluation.js';
 import type { EvaluatorSpec, FieldSpec, LabelledCall, Verdict } from './labelled-call.js';
 

@@ -4,9 +4,9 @@
  * never declares a critical fail from a role it is unsure of (criterion-judge.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { Transcript } from '../../src/service/engines/engine-types.js';
-import { judgeCriteria } from '../../src/service/engines/local/criterion-judge.js';
-import { assignRoles } from '../../src/service/engines/local/speaker-roles.js';
+import type { Transcript } from '../../src/engine/engine-types.js';
+import { judgeCriteria } from '../../src/engine/local/criterion-judge.js';
+import { assignRoles } from '../../src/engine/local/speaker-roles.js';
 import { devCalls, devEvaluator, devFields } from './dev-set.js';
 import { heldOutCalls, heldOutEvaluator, heldOutFields } from './held-out-set.js';
 import { judgeCall, referenceTranscript } from './judge-set.js';

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EngineSettings, defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
-import { pocketsphinxArguments } from '../../src/service/engines/local/pocketsphinx.js';
-import { sendumpToMixtureWeights } from '../../src/service/engines/local/speaker-adaptation/sendump-mixture-weights.js';
-import { defaultSpeakerAdaptationFile } from '../../src/service/engines/local/speaker-adaptation/speaker-adaptation.js';
+import { EngineSettings, defaultLocalModelDir } from '../../src/engine/engine-settings.js';
+import { pocketsphinxArguments } from '../../src/engine/local/pocketsphinx.js';
+import { sendumpToMixtureWeights } from '../../src/engine/local/speaker-adaptation/sendump-mixture-weights.js';
+import { defaultSpeakerAdaptationFile } from '../../src/engine/local/speaker-adaptation/speaker-adaptation.js';
 
 describe('speaker adaptation (MLLR toward synthesized voices, docs/engine.md, "Speaker adaptation toward synthesized voices")', () => {
   it('is the committed transform: one class, three feature streams of 13 dimensions', () => {

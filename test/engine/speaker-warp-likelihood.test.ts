@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignedUtterances, mostLikelyWarp } from '../../src/service/engines/local/speaker-adaptation/speaker-warp-likelihood.js';
+import { alignedUtterances, mostLikelyWarp } from '../../src/engine/local/speaker-adaptation/speaker-warp-likelihood.js';
 
 /** A bw `utt>` line as sphinxtrain 5 prints it (sequence, id, frames, …, frame and utterance log likelihood, timings). */
 const uttLine = (sequence: number, id: string, logLikelihood: number) =>

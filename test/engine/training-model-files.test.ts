@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
-import { sendumpToMixtureWeights } from '../../src/service/engines/local/speaker-adaptation/sendump-mixture-weights.js';
-import { trainingModelFiles, type TrainingModelFiles } from '../../src/service/engines/local/speaker-adaptation/training-model-files.js';
+import { defaultLocalModelDir } from '../../src/engine/engine-settings.js';
+import { sendumpToMixtureWeights } from '../../src/engine/local/speaker-adaptation/sendump-mixture-weights.js';
+import { trainingModelFiles, type TrainingModelFiles } from '../../src/engine/local/speaker-adaptation/training-model-files.js';
 
 const isInstalled = existsSync(`${defaultLocalModelDir}/en-us/sendump`);
 

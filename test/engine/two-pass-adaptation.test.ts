@@ -3,14 +3,14 @@ import { copyFile, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineSettings, defaultLocalModelDir } from '../../src/service/engines/engine-settings.js';
-import type { Transcript } from '../../src/service/engines/engine-types.js';
-import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/service/engines/local/local-speech-to-text.js';
-import { generalModelFiles, pocketsphinxArguments, recognizeWithPocketsphinx } from '../../src/service/engines/local/pocketsphinx.js';
-import { estimateSpeakerTransform, sphinxtrainDir } from '../../src/service/engines/local/speaker-adaptation/estimate-speaker-transform.js';
-import { trainingModelFiles } from '../../src/service/engines/local/speaker-adaptation/training-model-files.js';
-import { adaptationStretches, decodeWithSpeakerAdaptation, defaultTwoPassSettings } from '../../src/service/engines/local/two-pass-adaptation.js';
-import { decodeRecording, type DecodedRecording } from '../../src/service/processing/decode-recording.js';
+import { EngineSettings, defaultLocalModelDir } from '../../src/engine/engine-settings.js';
+import type { DecodedRecording, Transcript } from '../../src/engine/engine-types.js';
+import { LocalSpeechToText, defaultLocalSpeechSettings } from '../../src/engine/local/local-speech-to-text.js';
+import { generalModelFiles, pocketsphinxArguments, recognizeWithPocketsphinx } from '../../src/engine/local/pocketsphinx.js';
+import { estimateSpeakerTransform, sphinxtrainDir } from '../../src/engine/local/speaker-adaptation/estimate-speaker-transform.js';
+import { trainingModelFiles } from '../../src/engine/local/speaker-adaptation/training-model-files.js';
+import { adaptationStretches, decodeWithSpeakerAdaptation, defaultTwoPassSettings } from '../../src/engine/local/two-pass-adaptation.js';
+import { decodeRecording } from '../../src/service/processing/decode-recording.js';
 import { readSphinxGaussians, rmsDifference } from '../support/sphinx-gaussians.js';
 import { synthesizeConversation, type Turn } from '../support/synthesize.js';
 

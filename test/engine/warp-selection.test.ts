@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pocketsphinxArguments, type RecognizedWord } from '../../src/service/engines/local/pocketsphinx.js';
-import { assembleChunks, chooseWarps, speakerAt, type SpeakerSpan, type WarpDecode } from '../../src/service/engines/local/warp-selection.js';
+import { pocketsphinxArguments, type RecognizedWord } from '../../src/engine/local/pocketsphinx.js';
+import { assembleChunks, chooseWarps, speakerAt, type SpeakerSpan, type WarpDecode } from '../../src/engine/local/warp-selection.js';
 
 // Agent (A) speaks 0–3 s and 6–8 s, customer (B) 3.5–5.5 s.
 const spans: SpeakerSpan[] = [

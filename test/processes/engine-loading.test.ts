@@ -1,8 +1,9 @@
 /**
  * Each process loads what it uses (docs/processes.md, "Each process loads what it uses"): the CLI,
- * `web` and `clock` never load the speech engine (src/service/engines/local/, onnxruntime-node,
- * the tokenizer), and `worker` only when it processes a recording. Each process runs for real with
- * a loader hook that writes down every module it loads (fixtures/record-module-loads.mjs).
+ * `web` and `clock` never load the speech engine (src/engine/local/, src/engine/openai/, and
+ * src/engine/language-data/, whose readers alone open the data files; onnxruntime-node, the
+ * tokenizer), and `worker` only when it processes a recording. Each process runs for real with a loader hook that
+ * writes down every module it loads (fixtures/record-module-loads.mjs).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -16,7 +17,7 @@ import { eventually } from '../support/webhook-receiver.js';
 
 const recorder = fileURLToPath(new URL('./fixtures/record-module-loads.mjs', import.meta.url));
 const firstUse = fileURLToPath(new URL('./fixtures/engine-first-use.ts', import.meta.url));
-const engineModule = /\/src\/service\/engines\/local\/|\/src\/service\/engines\/build-engines|\/node_modules\/onnxruntime-node\/|\/node_modules\/llama-tokenizer-js\/|\/build-engines-\w+\.mjs$/;
+const engineModule = /\/src\/engine\/local\/|\/src\/engine\/openai\/|\/src\/engine\/language-data\/|\/src\/engine\/build-engines|\/node_modules\/onnxruntime-node\/|\/node_modules\/llama-tokenizer-js\/|\/build-engines-\w+\.mjs$/;
 
 const logDir = mkdtempSync(path.join(tmpdir(), 'convoqa-module-loads-'));
 afterAll(() => rmSync(logDir, { recursive: true, force: true }));
@@ -102,6 +103,7 @@ describe('the speech engine is loaded only where it runs', () => {
     expect(run.modules.slice(0, line).filter((url) => engineModule.test(url))).toEqual([]);
     const afterUse = run.modules.slice(line + 1);
     expect(afterUse.some((url) => url.includes('/node_modules/onnxruntime-node/'))).toBe(true);
-    expect(afterUse.some((url) => url.includes('/src/service/engines/local/'))).toBe(true);
+    expect(afterUse.some((url) => url.includes('/src/engine/local/'))).toBe(true);
+    expect(afterUse.some((url) => url.includes('/src/engine/language-data/'))).toBe(true);
   }, 90_000);
 });

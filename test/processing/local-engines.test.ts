@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Transcript } from '../../src/service/engines/engine-types.js';
-import { judgeCriteria } from '../../src/service/engines/local/criterion-judge.js';
-import { summarizeExtractively } from '../../src/service/engines/local/extractive-summary.js';
-import { extractFieldValues } from '../../src/service/engines/local/field-extraction.js';
-import { parseTimedOutput } from '../../src/service/engines/local/pocketsphinx.js';
-import { chunksOf, mergeTurns } from '../../src/service/engines/local/speaker-turns.js';
-import { readSpokenNumber, words } from '../../src/service/engines/local/text-tools.js';
-import { applyVocabulary } from '../../src/service/engines/local/vocabulary-hints.js';
+import type { Transcript } from '../../src/engine/engine-types.js';
+import { judgeCriteria } from '../../src/engine/local/criterion-judge.js';
+import { summarizeExtractively } from '../../src/engine/local/extractive-summary.js';
+import { extractFieldValues } from '../../src/engine/local/field-extraction.js';
+import { parseTimedOutput } from '../../src/engine/local/pocketsphinx.js';
+import { chunksOf, mergeTurns } from '../../src/engine/local/speaker-turns.js';
+import { readSpokenNumber, words } from '../../src/engine/local/text-tools.js';
+import { applyVocabulary } from '../../src/engine/local/vocabulary-hints.js';
 
 const call: Transcript = {
   language: 'en',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Transcription } from '../../src/contract/transcriptions.js';
-import { createEngines } from '../../src/service/engines/create-engines.js';
-import type { Engines, RecognitionHints } from '../../src/service/engines/engine-types.js';
-import { OpenAiHttp } from '../../src/service/engines/openai/openai-http.js';
+import { createEngines } from '../../src/engine/create-engines.js';
+import type { Engines, RecognitionHints } from '../../src/engine/engine-types.js';
+import { OpenAiHttp } from '../../src/engine/openai/openai-http.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';

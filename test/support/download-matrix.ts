@@ -4,8 +4,8 @@
  * every answer, and a submit that waits for the transcription's end.
  */
 import { writeFile } from 'node:fs/promises';
-import { LocalLanguageEngine } from '../../src/service/engines/local/local-language-engine.js';
-import type { Engines } from '../../src/service/engines/engine-types.js';
+import { LocalLanguageEngine } from '../../src/engine/local/local-language-engine.js';
+import type { Engines } from '../../src/engine/engine-types.js';
 import type { TestAccount } from './harness.js';
 import { eventually } from './webhook-receiver.js';
 

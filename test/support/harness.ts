@@ -24,7 +24,7 @@ import { startWorkers, type RunningWorkers } from '../../src/queues/start-worker
 import { createRedis, type Redis } from '../../src/redis.js';
 import { createAccount } from '../../src/service/accounts/create-account.js';
 import { createApiKey } from '../../src/service/accounts/api-keys.js';
-import type { Engines } from '../../src/service/engines/engine-types.js';
+import type { Engines } from '../../src/engine/engine-types.js';
 import type { ProcessingContext } from '../../src/service/processing/processing-context.js';
 import type { ServiceDeps } from '../../src/service/service-deps.js';
 import type { ProcessingLimits } from '../../src/service/service-settings.js';

@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Engines, ExtractionFieldSpec, Transcript } from '../engines/engine-types.js';
+import type { Engines, ExtractionFieldSpec, Transcript } from '../../engine/engine-types.js';
 import type { CompletedResult } from './record-outcome.js';
 import { buildSummaryFeedback, scoreEvaluation, type CriterionForScoring } from './score-evaluation.js';
 

@@ -1,19 +1,12 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { wavDurationSeconds } from './pcm-wav.js';
+import { wavDurationSeconds } from '../../engine/audio/pcm-wav.js';
+import type { DecodedRecording } from '../../engine/engine-types.js';
 import { ProcessingError } from './processing-error.js';
 import { tooLongMessage } from './probe-recording.js';
 
 /** 16-bit PCM WAV without metadata chunks. */
 const plainPcm = ['-c:a', 'pcm_s16le', '-fflags', '+bitexact', '-map_metadata', '-1'];
-
-export interface DecodedRecording {
-  /** 16 kHz mono WAV of all channels mixed. */
-  mixdown: string;
-  /** One 16 kHz mono WAV per channel when the recording is stereo, else empty. */
-  channels: string[];
-  durationSeconds: number;
-}
 
 /**
  * Decodes any supported container with ffmpeg into 16 kHz mono WAV files: the mixdown, and for a

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ExtractionFieldSpec, RecognitionHints } from '../engines/engine-types.js';
+import type { ExtractionFieldSpec, RecognitionHints } from '../../engine/engine-types.js';
 import { recordingKey } from '../storage/recording-storage.js';
 import { analyseConversation, type AnalysisSettings } from './analyse-conversation.js';
 import { decodeRecording } from './decode-recording.js';

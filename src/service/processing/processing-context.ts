@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { OutboundHttp } from '../../lib/network/outbound-http.js';
 import type { Db } from '../../db.js';
 import type { JobQueues } from '../../queues/job-queues.js';
-import type { Engines } from '../engines/engine-types.js';
+import type { Engines } from '../../engine/engine-types.js';
 import type { ProcessingLimits } from '../service-settings.js';
 import type { RecordingStorage } from '../storage/recording-storage.js';
 import type { AccountSlots } from './account-slots.js';

@@ -1,6 +1,6 @@
 import type { CriterionType } from '../../contract/evaluators.js';
 import { scoreCriteria } from '../../contract/scoring-rule.js';
-import type { CriterionJudgement } from '../engines/engine-types.js';
+import type { CriterionJudgement } from '../../engine/engine-types.js';
 
 export interface CriterionForScoring {
   id: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BeamSearch, endToken, type BeamSettings } from '../../../src/service/engines/local/moonshine/beam-search.js';
-import { DomainWordModel, modelWords } from '../../../src/service/engines/local/moonshine/domain-word-model.js';
+import { BeamSearch, endToken, type BeamSettings } from '../../../src/engine/local/moonshine/beam-search.js';
+import { DomainWordModel, modelWords } from '../../../src/engine/local/moonshine/domain-word-model.js';
 import llamaTokenizer from 'llama-tokenizer-js';
-import { decodeTokens } from '../../../src/service/engines/local/moonshine/moonshine-tokens.js';
-import { VocabularyBias } from '../../../src/service/engines/local/moonshine/vocabulary-bias.js';
+import { decodeTokens } from '../../../src/engine/local/moonshine/moonshine-tokens.js';
+import { VocabularyBias } from '../../../src/engine/local/moonshine/vocabulary-bias.js';
 
 /** A token by its text (a leading space is SentencePiece's word mark). */
 const token = (piece: string) => {

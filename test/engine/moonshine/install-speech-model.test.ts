@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installSpeechModel, type ModelSource } from '../../../src/service/engines/local/moonshine/install-speech-model.js';
-import { speechModelFiles, speechModelPackage } from '../../../src/service/engines/local/moonshine/speech-model-files.js';
+import { installSpeechModel, type ModelSource } from '../../../src/engine/local/moonshine/install-speech-model.js';
+import { speechModelFiles, speechModelPackage } from '../../../src/engine/local/moonshine/speech-model-files.js';
 
 const run = promisify(execFile);
 const sha = (algorithm: string, bytes: Buffer, encoding: 'hex' | 'base64') => createHash(algorithm).update(bytes).digest(encoding);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleRate } from '../../../src/service/processing/pcm-wav.js';
-import { defaultStretchSettings, findSpeechStretches } from '../../../src/service/engines/local/moonshine/speech-stretches.js';
+import { sampleRate } from '../../../src/engine/audio/pcm-wav.js';
+import { defaultStretchSettings, findSpeechStretches } from '../../../src/engine/local/moonshine/speech-stretches.js';
 
 /** A recording built from parts: [seconds, amplitude] of a 220 Hz tone over a noise floor. */
 function recording(parts: [number, number][], noise = 30, seed = 7): Int16Array {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTokens, encodeWords } from '../../../src/service/engines/local/moonshine/moonshine-tokens.js';
-import { VocabularyBias } from '../../../src/service/engines/local/moonshine/vocabulary-bias.js';
+import { decodeTokens, encodeWords } from '../../../src/engine/local/moonshine/moonshine-tokens.js';
+import { VocabularyBias } from '../../../src/engine/local/moonshine/vocabulary-bias.js';
 
 const vocabularySize = 32_768;
 /** Logits where each given token has the given log-probability-like score and every other is far below. */

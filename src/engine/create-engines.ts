@@ -5,7 +5,7 @@
  * tools (about a second of a CLI command's start, docs/processes.md "Each process loads what it
  * uses"), so this file imports no engine code and build-engines.ts is imported on demand.
  */
-import type { Logger } from '../../logger.js';
+import type { Logger } from '../logger.js';
 import type { EngineSettings } from './engine-settings.js';
 import type { Engines, LanguageEngine, SpeechToTextEngine } from './engine-types.js';
 

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Logger } from '../../../logger.js';
+import type { Logger } from '../../logger.js';
 import type { RecognizedWord, Utterance } from './pocketsphinx.js';
 import { estimateSpeakerTransform, sphinxtrainDir, type AdaptationStretch, type SpeakerTransform } from './speaker-adaptation/estimate-speaker-transform.js';
 import type { SpeechChunk } from './speaker-turns.js';

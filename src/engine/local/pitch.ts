@@ -1,4 +1,4 @@
-import { sampleRate } from '../../processing/pcm-wav.js';
+import { sampleRate } from '../audio/pcm-wav.js';
 
 // Pitch is measured at 8 kHz (every second sample, after averaging pairs), which keeps the
 // 60 to 400 Hz range of voices and makes the autocorrelation four times cheaper.

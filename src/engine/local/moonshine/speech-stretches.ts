@@ -1,4 +1,4 @@
-import { sampleRate } from '../../../processing/pcm-wav.js';
+import { sampleRate } from '../../audio/pcm-wav.js';
 
 export interface SpeechStretch {
   start: number;

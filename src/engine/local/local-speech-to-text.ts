@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Logger } from '../../../logger.js';
-import type { DecodedRecording } from '../../processing/decode-recording.js';
-import type { RecognitionHints, SpeechToTextEngine, Transcript } from '../engine-types.js';
+import type { Logger } from '../../logger.js';
+import type { DecodedRecording, RecognitionHints, SpeechToTextEngine, Transcript } from '../engine-types.js';
 import { generalModelFiles, recognizeWithPocketsphinx } from './pocketsphinx.js';
 import { defaultRecognitionDomainSettings, prepareRecognitionDomain, type RecognitionDomainSettings } from './recognition-domain.js';
 import { assignSpeakersByChannel, assignSpeakersByVoice, channelsDiffer, chunksOf, mergeTurns } from './speaker-turns.js';

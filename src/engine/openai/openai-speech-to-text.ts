@@ -3,8 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ISO6391 from 'iso-639-1';
 import { z } from 'zod';
-import type { DecodedRecording } from '../../processing/decode-recording.js';
-import type { SpeechToTextEngine, Transcript } from '../engine-types.js';
+import type { DecodedRecording, SpeechToTextEngine, Transcript } from '../engine-types.js';
 import { assignSpeakersByVoice, mergeTurns, type SpeechChunk } from '../local/speaker-turns.js';
 import type { OpenAiHttp } from './openai-http.js';
 

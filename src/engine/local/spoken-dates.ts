@@ -1,12 +1,11 @@
+import { onFirstUse } from '../language-data/engine-data.js';
+import { spokenNumbers } from '../language-data/spoken-numbers.js';
 import { readSpokenNumber } from './text-tools.js';
 
-const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const ordinals: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
-  eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17,
-  eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
-};
+/** The spoken ordinals that are one word ("fifth", "twentieth", "thirtieth") and their days. */
+const oneWordOrdinals = onFirstUse(
+  (): Record<string, number> => Object.fromEntries(spokenNumbers().ordinals.flatMap((ordinal, index) => (ordinal.includes(' ') ? [] : [[ordinal, index + 1]]))),
+);
 
 export interface SpokenDate {
   /** YYYY-MM-DD. */
@@ -36,6 +35,7 @@ export function findSpokenDates(words: string[], recordedAt: Date): SpokenDate[]
 }
 
 function readDateAt(words: string[], i: number, recordedAt: Date): SpokenDate | null {
+  const { months, weekdays } = spokenNumbers();
   const word = words[i] ?? '';
   const relative = ({ yesterday: -1, today: 0, tomorrow: 1 } as Record<string, number>)[word];
   if (relative !== undefined) return { iso: isoDay(addDays(recordedAt, relative)), start: i, end: i + 1, isPast: relative < 0 };
@@ -98,6 +98,7 @@ function dayAt(words: string[], i: number): { value: number; length: number; isO
   if (words[at] === 'the') at += 1;
   const word = words[at] ?? '';
   const prefix = at - i;
+  const ordinals = oneWordOrdinals();
   if (word in ordinals) return { value: ordinals[word] ?? 0, length: prefix + 1, isOrdinal: true };
   if ((word === 'twenty' || word === 'thirty') && (words[at + 1] ?? '') in ordinals) {
     const value = (word === 'twenty' ? 20 : 30) + (ordinals[words[at + 1] ?? ''] ?? 0);

@@ -1,8 +1,8 @@
 /** Which engines process recordings (ENGINE_*): `local` (offline, the default) or `openai`. */
 import path from 'node:path';
 import { z } from 'zod';
-import { httpUrl, wholeNumber } from '../../lib/config/env-types.js';
-import { projectRoot } from '../../lib/config/project-root.js';
+import { httpUrl, wholeNumber } from '../lib/config/env-types.js';
+import { projectRoot } from '../lib/config/project-root.js';
 
 /**
  * Where the set-up puts the Moonshine model, from the project (ENGINE_LOCAL_SPEECH_MODEL_DIR): a

@@ -1,9 +1,9 @@
 /** Small, deterministic text helpers for the local engines (English). */
+import { onFirstUse, readDataLines } from '../language-data/engine-data.js';
+import { spokenNumbers } from '../language-data/spoken-numbers.js';
 
-const stopwordList = `a an and are as at be been but by can could did do does for from had has have he her him his how
-i if in into is it its just me my no not of on or our she so than that the their them then there these they this to
-too up us was we were what when where which who will with would you your yes okay ok oh uh um well also very please`;
-export const stopwords: ReadonlySet<string> = new Set(stopwordList.split(/\s+/));
+/** Words too common to say what a sentence is about (language-data/stopwords.txt). */
+export const stopwords = onFirstUse((): ReadonlySet<string> => new Set(readDataLines('stopwords.txt').flatMap((line) => line.split(/\s+/))));
 
 export function words(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
@@ -27,17 +27,11 @@ export function stem(word: string): string {
 
 export function contentStems(text: string): string[] {
   return words(text)
-    .filter((w) => !stopwords.has(w) && w.length > 1)
+    .filter((w) => !stopwords().has(w) && w.length > 1)
     .map(stem);
 }
 
-const units: Record<string, number> = {
-  zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
-};
-const tens: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-
-export const isNumberWord = (word: string) => word in units || word in tens || word === 'hundred' || word === 'thousand' || /^\d+$/.test(word);
+export const isNumberWord = (word: string) => word in spokenNumbers().units || word in spokenNumbers().tens || word === 'hundred' || word === 'thousand' || /^\d+$/.test(word);
 
 /**
  * Reads a spoken number from consecutive words. Identifiers are read as digit groups that are
@@ -47,6 +41,7 @@ export const isNumberWord = (word: string) => word in units || word in tens || w
 export function readSpokenNumber(tokens: string[], from: number): { value: number; length: number } | null {
   const first = tokens[from];
   if (!first || !isNumberWord(first)) return null;
+  const { units, tens } = spokenNumbers();
   if (/^\d+(\.\d+)?$/.test(first)) return { value: Number(first), length: 1 };
   const groups: string[] = [];
   let index = from;

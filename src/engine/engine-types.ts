@@ -3,8 +3,19 @@
  * engine for summary, extraction fields and criterion judgements. `local` (offline) and `openai`
  * (any OpenAI-compatible endpoint) implement them; create-engines.ts picks one from config.
  */
-import type { CriterionType } from '../../contract/evaluators.js';
-import type { DecodedRecording } from '../processing/decode-recording.js';
+import type { CriterionType } from '../contract/evaluators.js';
+
+/**
+ * A recording decoded for the engines: 16 kHz, 16-bit mono PCM WAV files (audio/pcm-wav.ts reads
+ * them). The pipeline decodes the upload into this shape before it calls speech-to-text.
+ */
+export interface DecodedRecording {
+  /** 16 kHz mono WAV of all channels mixed. */
+  mixdown: string;
+  /** One 16 kHz mono WAV per channel when the recording is stereo, else empty. */
+  channels: string[];
+  durationSeconds: number;
+}
 
 /** A type alias (not an interface) so segments are plain JSON for Prisma. */
 export type TranscriptSegment = {

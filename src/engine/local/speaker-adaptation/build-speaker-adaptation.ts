@@ -14,7 +14,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createLogger } from '../../../../logger.js';
+import { createLogger } from '../../../logger.js';
 import { defaultLocalModelDir } from '../../engine-settings.js';
 import { contactCentreSentences } from '../contact-centre-corpus.js';
 import { defaultSpeakerAdaptationFile } from './speaker-adaptation.js';

@@ -1,5 +1,6 @@
 import type { RecognitionHints } from '../../engine-types.js';
 import { contactCentreSentences } from '../contact-centre-corpus.js';
+import { isNumberWord } from '../text-tools.js';
 
 export interface DomainWordModelSettings {
   /** Absolute discount of bigram and trigram counts (interpolated). */
@@ -16,10 +17,6 @@ export const defaultDomainWordModelSettings: DomainWordModelSettings = { discoun
 export const numberToken = '<num>';
 const sentenceEnd = '</s>';
 const sentenceStart = '<s>';
-const numberWords = new Set([
-  'zero', 'oh', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen',
-  'seventeen', 'eighteen', 'nineteen', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety', 'hundred', 'thousand',
-]);
 
 /**
  * A word as the model knows it: lower case, letters, digits and apostrophes only; any number
@@ -27,7 +24,7 @@ const numberWords = new Set([
  */
 export function modelWord(written: string): string {
   const word = written.toLowerCase().replace(/[’‘]/g, "'").replace(/[^a-z0-9']+/g, '').replace(/^'+|'+$/g, '');
-  if (/\d/.test(word) || numberWords.has(word)) return numberToken;
+  if (/\d/.test(word) || isNumberWord(word)) return numberToken;
   return word;
 }
 
@@ -44,8 +41,8 @@ export function modelWords(text: string): string[] {
 /**
  * A trigram model of how contact-centre calls are worded, for the speech decoder's shallow fusion
  * (moonshine-recognizer.ts): interpolated absolute discounting over the general contact-centre
- * corpus (contact-centre-corpus.ts, written for this engine, not the test calls) and the
- * configuration's own text (vocabulary, evaluator context, criteria and fields, weighted
+ * corpus (contact-centre-corpus.ts, from language-data/: written for this engine, not the test
+ * calls) and the configuration's own text (vocabulary, evaluator context, criteria and fields, weighted
  * `hintWeight`), its unigrams mixed with a general English distribution, so that a word outside
  * the corpus stays possible, only less likely. Log-probabilities are natural logarithms.
  */

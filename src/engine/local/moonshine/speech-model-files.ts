@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../../../../lib/config/project-root.js';
+import { projectRoot } from '../../../lib/config/project-root.js';
 import { speechModelDirInProject } from '../../engine-settings.js';
 
 /**

@@ -1,5 +1,5 @@
 import pRetry, { AbortError } from 'p-retry';
-import { rootMessage } from '../../../lib/errors/cause-chain.js';
+import { rootMessage } from '../../lib/errors/cause-chain.js';
 import got from 'got';
 
 export interface OpenAiHttpOptions {

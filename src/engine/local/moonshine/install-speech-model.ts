@@ -6,7 +6,7 @@
  * (so by `npm start` and `npm test`) and by `npm ci`'s postinstall, where a failure is only a
  * warning (`--if-possible`: the install itself must not fail for it; the engine says what is
  * missing when it runs).
- *   node --import tsx src/service/engines/local/moonshine/install-speech-model.ts [--if-possible] [dir]
+ *   node --import tsx src/engine/local/moonshine/install-speech-model.ts [--if-possible] [dir]
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-import { readPcmRange } from '../../processing/pcm-wav.js';
+import { readPcmRange } from '../audio/pcm-wav.js';
 import type { TranscriptSegment } from '../engine-types.js';
 import { medianPitch } from './pitch.js';
 import type { Utterance } from './pocketsphinx.js';

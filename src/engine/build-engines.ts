@@ -1,4 +1,4 @@
-import type { Logger } from '../../logger.js';
+import type { Logger } from '../logger.js';
 import type { EngineSettings } from './engine-settings.js';
 import type { Engines } from './engine-types.js';
 import { LocalLanguageEngine } from './local/local-language-engine.js';

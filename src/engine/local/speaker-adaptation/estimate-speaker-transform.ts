@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { readPcmRange } from '../../../processing/pcm-wav.js';
+import { readPcmRange } from '../../audio/pcm-wav.js';
 import { alignedUtterances, mostLikelyWarp } from './speaker-warp-likelihood.js';
 import { trainingModelFiles } from './training-model-files.js';
 

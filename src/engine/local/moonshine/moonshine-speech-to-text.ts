@@ -1,7 +1,6 @@
-import { readPcmRange, sampleRate } from '../../../processing/pcm-wav.js';
-import type { DecodedRecording } from '../../../processing/decode-recording.js';
-import type { Logger } from '../../../../logger.js';
-import type { RecognitionHints, SpeechToTextEngine, Transcript } from '../../engine-types.js';
+import { readPcmRange, sampleRate } from '../../audio/pcm-wav.js';
+import type { Logger } from '../../../logger.js';
+import type { DecodedRecording, RecognitionHints, SpeechToTextEngine, Transcript } from '../../engine-types.js';
 import { assignSpeakersByChannel, assignSpeakersByVoice, channelsDiffer, mergeTurns, type SpeechChunk } from '../speaker-turns.js';
 import { applyVocabulary } from '../vocabulary-hints.js';
 import { MoonshineRecognizer } from './moonshine-recognizer.js';

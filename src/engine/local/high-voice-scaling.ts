@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readPcmRange } from '../../processing/pcm-wav.js';
+import { readPcmRange } from '../audio/pcm-wav.js';
 import { medianOf, voicedPitches } from './pitch.js';
 import type { SpeakerSpan } from './warp-selection.js';
 
