@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Id } from '../../contract/common.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { KeysetCursor } from '../../lib/paging/keyset-cursor.js';
-import { viaUpstream } from '../admin/upstream-errors.js';
+import { viaUpstream } from '../client/upstream-errors.js';
 import { alertStatuses, countAlertsByStatus, findAlert, listAlerts, retryAlert } from '../alerts/alert-outbox.js';
 import { listRoutes, removeEvaluatorChannel } from '../alerts/channel-routing.js';
 import { listDigestRuns } from '../alerts/digest-runs.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Id } from '../../contract/common.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { KeysetCursor } from '../../lib/paging/keyset-cursor.js';
-import { viaUpstream } from '../admin/upstream-errors.js';
+import { viaUpstream } from '../client/upstream-errors.js';
 import type { HubContext } from '../hub-context.js';
 import { findEvaluatorNames } from '../mirror/evaluator-names.js';
 import { getQuotaStatus } from '../reports/quota/quota-status.js';

@@ -1,13 +1,14 @@
 import type { ErrorCode } from '../../contract/errors.js';
 import { AppError } from '../../lib/errors/app-error.js';
-import { UpstreamError } from '../client/index.js';
+import { UpstreamError } from './upstream-error.js';
 
 /**
- * An upstream failure as the admin API answers it: the caller's mistakes keep their meaning
- * (400, 404, 429), the rest is 503 (the upstream is not answering as it should), the upstream's
- * own message and request id included so an operator can follow it up.
+ * An upstream failure as the hub's own surfaces (the admin API, the console) answer it: the
+ * caller's mistakes keep their meaning (400, 404, 429), the rest is 503 (the upstream is not
+ * answering as it should), the upstream's own message and request id included so an operator can
+ * follow it up.
  */
-export function toAdminError(error: unknown): unknown {
+export function toAppError(error: unknown): unknown {
   if (!(error instanceof UpstreamError)) return error;
   const detail = `${error.message}${error.requestId ? ` (upstream request ${error.requestId})` : ''}`;
   switch (error.kind) {
@@ -26,14 +27,14 @@ export function toAdminError(error: unknown): unknown {
   }
 }
 
-/** Every code toAdminError can answer: a route that calls upstream declares these. */
+/** Every code toAppError can answer: a route that calls upstream declares these. */
 export const upstreamErrorCodes: readonly ErrorCode[] = ['invalid_value', 'not_found', 'rate_limited', 'quota_exceeded', 'queue_full', 'unavailable'];
 
-/** Runs an upstream call, turning its failure into the admin API's error. */
+/** Runs an upstream call, turning its failure into the hub's AppError (see toAppError). */
 export async function viaUpstream<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw toAdminError(error);
+    throw toAppError(error);
   }
 }
