@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import type { DeliveryView, OutgoingDeliveries } from '../hub/console/deliveries/outgoing-deliveries.js';
+import type { DeliveryView, OutgoingDeliveries } from '../hub/console/pages/deliveries/outgoing-deliveries.js';
 import type { JobQueues } from '../queues/job-queues.js';
 import { findAccount } from '../service/accounts/find-account.js';
 import { rotateWebhookSecret } from '../service/accounts/rotate-webhook-secret.js';

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FormInstant } from '../../src/hub/console/console-form.js';
-import { DeliveryFilters } from '../../src/hub/console/deliveries/delivery-filters.js';
-import type { DeliveryAccountFacts, DeliveryView } from '../../src/hub/console/deliveries/outgoing-deliveries.js';
-import { deliveriesPage, deliveriesUnavailablePage } from '../../src/hub/console/pages/deliveries-page.js';
-import { deliveryPage } from '../../src/hub/console/pages/delivery-page.js';
+import { DeliveryFilters } from '../../src/hub/console/pages/deliveries/delivery-filters.js';
+import type { DeliveryAccountFacts, DeliveryView } from '../../src/hub/console/pages/deliveries/outgoing-deliveries.js';
+import { deliveriesPage, deliveriesUnavailablePage } from '../../src/hub/console/pages/deliveries/deliveries-view.js';
+import { deliveryPage } from '../../src/hub/console/pages/deliveries/delivery-view.js';
 
 const user = { id: '00000000-0000-4000-8000-000000000000', email: 'a@example.com', name: 'Ada', role: 'admin' as const };
 

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryAccountFacts, DeliveryView } from '../../src/hub/console/deliveries/outgoing-deliveries.js';
-import { deliveriesPage } from '../../src/hub/console/pages/deliveries-page.js';
+import type { DeliveryAccountFacts, DeliveryView } from '../../src/hub/console/pages/deliveries/outgoing-deliveries.js';
+import { deliveriesPage } from '../../src/hub/console/pages/deliveries/deliveries-view.js';
 import { projectRoot } from '../support/processes.js';
 import { launchBrowser } from './browser-support.js';
 

@@ -1,7 +1,7 @@
 import type session from 'express-session';
 import type pg from 'pg';
 import type { ConsoleSettings } from './console-settings.js';
-import type { OutgoingDeliveries } from './deliveries/outgoing-deliveries.js';
+import type { OutgoingDeliveries } from './pages/deliveries/outgoing-deliveries.js';
 
 /** What the web process gives the console besides the hub's context (src/processes/start-web.ts). */
 export interface ConsoleOptions {

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import type { Actor } from '../review/audit-trail.js';
 import { csrfToken } from './auth/csrf.js';
-import type { SafeHtml } from './html.js';
-import type { PageFrame } from './pages/layout.js';
+import type { SafeHtml } from './ui/html.js';
+import type { PageFrame } from './ui/layout.js';
 
 export const send = (res: Response, page: SafeHtml, status = 200) => {
   res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(page.value);

@@ -1,7 +1,7 @@
 import type { Db } from '../../db.js';
 import type { HubAlert, HubAuditEvent, HubCriterionResult, HubReviewNote, HubReviewOverride, HubTranscription } from '../../generated/prisma/client.js';
 import { effectiveEvaluation, type EffectiveEvaluation } from './effective-scoring.js';
-import { formatGroup } from '../console/pages/layout.js';
+import { formatGroup } from '../console/ui/layout.js';
 
 export interface Turn {
   speaker: string;

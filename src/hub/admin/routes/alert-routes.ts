@@ -12,7 +12,7 @@ import { sendTestMessage } from '../../alerts/send-test-message.js';
 import { SlackChannel } from '../../alerts/slack-channel.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { countsOf } from '../counts-wire.js';
-import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
+import { upstreamErrorCodes, viaUpstream } from '../../client/upstream-errors.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { operationAliases, operationNames, type OperationAlias, type OperationName } from '../../../contract/operations.js';
 import { callAnyOperation } from '../../reports/quota/call-any-operation.js';
 import { defineAdminRoute } from '../admin-route.js';
-import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
+import { upstreamErrorCodes, viaUpstream } from '../../client/upstream-errors.js';
 
 const operations = [...operationNames, ...(Object.keys(operationAliases) as OperationAlias[])] as [OperationName | OperationAlias, ...(OperationName | OperationAlias)[]];
 

@@ -10,7 +10,7 @@ import { previewOnDemandPull } from '../../reports/runs/preview-on-demand-pull.j
 import { runReportOnDemand } from '../../reports/runs/run-report-on-demand.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { countsOf } from '../counts-wire.js';
-import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
+import { upstreamErrorCodes, viaUpstream } from '../../client/upstream-errors.js';
 
 const reportKinds = ['account', 'evaluator', 'participant'] as const satisfies readonly ReportKind[];
 const runStatuses = ['planned', 'skipped', 'running', 'succeeded', 'failed'] as const satisfies readonly RunStatus[];

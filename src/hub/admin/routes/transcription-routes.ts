@@ -7,7 +7,7 @@ import { AppError } from '../../../lib/errors/app-error.js';
 import { changeGroup } from '../../mirror/change-group.js';
 import { defineAdminRoute } from '../admin-route.js';
 import { MirroredTranscription, MirroredTranscriptionDetail, toMirroredDetail, toMirroredTranscription } from '../mirrored-transcription-wire.js';
-import { upstreamErrorCodes, viaUpstream } from '../upstream-errors.js';
+import { upstreamErrorCodes, viaUpstream } from '../../client/upstream-errors.js';
 
 /** A day (`YYYY-MM-DD`, UTC, whole day) or an instant (ISO 8601), within the supported dates. */
 const DateBound = dateString(parseDateTime, 'expected YYYY-MM-DD or an ISO 8601 datetime');

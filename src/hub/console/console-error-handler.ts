@@ -1,0 +1,23 @@
+import type { ErrorRequestHandler } from 'express';
+import { AppError } from '../../lib/errors/app-error.js';
+import type { HubContext } from '../hub-context.js';
+import { csrfToken } from './auth/csrf.js';
+import { send } from './console-request.js';
+import { errorPage } from './ui/error-view.js';
+
+/** Errors as a page (or JSON for scripts), with the error model's status. */
+export function consoleErrorHandler(hub: HubContext): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const appError = error instanceof AppError ? error : null;
+    const status = appError?.status ?? 500;
+    const message = appError ? appError.message : 'Something went wrong on our side; it is logged.';
+    if (!appError) hub.logger.error({ err: error, path: req.path }, 'console error');
+    if (req.accepts(['html', 'json']) === 'json') {
+      res.status(status).json({ error: { code: appError?.code ?? 'internal', message } });
+      return;
+    }
+    const frame = req.session ? { user: req.session.user ?? null, csrfToken: csrfToken(req) } : { user: null, csrfToken: '' };
+    send(res, errorPage(frame, status, message), status);
+  };
+}

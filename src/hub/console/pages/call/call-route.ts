@@ -1,0 +1,63 @@
+import type { Request, Router } from 'express';
+import { z } from 'zod';
+import { AppError } from '../../../../lib/errors/app-error.js';
+import type { HubContext } from '../../../hub-context.js';
+import { loadCall } from '../../../review/load-call.js';
+import { movableGroups, moveGroups } from '../../../review/move-groups.js';
+import type { QueueChoicesCache } from '../../../review/queue-choices-cache.js';
+import { addNote, clearOverride, overrideCriterion } from '../../../review/record-verdict.js';
+import { requireLead } from '../../auth/require-user.js';
+import { consoleAction, redirectWithFlash } from '../../console-form.js';
+import { actorOf, frameOf, send } from '../../console-request.js';
+import { parseCallId } from './call-id.js';
+import { callPage } from './call-view.js';
+
+const textField = (body: unknown, name: string): string => {
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** The call view (/console/calls/:id): the transcript and verdicts, group moves, overrides and notes. */
+export function registerCall(router: Router, hub: HubContext, choices: QueueChoicesCache): void {
+  router.get('/calls/:id', async (req, res) => {
+    const view = await loadCall(hub.db, parseCallId(req.params.id));
+    if (!view) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
+    send(res, callPage(frameOf(req), view));
+  });
+
+  router.post('/calls/:id/group', requireLead, async (req, res) => {
+    const id = parseCallId(req.params.id);
+    const group = z.enum(movableGroups).safeParse((req.body as Record<string, unknown>).group);
+    if (!group.success) throw new AppError('invalid_value', 'Choose Pending review, Under review or Archived');
+    const outcome = await moveGroups(hub, [id], group.data, actorOf(req));
+    choices.clear();
+    const failure = outcome.failed[0];
+    if (failure) throw new AppError('unavailable', `The group was not changed: ${failure.message}`);
+    await redirectWithFlash(req, res, { kind: 'ok', text: 'Group changed upstream and in the hub.' }, `/console/calls/${id}`);
+  });
+
+  // A refused verdict (a blank reason, say) is flashed on the call, back at the criterion's form,
+  // rather than a page of its own the lead must leave (docs/console.md "Group moves, human verdicts").
+  const overrideForm = (req: Request) => `/console/calls/${parseCallId(req.params.id)}#override-${parseCallId(req.params.criterionId)}`;
+  router.post(
+    '/calls/:id/overrides/:criterionId',
+    requireLead,
+    consoleAction(overrideForm, async (req) => {
+      const transcriptionId = parseCallId(req.params.id);
+      const criterionId = parseCallId(req.params.criterionId);
+      const reason = textField(req.body, 'reason');
+      const actor = actorOf(req);
+      if (textField(req.body, 'action') === 'clear') await clearOverride(hub, { transcriptionId, criterionId, reason, actor });
+      else await overrideCriterion(hub, { transcriptionId, criterionId, verdict: textField(req.body, 'verdict'), reason, actor });
+      choices.clear();
+      return { flash: 'Verdict saved (in the hub only).', to: overrideForm(req) };
+    }),
+  );
+
+  router.post('/calls/:id/notes', requireLead, async (req, res) => {
+    const id = parseCallId(req.params.id);
+    await addNote(hub, { transcriptionId: id, body: textField(req.body, 'body'), actor: actorOf(req) });
+    choices.clear();
+    await redirectWithFlash(req, res, { kind: 'ok', text: 'Note added.' }, `/console/calls/${id}#notes-h`);
+  });
+}

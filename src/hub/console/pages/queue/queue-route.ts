@@ -1,0 +1,46 @@
+import type { Request, Router } from 'express';
+import { z } from 'zod';
+import { AppError } from '../../../../lib/errors/app-error.js';
+import type { HubContext } from '../../../hub-context.js';
+import { movableGroups, moveGroups } from '../../../review/move-groups.js';
+import type { QueueChoicesCache } from '../../../review/queue-choices-cache.js';
+import { findReviewQueue, QueueFilters } from '../../../review/review-queue.js';
+import { requireLead } from '../../auth/require-user.js';
+import { safeReturnPath } from '../../auth/sign-in.js';
+import { parseInput, redirectWithFlash } from '../../console-form.js';
+import type { ConsoleOptions } from '../../console-options.js';
+import { actorOf, frameOf, send } from '../../console-request.js';
+import { parseCallId } from '../call/call-id.js';
+import { queuePage } from './queue-view.js';
+
+type Flash = NonNullable<Request['session']['flash']>;
+
+/** What a bulk move did, in one line: how many moved, and which failed and why. */
+function moveFlash(outcome: Awaited<ReturnType<typeof moveGroups>>, group: (typeof movableGroups)[number]): Flash {
+  if (outcome.failed.length) {
+    const failures = outcome.failed.map((f) => `${f.id.slice(0, 8)} (${f.message})`).join(', ');
+    return { kind: 'error', text: `Moved ${outcome.moved.length}; ${outcome.failed.length} failed: ${failures}` };
+  }
+  const calls = `${outcome.moved.length} call${outcome.moved.length === 1 ? '' : 's'}`;
+  return { kind: 'ok', text: `Moved ${calls} to ${group === 'ARCHIVED' ? 'Archived' : 'Under review'} (upstream and in the hub).` };
+}
+
+/** The review queue (/console) and its bulk move, the lead's start page. */
+export function registerQueue(router: Router, hub: HubContext, options: ConsoleOptions, choices: QueueChoicesCache): void {
+  router.get('/', async (req, res) => {
+    const filters = parseInput(QueueFilters, req.query, 'Invalid filter');
+    send(res, queuePage(frameOf(req), filters, await findReviewQueue(hub.db, filters, { choices, pool: options.pool })));
+  });
+
+  router.post('/queue/move', requireLead, async (req, res) => {
+    const body = req.body as Record<string, unknown>;
+    const ids = (Array.isArray(body.ids) ? body.ids : body.ids ? [body.ids] : []).map(parseCallId);
+    const group = z.enum(movableGroups).safeParse(body.group);
+    if (!group.success) throw new AppError('invalid_value', 'Choose Under review or Archived');
+    if (ids.length === 0) throw new AppError('invalid_value', 'Select at least one call');
+    if (ids.length > 200) throw new AppError('invalid_value', 'At most 200 calls at once');
+    const outcome = await moveGroups(hub, ids, group.data, actorOf(req));
+    choices.clear();
+    await redirectWithFlash(req, res, moveFlash(outcome, group.data), safeReturnPath(body.return_to));
+  });
+}

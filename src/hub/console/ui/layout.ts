@@ -1,0 +1,66 @@
+import { html, type SafeHtml } from './html.js';
+import { postForm } from './post-form.js';
+import type { ConsoleSessionUser } from '../auth/console-session.js';
+
+/** The console's pages, in navigation order: the QA lead's two, then the integrator's (operations). */
+export const consolePages = [
+  { key: 'queue', href: '/console', label: 'Review queue' },
+  { key: 'dashboard', href: '/console/dashboard', label: 'Dashboard' },
+  { key: 'failed', href: '/console/failed', label: 'Failed calls' },
+  { key: 'deliveries', href: '/console/deliveries', label: 'Deliveries' },
+  { key: 'receipts', href: '/console/receipts', label: 'Receipts' },
+  { key: 'alerts', href: '/console/alerts', label: 'Alerts' },
+  { key: 'reports', href: '/console/reports', label: 'Reports & quota' },
+  { key: 'queues', href: '/console/queues', label: 'Queues' },
+] as const;
+export type ConsolePageKey = (typeof consolePages)[number]['key'];
+
+export interface PageFrame {
+  title: string;
+  user: ConsoleSessionUser | null;
+  csrfToken: string;
+  flash?: { kind: 'ok' | 'error'; text: string; at?: string } | undefined;
+  /** Which navigation entry is current. */
+  current?: ConsolePageKey;
+  scripts?: string[];
+}
+
+/** Every console page: header with navigation and sign-out, one <main>, the shared script. */
+export function layout(frame: PageFrame, body: SafeHtml): SafeHtml {
+  const nav = consolePages.map(
+    (page) => html`<a href="${page.href}"${frame.current === page.key ? html` aria-current="page"` : ''}>${page.label}</a>`,
+  );
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="csrf-token" content="${frame.csrfToken}">
+<title>${frame.title} · convoqa console</title>
+<link rel="stylesheet" href="/console/assets/console.css">
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">
+  <span class="brand">convoqa console</span>
+  ${frame.user
+    ? html`<nav aria-label="Console">${nav}</nav>
+  <span class="who">${frame.user.name} <span class="role">(${frame.user.role})</span></span>
+  ${postForm(frame, { action: '/console/sign-out', class: 'inline' }, html`<button type="submit" class="link">Sign out</button>`)}`
+    : ''}
+</header>
+<main id="main">
+${frame.flash ? html`<p class="flash ${frame.flash.kind}" role="status">${frame.flash.text}</p>` : ''}
+${body}
+</main>
+<script src="/console/assets/console.js"></script>
+${(frame.scripts ?? []).map((src) => html`<script src="${src}"></script>`)}
+</body>
+</html>`;
+}
+
+export const formatDate = (d: Date | null | undefined) => (d ? `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—');
+export const formatScore = (s: number | null | undefined) => (s === null || s === undefined ? '—' : String(Math.round(s * 100) / 100));
+/** A transcription's status in words (the upstream's COMPLETED, FAILED, IN_PROGRESS). */
+export const formatStatus = (s: string) => (s === 'COMPLETED' ? 'Completed' : s === 'FAILED' ? 'Failed' : s === 'IN_PROGRESS' ? 'In progress' : s);
+export const formatGroup = (g: string | null) => (g === null ? 'No group' : g === 'PENDING_REVIEW' ? 'Pending review' : g === 'UNDER_REVIEW' ? 'Under review' : g === 'ARCHIVED' ? 'Archived' : g);
