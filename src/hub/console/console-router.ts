@@ -22,6 +22,9 @@ import { registerDashboard } from './dashboard-route.js';
 import { registerFailedCalls } from './failed/failed-calls-route.js';
 import { registerQueues } from './queues-route.js';
 import { registerDeliveries } from './deliveries-route.js';
+import { playerAvailability } from './audio/player-availability.js';
+import { registerRecordingRoute } from './audio/recording-route.js';
+import { audioPlayer } from './components/audio-player.js';
 import { registerReceipts } from './receipts-route.js';
 import { registerReportsPages } from './reports-routes.js';
 import { actorOf, frameOf, send } from './console-request.js';
@@ -132,7 +135,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   router.get('/calls/:id', async (req, res) => {
     const view = await loadCall(hub.db, parseId(req.params.id));
     if (!view) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
-    send(res, callPage(frameOf(req), view));
+    send(res, callPage(frameOf(req), view, audioPlayer(playerAvailability(view.transcription.id, Boolean(options.recordings), view.transcription.deletedAt))));
   });
 
   router.post('/calls/:id/group', requireLead, async (req, res) => {
@@ -175,6 +178,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   registerFailedCalls(router, hub);
   registerQueues(router, hub);
   registerDeliveries(router, hub, options.deliveries);
+  registerRecordingRoute(router, hub, options.recordings);
   registerReceipts(router, hub);
   registerAlertsPages(router, hub);
   registerReportsPages(router, hub);

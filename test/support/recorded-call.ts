@@ -1,0 +1,41 @@
+/**
+ * A call as the console plays it: speech synthesized by espeak-ng, served by a local recording
+ * server, submitted to the hub stack's built-in API, processed by the real pipeline (download,
+ * probe, decode, storage) with a transcript whose turns start at known seconds, and mirrored.
+ */
+import { readFileSync } from 'node:fs';
+import { LocalLanguageEngine } from '../../src/service/engines/local/local-language-engine.js';
+import type { Engines } from '../../src/service/engines/engine-types.js';
+import { writeMirror } from '../../src/hub/mirror/mirror-transcription.js';
+import { processRecording } from '../../src/service/processing/process-recording.js';
+import type { Harness } from './harness.js';
+import type { HubStack } from './hub-stack.js';
+import type { RecordingServer } from './recording-server.js';
+import { seedConfiguration } from './seed.js';
+import { supportCall, synthesizeConversation } from './synthesize.js';
+
+/** The four turns' start times in seconds (the synthesized call is longer than the last). */
+export const turnStarts = [0, 4, 8, 12] as const;
+
+const turnsAtKnownTimes: Engines = {
+  speechToText: {
+    name: 'fixed-turns',
+    transcribe: () =>
+      Promise.resolve({
+        language: 'en',
+        segments: supportCall.slice(0, 4).map((turn, i) => ({ speaker: turn.speaker, text: turn.text, start: turnStarts[i], end: turnStarts[i] + 3.5 })),
+      }),
+  },
+  language: new LocalLanguageEngine(),
+};
+
+export async function createRecordedCall(h: Harness, stack: HubStack, server: RecordingServer): Promise<{ id: string; audio: Buffer }> {
+  const file = await synthesizeConversation(supportCall.slice(0, 4));
+  const url = server.serve(`recorded-${Date.now()}.wav`, file);
+  const configuration = await seedConfiguration(h.db, stack.account.id);
+  const { transcription_id: id } = await stack.client.submit({ configuration_id: configuration.id, url, name: 'Recorded call' });
+  const outcome = await processRecording(h.processingContext({ engines: turnsAtKnownTimes }), id, { isLast: true });
+  if (outcome !== 'completed') throw new Error(`the recorded call was not processed: ${outcome}`);
+  await writeMirror(stack.hub, await stack.client.getTranscription({ transcription_id: id }));
+  return { id, audio: readFileSync(file) };
+}
