@@ -1,7 +1,8 @@
 /**
  * The call view's player in Chromium (docs/console.md, "The recording"): the recording of a call
  * processed by the built-in service plays in the <audio> element; a click on a turn seeks there
- * and highlights it; playing on moves the highlight to the next turn; the speed buttons set the
+ * and highlights it; playing on moves the highlight to the next turn; a click on a quote, or on
+ * its criterion's "Show in transcript", seeks to the quoted turn; the speed buttons set the
  * playback rate; the page passes axe.
  */
 import { randomUUID } from 'node:crypto';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   recordings = await startRecordingServer();
   browser = await launchBrowser();
   await createConsoleUser(h.db, { ...lead, role: 'lead' }, { kind: 'cli' });
-  callId = (await createRecordedCall(h, stack, recordings)).id;
+  callId = (await createRecordedCall(h, stack, recordings, { evaluated: true })).id;
 }, 90_000);
 afterAll(async () => {
   await browser?.close();
@@ -54,7 +55,7 @@ const playingTurn = (page: Page) =>
   });
 
 describe('the call view player', () => {
-  it('plays the call, seeks by a click on a turn, and the highlight follows playback', async () => {
+  it('plays the call, seeks by a click on a turn or a quote, and the highlight follows playback', async () => {
     const { context, page } = await signInOnConsole(browser, { baseUrl: stack.baseUrl, email: lead.email, password: lead.password }, `/console/calls/${callId}`);
     const audio = page.locator('#call-audio');
     await expect.poll(() => audio.evaluate((el) => (el as unknown as MediaElement).readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
@@ -87,6 +88,21 @@ describe('the call view player', () => {
     expect(await page.getAttribute('.speeds button[data-speed="1"]', 'aria-pressed')).toBe('false');
     await page.click('.speeds button[data-speed="2"]');
     expect(await audio.evaluate((el) => (el as unknown as MediaElement).playbackRate)).toBe(2);
+
+    // A click on a quote (a mark inside its turn) and on a criterion's "Show in transcript" seek to the quoted turn.
+    const quoted = await page.locator('.transcript .turn').evaluateAll((turns) => turns.findIndex((turn) => turn.querySelector('mark') !== null));
+    expect(quoted).toBeGreaterThanOrEqual(0);
+    const elsewhere = quoted === 3 ? 2 : 3;
+    await page.locator('.transcript .turn').nth(elsewhere).click();
+    await expect.poll(() => playingTurn(page)).toBe(elsewhere);
+    await page.locator('.transcript mark').first().click();
+    await expect.poll(() => playingTurn(page)).toBe(quoted);
+    expect(await currentTime(page)).toBeGreaterThanOrEqual(turnStarts[quoted]);
+    await page.locator('.transcript .turn').nth(elsewhere).click();
+    await expect.poll(() => playingTurn(page)).toBe(elsewhere);
+    await page.locator('a.show-quote').first().click();
+    await expect.poll(() => playingTurn(page)).toBe(quoted);
+    expect(await currentTime(page)).toBeLessThan(turnStarts[quoted] + 4);
 
     await audio.evaluate((el) => (el as unknown as MediaElement).pause());
     await screenshot(page, 'call-player');
