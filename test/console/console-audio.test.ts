@@ -5,8 +5,10 @@
  * three times, each with a deadline, against real local servers.
  */
 import { randomUUID } from 'node:crypto';
+import { truncate } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noRecordingSource } from '../../src/hub/console/audio/player-availability.js';
@@ -18,6 +20,8 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { createRecordedCall, turnStarts } from '../support/recorded-call.js';
 import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
+import { seedTranscription } from '../support/seed.js';
+import { wavHeader } from '../support/wav-header.js';
 import { signedInAgent } from './console-agent.js';
 
 let h: Harness;
@@ -62,6 +66,26 @@ describe('the call view with the built-in service as upstream', () => {
     expect(part.headers['content-range']).toBe(`bytes ${middle}-${middle + 4095}/${call.audio.length}`);
     expect(part.headers['accept-ranges']).toBe('bytes');
     expect(Buffer.compare(part.body as Buffer, call.audio.subarray(middle, middle + 4096))).toBe(0);
+  });
+
+  it('seeks near the end of a 2-hour recording by fetching only the bytes asked for', async () => {
+    const seconds = 7_200;
+    const bytesPerSecond = 8_000; // 8 kHz, 8-bit mono
+    const call2h = await seedTranscription(h.db, stack.account.id, { status: 'COMPLETED', duration: seconds });
+    const key = `${stack.account.id}/${call2h.id}.wav`;
+    await h.deps.storage.write(key, Readable.from([wavHeader(seconds * bytesPerSecond, { sampleRate: bytesPerSecond, bitsPerSample: 8 })]), { maxBytes: 1_000 });
+    // The samples are a sparse file's zeros: a 57.6 MB recording without writing 57.6 MB.
+    await h.deps.storage.withLocalFile(key, (file) => truncate(file, 44 + seconds * bytesPerSecond));
+    await h.db.transcription.update({ where: { id: call2h.id }, data: { recordingKey: key } });
+
+    const agent = await signedInAgent(stack.app, viewer);
+    const from = 44 + 7_140 * bytesPerSecond; // 1:59:00
+    const size = 44 + seconds * bytesPerSecond;
+    const part = await agent.get(`/console/calls/${call2h.id}/recording`).set('range', `bytes=${from}-`).responseType('blob');
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes ${from}-${size - 1}/${size}`);
+    expect(part.headers['content-length']).toBe(String(60 * bytesPerSecond));
+    expect((part.body as Buffer).length).toBe(60 * bytesPerSecond);
   });
 
   it('is refused without a console session: the request goes to sign-in, no audio', async () => {
