@@ -21,6 +21,7 @@ import { createOperationPipelines, type OperationPipeline } from './service/http
 import { createApiRouter } from './service/http/api-router.js';
 import { serviceOperations } from './service/operations.js';
 import { createUploadRouter } from './service/uploads/upload-router.js';
+import { createRecordingRouter } from './service/recordings/recording-router.js';
 import type { ServiceDeps } from './service/service-deps.js';
 import type { Registry } from 'prom-client';
 import { createMetricsRouter } from './metrics/metrics-endpoint.js';
@@ -47,7 +48,7 @@ export interface WebSurfaces {
   /** The sample calls at /samples/<name>.wav (SAMPLES_ENABLED). */
   samples?: SampleStore;
   /**
-   * Whether to serve the built-in API at /api and /uploads (default true). False in hub-only mode
+   * Whether to serve the built-in API at /api, /uploads and /recordings (default true). False in hub-only mode
    * (README "Run the hub against the vendor's API"): those paths, like any unknown one, answer the
    * not-found handler's 404, and the samples are not served either.
    */
@@ -55,7 +56,8 @@ export interface WebSurfaces {
 }
 
 /**
- * The HTTP app of the web process: the built-in API at /api and /uploads, and, given the hub's
+ * The HTTP app of the web process: the built-in API at /api and /uploads (and its recordings, an
+ * extension, at /recordings), and, given the hub's
  * context, the hub's webhook receiver at /webhooks, Slack's interactivity endpoint at /slack and
  * its admin API at /admin; given their options, the Prometheus endpoint at /metrics and the
  * console at /console; given a sample store, the sample calls at /samples. The API's operations
@@ -125,6 +127,7 @@ export function createExpressApp(deps: ServiceDeps, hub?: HubContext, admin?: Ad
   if (surfaces.builtInService ?? true) {
     app.use('/api', createApiRouter(deps, serviceOperations, shared.pipelines));
     app.use('/uploads', createUploadRouter(deps));
+    app.use('/recordings', createRecordingRouter(deps));
     if (surfaces.samples) app.use('/samples', createSamplesRouter(surfaces.samples));
   }
   if (surfaces.metrics) app.use('/metrics', createMetricsRouter(surfaces.metrics.registry, surfaces.metrics.token));

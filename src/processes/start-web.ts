@@ -5,6 +5,7 @@ import { SampleStore } from '../demo/sample-store.js';
 import { adminAccountRoutes } from '../embedded/admin-account-routes.js';
 import { adminDeliveryRoutes } from '../embedded/admin-delivery-routes.js';
 import { createConsoleDeliveries } from '../embedded/console-deliveries.js';
+import { createConsoleRecordings } from '../embedded/console-recordings.js';
 import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
 import { ensureAdminToken } from '../hub/admin/admin-token.js';
 import { startReceiptSweeper } from '../hub/webhooks/receipt-sweeper.js';
@@ -38,7 +39,12 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     {
       metrics: { registry: processMetricsRegistry([createScrapeMetrics(runtime)]), token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token) },
       // The Deliveries page shows the built-in service's deliveries where it runs; hub-only, it says they are not available.
-      console: builtIn ? { ...consoleWiring.options, deliveries: createConsoleDeliveries(runtime.contexts.service) } : consoleWiring.options,
+      // The call view's player hears the built-in service's recordings when it is the hub's upstream.
+      console: {
+        ...consoleWiring.options,
+        ...(builtIn ? { deliveries: createConsoleDeliveries(runtime.contexts.service) } : {}),
+        recordings: createConsoleRecordings({ config: runtime.config, db: runtime.db, redis: runtime.redis, logger: runtime.logger, publicBaseUrl: settings.publicBaseUrl }),
+      },
       ...(builtIn && runtime.config.samples.enabled ? { samples: new SampleStore(path.resolve(runtime.config.service.dataDir, 'samples')) } : {}),
       builtInService: builtIn,
     },

@@ -37,7 +37,7 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
        * if a notification is lost, so a deactivated key answers 403 within it (at most 1 s).
        */
       API_KEY_CACHE_MS: wholeNumber({ min: 0, max: 1_000 }).default(800),
-      /** Where recordings wait for processing (the folder storage) and the samples are kept; relative to the project root. */
+      /** Where recordings are kept for as long as their transcriptions (the folder storage) and the samples; relative to the project root. */
       DATA_DIR: folderPath('data'),
       /**
        * Whether recording URLs and webhook receivers may reach any loopback, private, link-local

@@ -127,9 +127,9 @@ describe('a recording submitted by URL, end to end', () => {
     expect(evaluation.breakdown).toMatchObject({ evaluator_id: evaluatorId, evaluator_tag: 'Support QA', language_used: 'en' });
     expect(evaluation.breakdown.summary_feedback).toContain(`**Score: ${evaluation.score}/100**`);
 
-    // The stored recording is not kept after processing.
+    // The stored recording is kept for as long as the transcription (docs/console.md, "The recording").
     const row = await h.db.transcription.findUniqueOrThrow({ where: { id } });
-    expect(row.recordingKey).toBeNull();
+    expect(await h.deps.storage.exists(row.recordingKey!)).toBe(true);
     const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: id }, include: { attempts: true } });
     expect(delivery).toMatchObject({ status: 'delivered', attemptCount: 1 });
     expect(delivery.attempts).toHaveLength(1);

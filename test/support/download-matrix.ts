@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { LocalLanguageEngine } from '../../src/engine/local/local-language-engine.js';
 import type { Engines } from '../../src/engine/engine-types.js';
 import type { TestAccount } from './harness.js';
+import { wavHeader } from './wav-header.js';
 import { eventually } from './webhook-receiver.js';
 
 /** A fixed transcript for any audio, and the local language engine. */
@@ -21,20 +22,7 @@ export const fixedTranscriptEngines: Engines = {
 /** A valid 16 kHz mono WAV of silence of exactly `bytes` bytes (header included). */
 export async function writeSilentWav(file: string, bytes: number): Promise<string> {
   const data = bytes - 44;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data, 40);
-  await writeFile(file, Buffer.concat([header, Buffer.alloc(data)]));
+  await writeFile(file, Buffer.concat([wavHeader(data, { sampleRate: 16_000, bitsPerSample: 16 }), Buffer.alloc(data)]));
   return file;
 }
 

@@ -21,6 +21,8 @@ import { createScrapeMetrics } from '../../src/metrics/scrape-metrics.js';
 import pg from 'pg';
 import { createConsoleSessionStore } from '../../src/hub/console/auth/console-session.js';
 import type { ConsoleSettings } from '../../src/hub/console/console-settings.js';
+import type { CallRecordings } from '../../src/hub/console/pages/call/recording/call-recordings.js';
+import { createRecordingProxy } from '../../src/hub/console/pages/call/recording/recording-proxy.js';
 
 /** The admin API's bearer token in every hub stack. */
 export const adminToken = 'test-admin-token-0123456789abcdef';
@@ -36,7 +38,13 @@ export interface HubStack {
 
 export async function startHubStack(
   h: Harness,
-  options: { signed?: boolean; hub?: (defaults: HubContext) => Partial<HubContext>; console?: Partial<ConsoleSettings> } = {},
+  options: {
+    signed?: boolean;
+    hub?: (defaults: HubContext) => Partial<HubContext>;
+    console?: Partial<ConsoleSettings>;
+    /** The call view's recording source; default: this stack's /recordings with the account's key; null: none. */
+    recordings?: CallRecordings | null;
+  } = {},
 ): Promise<HubStack> {
   const account = await h.createAccount();
   // The app needs the server's port (its public URL), so the server starts first and serves it once built.
@@ -67,6 +75,10 @@ export async function startHubStack(
     rateLimitPrefix: `convoqa:test:console:${randomUUID()}:`,
     // The built-in service runs in this stack: the Deliveries page shows its deliveries.
     deliveries: createConsoleDeliveries(h.deps),
+    // The hub's upstream is this built-in service: the player hears its recordings, as start-web wires it.
+    ...(options.recordings === null
+      ? {}
+      : { recordings: options.recordings ?? createRecordingProxy({ baseUrl: `${baseUrl}/recordings`, apiKey: () => Promise.resolve(account.key), logger: h.deps.logger }) }),
   };
   const app = (serving.app = createApp(h.deps, hub, { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes] }, {
     // GET /metrics as the web process serves it, with the admin token.

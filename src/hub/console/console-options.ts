@@ -1,6 +1,7 @@
 import type session from 'express-session';
 import type pg from 'pg';
 import type { ConsoleSettings } from './console-settings.js';
+import type { CallRecordings } from './pages/call/recording/call-recordings.js';
 import type { OutgoingDeliveries } from './pages/deliveries/outgoing-deliveries.js';
 
 /** What the web process gives the console besides the hub's context (src/processes/start-web.ts). */
@@ -18,4 +19,10 @@ export interface ConsoleOptions {
    * only when the built-in service runs in this process; without it the Deliveries page says so.
    */
   deliveries?: OutgoingDeliveries;
+  /**
+   * Where the call view's player gets recordings (src/embedded/console-recordings.ts), given only
+   * when the hub's upstream is the built-in service; without it the call view says why there is
+   * nothing to play (docs/console.md, "The recording").
+   */
+  recordings?: CallRecordings;
 }

@@ -49,7 +49,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   router.use(requireUser({ db: hub.db, maxHours: options.settings.maxHours, now: hub.now }));
 
   registerQueue(router, hub, options, choices);
-  registerCall(router, hub, choices);
+  registerCall(router, hub, choices, options.recordings);
   registerDashboard(router, hub);
   registerFailedCalls(router, hub);
   registerQueues(router, hub);

@@ -24,7 +24,8 @@ export type ProcessingOutcome = 'completed' | 'failed' | 'skipped';
  * store, notify. Safe to run again after a crash: for a transcription that is no longer
  * IN_PROGRESS it only queues again the webhook deliveries its outcome left unqueued (a worker
  * killed between the outcome's commit and the queueing), it reuses a recording already
- * downloaded, and stores the outcome only once.
+ * downloaded, and stores the outcome only once. The recording stays in storage, completed or
+ * failed, for as long as the transcription (docs/console.md, "The recording").
  * A permanent failure (or any failure on the last attempt) ends the transcription FAILED.
  */
 export async function processRecording(
@@ -49,13 +50,11 @@ export async function processRecording(
   const lease = await ctx.slots.acquire(transcription.accountId, transcription.id);
   if (!lease) throw new AccountBusyError(`account ${transcription.accountId} has ${ctx.limits.maxConcurrentPerAccount} recordings in progress`);
   const workDir = await mkdtemp(path.join(tmpdir(), 'convoqa-'));
-  let storedKey = transcription.recordingKey;
   try {
     if (!transcription.processingStartedAt) {
       await ctx.db.transcription.update({ where: { id: transcription.id }, data: { processingStartedAt: ctx.now() } });
     }
     const key = await ensureRecordingStored(ctx, transcription);
-    storedKey = key;
     const settings = await loadAnalysisSettings(ctx, transcription);
     const { duration, transcript } = await ctx.storage.withLocalFile(key, async (file) => {
       const probed = await probeRecording(file, ctx.limits.maxDurationSeconds);
@@ -74,7 +73,6 @@ export async function processRecording(
       conversation: { segments: transcript.segments },
       ...analysis,
     });
-    await ctx.storage.delete(key).catch(() => undefined);
     return stored ? 'completed' : 'skipped';
   } catch (error) {
     if (error instanceof AccountBusyError) throw error;
@@ -85,7 +83,6 @@ export async function processRecording(
     if (!failure.permanent && !attempt.isLast) throw error;
     ctx.logger.warn({ transcriptionId, code: failure.code, err: error }, 'transcription failed');
     const stored = await recordFailed(ctx, subject, { code: failure.code, message: failure.message });
-    if (storedKey) await ctx.storage.delete(storedKey).catch(() => undefined);
     return stored ? 'failed' : 'skipped';
   } finally {
     await lease.release().catch(() => undefined);

@@ -49,7 +49,6 @@ export async function recordCompleted(ctx: ProcessingContext, subject: Subject, 
         conversation: result.conversation,
         summary: result.summary ?? undefined,
         fields: result.fields ?? undefined,
-        recordingKey: null,
         ...(result.evaluation
           ? {
               score: result.evaluation.score,
@@ -84,7 +83,7 @@ export async function recordFailed(ctx: ProcessingContext, subject: Subject, fai
   const deliveries = await ctx.db.$transaction(async (tx) => {
     const { count } = await tx.transcription.updateMany({
       where: { id: subject.id, status: 'IN_PROGRESS' },
-      data: { status: 'FAILED', completedAt: now, errorCode: failure.code, errorMessage: failure.message, recordingKey: null, uploadTokenHash: null },
+      data: { status: 'FAILED', completedAt: now, errorCode: failure.code, errorMessage: failure.message, uploadTokenHash: null },
     });
     if (count === 0) return null;
     return recordWebhookDeliveries(tx, { ...subject, transcriptionId: subject.id, type: event.type, body: event.body });

@@ -1,9 +1,9 @@
-import { createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { RecordingTooLargeError, type RecordingStorage } from './recording-storage.js';
+import { RecordingTooLargeError, type ByteRange, type RecordingStorage } from './recording-storage.js';
 
 /** Counts bytes through a stream and fails it past a cap, so a huge body is never fully read. */
 export function byteLimit(maxBytes: number): Transform & { bytes: () => number } {
@@ -49,6 +49,17 @@ export class FolderRecordingStorage implements RecordingStorage {
 
   async withLocalFile<T>(key: string, work: (file: string) => Promise<T>): Promise<T> {
     return work(this.pathOf(key));
+  }
+
+  async stat(key: string): Promise<{ bytes: number } | null> {
+    return stat(this.pathOf(key)).then(
+      (found) => (found.isFile() ? { bytes: found.size } : null),
+      () => null,
+    );
+  }
+
+  openRead(key: string, range?: ByteRange): Readable {
+    return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
   }
 
   async exists(key: string): Promise<boolean> {

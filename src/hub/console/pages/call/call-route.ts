@@ -11,18 +11,23 @@ import { consoleAction, redirectWithFlash } from '../../console-form.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
 import { parseCallId } from './call-id.js';
 import { callPage } from './call-view.js';
+import { audioPlayer } from '../../ui/audio-player.js';
+import type { CallRecordings } from './recording/call-recordings.js';
+import { playerAvailability } from './recording/player-availability.js';
+import { registerRecordingRoute } from './recording/recording-route.js';
 
 const textField = (body: unknown, name: string): string => {
   const value = (body as Record<string, unknown>)[name];
   return typeof value === 'string' ? value : '';
 };
 
-/** The call view (/console/calls/:id): the transcript and verdicts, group moves, overrides and notes. */
-export function registerCall(router: Router, hub: HubContext, choices: QueueChoicesCache): void {
+/** The call view (/console/calls/:id): the recording, the transcript and verdicts, group moves, overrides and notes. */
+export function registerCall(router: Router, hub: HubContext, choices: QueueChoicesCache, recordings: CallRecordings | undefined): void {
+  registerRecordingRoute(router, hub, recordings);
   router.get('/calls/:id', async (req, res) => {
     const view = await loadCall(hub.db, parseCallId(req.params.id));
     if (!view) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
-    send(res, callPage(frameOf(req), view));
+    send(res, callPage(frameOf(req), view, audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt))));
   });
 
   router.post('/calls/:id/group', requireLead, async (req, res) => {

@@ -36,7 +36,7 @@ function renderTurnText(text: string, marks: Mark[]): SafeHtml {
 function transcript(turns: Turn[], marks: Mark[]): SafeHtml {
   if (turns.length === 0) return html`<p>No transcript was mirrored for this call.</p>`;
   return html`<ol class="transcript">${turns.map(
-    (turn, i) => html`<li class="turn speaker-${turn.speaker.replace(/[^\w-]/g, '')}"><span class="speaker">${turn.speaker}${turn.start !== null ? html` <span class="time">${Math.floor(turn.start / 60)}:${String(Math.floor(turn.start % 60)).padStart(2, '0')}</span>` : ''}</span> <span class="text">${renderTurnText(turn.text, marks.filter((m) => m.turn === i))}</span></li>`,
+    (turn, i) => html`<li class="turn speaker-${turn.speaker.replace(/[^\w-]/g, '')}"${turn.start !== null ? html` data-start="${turn.start}"` : ''}><span class="speaker">${turn.speaker}${turn.start !== null ? html` <span class="time">${Math.floor(turn.start / 60)}:${String(Math.floor(turn.start % 60)).padStart(2, '0')}</span>` : ''}</span> <span class="text">${renderTurnText(turn.text, marks.filter((m) => m.turn === i))}</span></li>`,
   )}</ol>`;
 }
 
@@ -55,7 +55,8 @@ function verdictForm(frame: FormFrame, callId: string, r: CallView['results'][nu
   );
 }
 
-export function callPage(frame: Omit<PageFrame, 'title' | 'current'>, view: CallView): SafeHtml {
+/** `player`: the recording's player (ui/audio-player.ts), above the transcript. */
+export function callPage(frame: Omit<PageFrame, 'title' | 'current'>, view: CallView, player?: SafeHtml): SafeHtml {
   const t = view.transcription;
   const canAct = mayReview(frame.user?.role);
   const marks: Mark[] = view.results.flatMap((r) => locateQuote(view.turns.map((turn) => turn.text), r.quote).map((span) => ({ ...span, position: r.position })));
@@ -95,6 +96,7 @@ ${canAct && !t.deletedAt
     )
   : ''}
 <p class="hint">Human verdicts stay in the hub: the upstream API has no field for them, so overrides and notes are never written upstream. Group moves go upstream first, then into the hub's copy.</p>
+${player ?? ''}
 <div class="call">
 <section class="transcript-pane" aria-labelledby="transcript-h"><h2 id="transcript-h">Transcript</h2>${transcript(view.turns, marks)}</section>
 <section class="scorecard" aria-labelledby="scorecard-h"><h2 id="scorecard-h">Evaluation</h2>
