@@ -59,3 +59,27 @@ describe('DATA_DIR and EXPORTS_DIR', () => {
     });
   });
 });
+
+describe('REDIS_URL and REDIS_CLUSTER_NODES', () => {
+  it('choose a single Redis by default, and a cluster when a node list is given', () => {
+    expect(loadConfig({}).process.redis).toEqual({ kind: 'single', url: 'redis://127.0.0.1:6379' });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380' }).process.redis).toEqual({ kind: 'single', url: 'rediss://cache.internal:6380' });
+    expect(loadConfig({ REDIS_CLUSTER_NODES: '127.0.0.1:7001, redis-2.internal:7002,[fd00::5]:7003' }).process.redis).toEqual({
+      kind: 'cluster',
+      nodes: [
+        { host: '127.0.0.1', port: 7001 },
+        { host: 'redis-2.internal', port: 7002 },
+        { host: 'fd00::5', port: 7003 },
+      ],
+    });
+  });
+
+  it('refuse a node list that is not host:port entries, naming the entry and the expected form', () => {
+    const form = 'expected host:port entries separated by commas, e.g. 127.0.0.1:7001,127.0.0.1:7002 (IPv6 in brackets: [fd00::5]:7001)';
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: '127.0.0.1:7001,redis://127.0.0.1:7002' })).toThrow(
+      `Invalid environment:\n  REDIS_CLUSTER_NODES: "redis://127.0.0.1:7002": ${form}`,
+    );
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: '127.0.0.1:70000' })).toThrow(`REDIS_CLUSTER_NODES: "127.0.0.1:70000": ${form}`);
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: ' , ' })).toThrow(`REDIS_CLUSTER_NODES: ${form}`);
+  });
+});
