@@ -1,0 +1,78 @@
+/**
+ * BullMQ on a real Redis Cluster (docs/operations.md "Redis topologies"): each queue's keys under
+ * its own hash tag, so BullMQ's multi-key scripts and transactions stay in one slot; a job queued
+ * through the app's queues is handled by a worker and completes; a bulk add (one MULTI) works too.
+ */
+import { randomUUID } from 'node:crypto';
+import { Cluster } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobHandlers } from '../../src/queues/job-handler.js';
+import { queueKeyPrefix } from '../../src/queues/queue-key-prefix.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';
+import { eventually } from '../support/webhook-receiver.js';
+
+let cluster: LocalRedisCluster;
+let h: Harness;
+const handled: string[] = [];
+
+beforeAll(async () => {
+  cluster = await startRedisCluster();
+  h = createHarness({ redis: cluster.topology });
+  h.startWorker({
+    handlers: (defaults: JobHandlers) => ({
+      ...defaults,
+      'hub.mirror-transcription': (payload) => {
+        handled.push(payload.transcriptionId);
+        return Promise.resolve();
+      },
+      'service.expire-upload': (payload) => {
+        handled.push(payload.transcriptionId);
+        return Promise.resolve();
+      },
+    }),
+  });
+});
+afterAll(async () => {
+  await h?.close();
+  await cluster?.close();
+});
+
+describe('job queues on a Redis Cluster', () => {
+  it('connects the app and its workers to the cluster the settings name', () => {
+    expect(h.redis).toBeInstanceOf(Cluster);
+    expect(h.config.process.redis).toEqual({ kind: 'cluster', nodes: cluster.nodes });
+  });
+
+  it('queues a job, a worker handles it, and it completes', async () => {
+    const id = randomUUID();
+    await h.jobs.enqueue('service.expire-upload', { transcriptionId: id }, { jobId: `expire-${id}` });
+    await eventually(async () => handled.includes(id), 15_000);
+    const job = await h.jobs.queue('service.expire-upload').getJob(`expire-${id}`);
+    await eventually(async () => (await job?.getState()) === 'completed', 5_000);
+    // The job id made it happen once: queued again while kept, it is not handled again.
+    await h.jobs.enqueue('service.expire-upload', { transcriptionId: id }, { jobId: `expire-${id}` });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handled.filter((seen) => seen === id)).toHaveLength(1);
+  });
+
+  it('adds many jobs in one bulk transaction and handles each once', async () => {
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    await h.jobs.enqueueMany('hub.mirror-transcription', ids.map((id) => ({ payload: { transcriptionId: id }, jobId: `mirror-${id}` })));
+    await eventually(async () => ids.every((id) => handled.includes(id)), 15_000);
+    expect(handled.filter((seen) => ids.includes(seen))).toHaveLength(ids.length);
+  });
+
+  it('keeps each queue under its own hash tag, all of its keys in one slot', async () => {
+    const prefix = queueKeyPrefix(h.queuePrefix, 'service.expire-upload', true);
+    expect(prefix).toBe(`{${h.queuePrefix}.service.expire-upload}`);
+    const slot = (key: string) => (h.redis as Cluster).cluster('KEYSLOT', key);
+    const keys = ['wait', 'active', 'completed', 'events', 'meta', 'id'].map((suffix) => `${prefix}:service.expire-upload:${suffix}`);
+    expect(new Set(await Promise.all(keys.map(slot))).size).toBe(1);
+    expect(await h.redis.exists(`${prefix}:service.expire-upload:meta`)).toBe(1);
+    // Two queues' tags differ, so the queues spread over the masters.
+    expect(await slot(`${queueKeyPrefix(h.queuePrefix, 'hub.mirror-transcription', true)}:x`)).not.toBe(await slot(`${prefix}:x`));
+    // On a single Redis the configured prefix stays: jobs queued before keep being seen.
+    expect(queueKeyPrefix('convoqa', 'service.expire-upload', false)).toBe('convoqa');
+  });
+});
