@@ -57,7 +57,7 @@ describe('job queues on a Redis Cluster', () => {
   });
 
   it('adds many jobs in one bulk transaction and handles each once', async () => {
-    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const ids: string[] = Array.from({ length: 20 }, () => randomUUID());
     await h.jobs.enqueueMany('hub.mirror-transcription', ids.map((id) => ({ payload: { transcriptionId: id }, jobId: `mirror-${id}` })));
     await eventually(async () => ids.every((id) => handled.includes(id)), 15_000);
     expect(handled.filter((seen) => ids.includes(seen))).toHaveLength(ids.length);
