@@ -8,6 +8,7 @@ import type { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationTraits } from '../../src/contract/operations.js';
 import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
+import { startWebProcess } from '../support/processes.js';
 import { startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';
 
 const clock = new Date('2026-11-30T23:59:00Z');
@@ -75,5 +76,20 @@ describe('the API on a Redis Cluster', () => {
     const ledger = await h.db.$queryRaw<{ used: number }[]>`
       SELECT used FROM svc_analytics_quota_usage WHERE account_id = ${account.id}::uuid AND operation = 'analytics-evaluator'`;
     expect(ledger).toEqual([{ used: 500 }]);
+  });
+
+  it('is what a web process uses when REDIS_CLUSTER_NODES names the cluster', async () => {
+    const web = await startWebProcess({ REDIS_CLUSTER_NODES: cluster.nodeList, RATE_LIMIT_SCALE: '1' });
+    try {
+      const account = await h.createAccount();
+      const call = () => fetch(`${web.baseUrl}/api/list-evaluators`, { method: 'POST', headers: { 'x-api-key': account.key, 'content-type': 'application/json' }, body: '{}' });
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await call()).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // The bucket the process took its decisions from is on the cluster.
+      expect(await h.redis.exists(`${h.config.service.rateLimitPrefix}{${account.id}}:list-evaluators`)).toBe(1);
+    } finally {
+      await web.stop();
+    }
   });
 });
