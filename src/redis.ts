@@ -21,9 +21,26 @@ export function createRedis(target: string | RedisTopology, options: { forWorker
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   };
   if (topology.kind === 'single') return new SingleRedis(topology.url, settings);
+  const { access } = topology;
+  // The cluster client reconnects its nodes itself (clusterRetryStrategy): no retryStrategy per node.
+  const nodeSettings: RedisOptions = { ...settings, retryStrategy: undefined };
   return new Cluster(topology.nodes, {
-    redisOptions: settings,
+    redisOptions: {
+      ...nodeSettings,
+      ...(access.username ? { username: access.username } : {}),
+      ...(access.password ? { password: access.password } : {}),
+      ...(access.tls ? { tls: {} } : {}),
+    },
+    // Over TLS, connect to nodes by the names given: ioredis would otherwise resolve them to
+    // addresses first, which the nodes' certificates do not name (ioredis's advice for ElastiCache).
+    ...(access.tls ? { dnsLookup: (address: string, callback: (error: null, address: string) => void) => callback(null, address) } : {}),
     clusterRetryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    // A cluster client would hold commands while it has no cluster, without the limit a single
+    // Redis's maxRetriesPerRequest puts on them: with no cluster reachable (every node down, a wrong
+    // password) a request would wait for it. They fail at once instead, so a request answers 503 as
+    // on a single Redis (and so do the few that come before the first connection, at boot); BullMQ
+    // waits for the cluster itself, and its workers' connections hold commands as they must.
+    enableOfflineQueue: options.forWorker === true,
     // Writes and reads both go to masters: the rate limits and queues need their own writes back.
     scaleReads: 'master',
     // A master failing over: retry the command on the promoted replica shortly after.

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobHandlers } from '../../src/queues/job-handler.js';
 import { queueKeyPrefix } from '../../src/queues/queue-key-prefix.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';
+import { clusterReady, startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';
 import { eventually } from '../support/webhook-receiver.js';
 
 let cluster: LocalRedisCluster;
@@ -20,6 +20,7 @@ const handled = new Set<string>();
 beforeAll(async () => {
   cluster = await startRedisCluster({ replicas: 1 });
   h = createHarness({ redis: cluster.topology });
+  await clusterReady(h.redis);
   h.startWorker({
     lockDurationMs: 3_000,
     handlers: (defaults: JobHandlers) => ({

@@ -14,7 +14,7 @@ import { AccountSlots } from '../../src/service/processing/account-slots.js';
 import { testPacingPrefix } from '../hub/client/support.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
-import { startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';
+import { clusterReady, startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';
 import { seedEvaluatedTranscription } from '../support/seed.js';
 import { signedWebhookHeaders } from '../support/signed-webhook-headers.js';
 import { eventually } from '../support/webhook-receiver.js';
@@ -26,6 +26,7 @@ let stack: HubStack;
 beforeAll(async () => {
   cluster = await startRedisCluster();
   h = createHarness({ redis: cluster.topology });
+  await clusterReady(h.redis);
   stack = await startHubStack(h);
   h.startWorker({ hub: stack.hub });
 });
@@ -39,6 +40,7 @@ describe('the hub on a Redis Cluster', () => {
   it('paces upstream calls with one bucket shared by every connection', async () => {
     const other = createRedis(cluster.topology, { name: 'convoqa-test-other-process' });
     try {
+      await clusterReady(other);
       const prefix = testPacingPrefix();
       const [here, there] = [new RedisPacer(h.redis, { prefix }), new RedisPacer(other, { prefix })];
       // One slot every 10 s: the few hundred ms the calls themselves take on a loaded machine do not blur it.

@@ -4,12 +4,14 @@
  * through the app's queues is handled by a worker and completes; a bulk add (one MULTI) works too.
  */
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobHandlers } from '../../src/queues/job-handler.js';
 import { queueKeyPrefix } from '../../src/queues/queue-key-prefix.js';
+import { createRedis } from '../../src/redis.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';
+import { clusterReady, startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';
 import { eventually } from '../support/webhook-receiver.js';
 
 let cluster: LocalRedisCluster;
@@ -17,8 +19,10 @@ let h: Harness;
 const handled: string[] = [];
 
 beforeAll(async () => {
-  cluster = await startRedisCluster();
+  // Its nodes require a password, as a hosted cluster's do: the settings carry it to every node.
+  cluster = await startRedisCluster({ password: 'cluster-test-password' });
   h = createHarness({ redis: cluster.topology });
+  await clusterReady(h.redis);
   h.startWorker({
     handlers: (defaults: JobHandlers) => ({
       ...defaults,
@@ -39,9 +43,19 @@ afterAll(async () => {
 });
 
 describe('job queues on a Redis Cluster', () => {
-  it('connects the app and its workers to the cluster the settings name', () => {
+  it('connects the app and its workers to the cluster the settings name, with its password', async () => {
     expect(h.redis).toBeInstanceOf(Cluster);
-    expect(h.config.process.redis).toEqual({ kind: 'cluster', nodes: cluster.nodes });
+    expect(cluster.nodeList).toMatch(/^redis:\/\/:cluster-test-password@127\.0\.0\.1:\d+,/);
+    expect(h.config.process.redis).toEqual(cluster.topology);
+    const withoutPassword = createRedis({ kind: 'cluster', nodes: cluster.nodes, access: { tls: false } }, { name: 'convoqa-test-no-password' });
+    try {
+      // Refused by every node; its commands fail at once instead of waiting for a cluster.
+      const [refusal] = (await once(withoutPassword, 'error')) as [Error & { lastNodeError?: Error }];
+      expect(refusal.lastNodeError?.message).toMatch(/NOAUTH/);
+      await expect(withoutPassword.set('convoqa:test:probe', '1')).rejects.toThrow("Cluster isn't ready and enableOfflineQueue options is false");
+    } finally {
+      withoutPassword.disconnect();
+    }
   });
 
   it('queues a job, a worker handles it, and it completes', async () => {

@@ -192,7 +192,7 @@ function testConfig(options: HarnessOptions, where: { queuePrefix: string; dataD
     NODE_ENV: 'test',
     DATABASE_URL: options.databaseUrl ?? testDatabaseUrl,
     REDIS_URL: testRedisUrl,
-    ...(options.redis?.kind === 'cluster' ? { REDIS_CLUSTER_NODES: formatClusterNodes(options.redis.nodes) } : {}),
+    ...(options.redis?.kind === 'cluster' ? { REDIS_CLUSTER_NODES: formatClusterNodes(options.redis) } : {}),
     QUEUE_PREFIX: where.queuePrefix,
     DATA_DIR: where.dataDir,
     EXPORTS_DIR: path.join(where.dataDir, 'exports'),

@@ -9,8 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { once } from 'node:events';
 import { promisify } from 'node:util';
-import { formatClusterNodes, type RedisNode, type RedisTopology } from '../../src/lib/redis/redis-topology.js';
+import type { Redis } from '../../src/redis.js';
+import { formatClusterNodes, type ClusterAccess, type RedisNode, type RedisTopology } from '../../src/lib/redis/redis-topology.js';
 
 const run = promisify(execFile);
 
@@ -87,10 +89,14 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
   }
 }
 
-const cli = (port: number, ...args: string[]) => run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { timeout: 10_000 });
-
-export async function startRedisCluster(options: { replicas?: 0 | 1 } = {}): Promise<LocalRedisCluster> {
+/**
+ * `replicas`: one per master, for failOver(). `password`: every node requires it (AUTH), as a
+ * hosted cluster does, and the replicas use it to follow their masters.
+ */
+export async function startRedisCluster(options: { replicas?: 0 | 1; password?: string } = {}): Promise<LocalRedisCluster> {
   const replicas = options.replicas ?? 0;
+  const auth = options.password ? ['-a', options.password, '--no-auth-warning'] : [];
+  const cli = (port: number, ...args: string[]) => run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...auth, ...args], { timeout: 10_000 });
   const dir = mkdtempSync(path.join(tmpdir(), 'convoqa-redis-cluster-'));
   const ports = await freeClusterPorts(3 * (1 + replicas));
   const servers = new Map<number, ChildProcess>();
@@ -101,6 +107,7 @@ export async function startRedisCluster(options: { replicas?: 0 | 1 } = {}): Pro
         '--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'no',
         '--cluster-enabled', 'yes', '--cluster-config-file', path.join(dir, `nodes-${port}.conf`), '--cluster-node-timeout', '2000',
         '--dir', dir, '--save', '', '--appendonly', 'no',
+        ...(options.password ? ['--requirepass', options.password, '--masterauth', options.password] : []),
       ],
       { stdio: 'ignore' },
     );
@@ -117,8 +124,8 @@ export async function startRedisCluster(options: { replicas?: 0 | 1 } = {}): Pro
   };
   try {
     for (const port of ports) await waitFor(`redis-server did not answer on ${port}`, async () => (await cli(port, 'ping')).stdout.trim() === 'PONG');
-    await run('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', String(replicas), '--cluster-yes'], { timeout: 30_000 });
-    await waitUntilOk(ports);
+    await run('redis-cli', [...auth, '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', String(replicas), '--cluster-yes'], { timeout: 30_000 });
+    await waitUntilOk(ports, cli);
     // Every node must know each replica and its master before a failover can promote one.
     if (replicas > 0) await waitFor('the replicas did not all sync', async () => parseClusterNodes((await cli(ports[0], 'cluster', 'nodes')).stdout).filter((n) => !n.isMaster && n.masterId !== '-').length === 3);
   } catch (error) {
@@ -144,14 +151,26 @@ export async function startRedisCluster(options: { replicas?: 0 | 1 } = {}): Pro
     servers.delete(master.port);
     const survivors = [...servers.keys()];
     await waitFor(`no replica took over slot ${slot}`, async () => ((await nodesOf(survivors[0])).find(serves)?.port ?? master.port) !== master.port, 30_000);
-    await waitUntilOk(survivors);
+    await waitUntilOk(survivors, cli);
     return master.port;
   };
   const nodes = ports.map((port) => ({ host: '127.0.0.1', port }));
-  return { nodes, topology: { kind: 'cluster', nodes }, nodeList: formatClusterNodes(nodes), failOver, close };
+  const access: ClusterAccess = { tls: false, ...(options.password ? { password: options.password } : {}) };
+  return { nodes, topology: { kind: 'cluster', nodes, access }, nodeList: formatClusterNodes({ nodes, access }), failOver, close };
 }
 
-async function waitUntilOk(ports: readonly number[]): Promise<void> {
+/**
+ * Resolves once a cluster connection is ready: its commands fail, rather than wait, before that
+ * (src/redis.ts), so a test waits for it before its first command.
+ */
+export async function clusterReady(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') return;
+  await once(redis, 'ready');
+}
+
+type Cli = (port: number, ...args: string[]) => Promise<{ stdout: string }>;
+
+async function waitUntilOk(ports: readonly number[], cli: Cli): Promise<void> {
   for (const port of ports) {
     await waitFor(`the cluster was not ok on ${port}`, async () => (await cli(port, 'cluster', 'info')).stdout.includes('cluster_state:ok'), 30_000);
   }
