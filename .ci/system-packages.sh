@@ -10,6 +10,8 @@
 #   python3              the download matrix's real servers (python3 -m http.server, odd_http_server.py)
 #   jq, curl             the first calls of the README and docs/getting-started.md (run as written by a test)
 #   chromium             the console's browser tests (playwright-core drives it headless)
+#   redis-server,        private Redis servers the tests SIGKILL, and the local Redis Cluster of test/redis-cluster/
+#   redis-tools          (redis-cli --cluster create, test/support/redis-cluster.ts)
 set -euo pipefail
 
 needed=()
@@ -25,6 +27,8 @@ command -v python3 >/dev/null 2>&1 || needed+=(python3)
 command -v jq >/dev/null 2>&1 || needed+=(jq)
 command -v curl >/dev/null 2>&1 || needed+=(curl)
 [ -x /usr/bin/chromium ] || needed+=(chromium)
+command -v redis-server >/dev/null 2>&1 || needed+=(redis-server)
+command -v redis-cli >/dev/null 2>&1 || needed+=(redis-tools)
 
 [ ${#needed[@]} -eq 0 ] && exit 0
 

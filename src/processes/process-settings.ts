@@ -1,6 +1,7 @@
 /** Settings of every process: where it listens, what it connects to, how it logs, its workers. */
 import { z } from 'zod';
 import { wholeNumber } from '../lib/config/env-types.js';
+import { RedisClusterNodes, redisTopology } from '../lib/redis/redis-topology.js';
 
 export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -13,6 +14,8 @@ export const ProcessSettings = z
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgresql://postgres@127.0.0.1:5432/convoqa'),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+    /** A Redis Cluster's nodes (host:port, comma-separated); set, it replaces REDIS_URL. */
+    REDIS_CLUSTER_NODES: RedisClusterNodes.optional(),
     LOG_LEVEL: LogLevel.default('info'),
     /** auto: human-readable on a terminal, JSON lines otherwise; json or pretty to choose. */
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -30,6 +33,8 @@ export const ProcessSettings = z
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    /** The Redis every connection of the process goes to: REDIS_URL's server or the cluster. */
+    redis: redisTopology(env.REDIS_URL, env.REDIS_CLUSTER_NODES),
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
     queuePrefix: env.QUEUE_PREFIX,

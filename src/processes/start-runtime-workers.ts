@@ -17,7 +17,7 @@ export function startRuntimeWorkers(
   connectionName: string,
 ): { close: () => Promise<void> } {
   const { process: settings } = runtime.config;
-  const connection = createRedis(settings.redisUrl, { forWorker: true, name: connectionName });
+  const connection = createRedis(settings.redis, { forWorker: true, name: connectionName });
   const workers = startWorkers({
     connection,
     prefix: settings.queuePrefix,

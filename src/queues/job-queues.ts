@@ -1,6 +1,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Redis } from '../redis.js';
 import { jobCatalog, jobNames, type JobName, type JobPayload } from './job-catalog.js';
+import { queueKeyPrefix } from './queue-key-prefix.js';
 
 /** How long an enqueue may take before it fails (Redis unreachable). */
 const enqueueTimeoutMs = 3_000;
@@ -44,7 +45,8 @@ export interface JobQueues {
 }
 
 /**
- * One BullMQ queue per job, under a key prefix (tests use their own). `backoffScale` multiplies
+ * One BullMQ queue per job, under a key prefix (tests use their own; hash-tagged per queue on a
+ * cluster, queue-key-prefix.ts). `backoffScale` multiplies
  * every retry delay (tests shrink them; production keeps 1).
  */
 export function createJobQueues(
@@ -55,7 +57,7 @@ export function createJobQueues(
   const scale = options.backoffScale ?? 1;
   const queues = new Map<JobName, Queue>(
     jobNames.map((name) => {
-      const queue = new Queue(name, { connection, prefix, skipVersionCheck: true });
+      const queue = new Queue(name, { connection, prefix: queueKeyPrefix(prefix, name, connection.isCluster), skipVersionCheck: true });
       // Without a listener an 'error' event (Redis unreachable) would be thrown; callers see
       // the failure on their enqueue call anyway.
       queue.on('error', (error) => options.onError?.(error, name));

@@ -1,8 +1,9 @@
 import { Worker, DelayedError, UnrecoverableError } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { jobCatalog, jobNames, type JobName } from './job-catalog.js';
 import type { JobHandlers } from './job-handler.js';
+import { queueKeyPrefix } from './queue-key-prefix.js';
+import type { Redis } from '../redis.js';
 
 export interface WorkerOptions {
   /** A connection made with createRedis(url, { forWorker: true }). */
@@ -34,7 +35,7 @@ export function startWorkers(options: WorkerOptions): RunningWorkers {
     const handler = options.handlers[name] as (payload: unknown, job: Parameters<JobHandlers[JobName]>[1], token?: string) => Promise<void>;
     const worker = new Worker(name, (job, token) => handler(job.data, job, token), {
       connection: options.connection,
-      prefix: options.prefix,
+      prefix: queueKeyPrefix(options.prefix, name, options.connection.isCluster),
       concurrency: options.concurrency?.[name] ?? jobCatalog[name].concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 30_000,

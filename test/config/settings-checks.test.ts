@@ -59,3 +59,45 @@ describe('DATA_DIR and EXPORTS_DIR', () => {
     });
   });
 });
+
+describe('REDIS_URL and REDIS_CLUSTER_NODES', () => {
+  it('choose a single Redis by default, and a cluster when a node list is given', () => {
+    expect(loadConfig({}).process.redis).toEqual({ kind: 'single', url: 'redis://127.0.0.1:6379' });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380' }).process.redis).toEqual({ kind: 'single', url: 'rediss://cache.internal:6380' });
+    expect(loadConfig({ REDIS_CLUSTER_NODES: '127.0.0.1:7001, redis-2.internal:7002,[fd00::5]:7003' }).process.redis).toEqual({
+      kind: 'cluster',
+      nodes: [
+        { host: '127.0.0.1', port: 7001 },
+        { host: 'redis-2.internal', port: 7002 },
+        { host: 'fd00::5', port: 7003 },
+      ],
+      access: { tls: false },
+    });
+  });
+
+  it('take the cluster\'s user, password and TLS from node URLs, the same for every node', () => {
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'rediss://app:p%40ss@node-1.cache.example:6379,node-2.cache.example:6379' }).process.redis).toEqual({
+      kind: 'cluster',
+      nodes: [
+        { host: 'node-1.cache.example', port: 6379 },
+        { host: 'node-2.cache.example', port: 6379 },
+      ],
+      access: { tls: true, username: 'app', password: 'p@ss' },
+    });
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'rediss://:a@n1:6379,redis://:a@n2:6379' })).toThrow(
+      'REDIS_CLUSTER_NODES: the node URLs differ in scheme (redis:// or rediss://), user or password; every node of a cluster is reached alike',
+    );
+    // A refused URL is named without its credentials.
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis://:secret@n1' })).toThrow('REDIS_CLUSTER_NODES: "redis://…@n1": expected host:port entries');
+  });
+
+  it('refuse a node list that is not host:port entries, naming the entry and the expected form', () => {
+    const form =
+      'expected host:port entries separated by commas, e.g. 127.0.0.1:7001,127.0.0.1:7002 (IPv6 in brackets: [fd00::5]:7001), or redis:// or rediss:// URLs with a port';
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: '127.0.0.1:7001,http://127.0.0.1:7002' })).toThrow(
+      `Invalid environment:\n  REDIS_CLUSTER_NODES: "http://127.0.0.1:7002": ${form}`,
+    );
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: '127.0.0.1:70000' })).toThrow(`REDIS_CLUSTER_NODES: "127.0.0.1:70000": ${form}`);
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: ' , ' })).toThrow(`REDIS_CLUSTER_NODES: ${form}`);
+  });
+});

@@ -21,6 +21,7 @@ import { buildContexts, defaultMirrorHooks, type ContextOverrides, type Infrastr
 import { createJobQueues, type JobQueues } from '../../src/queues/job-queues.js';
 import type { JobHandlers } from '../../src/queues/job-handler.js';
 import { startWorkers, type RunningWorkers } from '../../src/queues/start-workers.js';
+import { formatClusterNodes, type RedisTopology } from '../../src/lib/redis/redis-topology.js';
 import { createRedis, type Redis } from '../../src/redis.js';
 import { createAccount } from '../../src/service/accounts/create-account.js';
 import { createApiKey } from '../../src/service/accounts/api-keys.js';
@@ -49,6 +50,8 @@ export interface HarnessOptions {
    * tables as a whole (the digest, the alert sweeper), which other test files write concurrently.
    */
   databaseUrl?: string;
+  /** Another Redis than the test one: a local Redis Cluster (redis-cluster.ts), for the app and the workers alike. */
+  redis?: RedisTopology;
 }
 
 export interface TestAccount {
@@ -95,7 +98,8 @@ export interface Harness {
 
 export function createHarness(options: HarnessOptions = {}): Harness {
   const db = createDb(options.databaseUrl ?? testDatabaseUrl, { maxConnections: 5 });
-  const redis = createRedis(testRedisUrl, { name: 'convoqa-test' });
+  const redisTarget = options.redis ?? testRedisUrl;
+  const redis = createRedis(redisTarget, { name: 'convoqa-test' });
   const queuePrefix = `test-${randomUUID().slice(0, 8)}`;
   // Job retries back off 100 times faster than in production, so retried failures end in seconds.
   const jobs = createJobQueues(redis, queuePrefix, { backoffScale: 0.01 });
@@ -151,7 +155,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     processingContext,
     hubContext,
     startWorker(worker = {}) {
-      const connection = createRedis(worker.redisUrl ?? testRedisUrl, { forWorker: true, name: 'convoqa-test-worker' });
+      const connection = createRedis(worker.redisUrl ?? redisTarget, { forWorker: true, name: 'convoqa-test-worker' });
       workerConnections.push(connection);
       const hub = hubContext({ ...worker.hub, ...(worker.mirrorHooks ? { mirrorHooks: worker.mirrorHooks } : {}) });
       const defaults = createJobHandlers({ processing: processingContext(worker), hub });
@@ -188,6 +192,7 @@ function testConfig(options: HarnessOptions, where: { queuePrefix: string; dataD
     NODE_ENV: 'test',
     DATABASE_URL: options.databaseUrl ?? testDatabaseUrl,
     REDIS_URL: testRedisUrl,
+    ...(options.redis?.kind === 'cluster' ? { REDIS_CLUSTER_NODES: formatClusterNodes(options.redis) } : {}),
     QUEUE_PREFIX: where.queuePrefix,
     DATA_DIR: where.dataDir,
     EXPORTS_DIR: path.join(where.dataDir, 'exports'),

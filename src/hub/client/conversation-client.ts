@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import got, { type Got } from 'got';
-import type { Redis } from 'ioredis';
+import type { Redis } from '../../redis.js';
 import { pino, type Logger } from 'pino';
 import { operationContracts, type OperationRequest } from '../../contract/catalog.js';
 import { operationAliases, type OperationAlias, type OperationName } from '../../contract/operations.js';

@@ -5,7 +5,7 @@
  * callers of this process only.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { Redis } from '../../redis.js';
 import type { Logger } from 'pino';
 import type { OperationLimit } from '../../contract/operations.js';
 import { RedisRateLimiter, type RateLimitRule } from '../../lib/rate-limit/redis-rate-limiter.js';

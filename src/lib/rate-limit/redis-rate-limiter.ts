@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { gcraScript } from './gcra.lua.js';
 import { gcraWithQuotaScript } from './gcra-with-quota.lua.js';
+import { assertOneSlot } from '../redis/hash-tag.js';
+import type { Redis } from '../redis/redis-client.js';
 
 export interface RateLimitRule {
   /** Steady rate. */
@@ -22,7 +23,10 @@ export interface RateLimitDecision {
 
 /** A counted allowance checked with the rate limit (checkWithQuota). */
 export interface QuotaCounter {
-  /** The counter's key (under the limiter's prefix), one per account, operation and period. */
+  /**
+   * The counter's key (under the limiter's prefix), one per account, operation and period. It must
+   * carry the same hash tag as the bucket's key (one script reads both: one slot on a cluster).
+   */
   key: string;
   limit: number;
   /** How long Redis keeps the counter: past the end of its period. */
@@ -74,6 +78,8 @@ export class RedisRateLimiter {
     const effective = this.effectiveRule(rule);
     const intervalMicros = Math.max(1, Math.floor(60_000_000 / effective.perMinute));
     const keys = [`${this.options.prefix}${key}`, `${this.options.prefix}${quota.key}`];
+    // Checked on a single Redis too, so a key that would break on a cluster fails every test.
+    assertOneSlot(keys);
     const run = (seed: string) =>
       this.evaluate(scripts.gcraWithQuota, keys, [intervalMicros, effective.burst, quota.limit, Math.max(1, Math.ceil(quota.ttlSeconds)), seed]) as Promise<
         [number, number, number, number]

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { OperationLimit } from '../../contract/operations.js';
 import { AppError } from '../../lib/errors/app-error.js';
+import { hashTag } from '../../lib/redis/hash-tag.js';
 import type { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
 
 /** Sets one answer header (Express's `res.setHeader`, or a list the fast path writes at once). */
@@ -15,7 +16,9 @@ export type LimitCheck = (accountId: string, requestId: string, setHeader: SetHe
 
 /**
  * Per account and operation: the spec's requests per minute with its burst, shared by every
- * process through Redis. Every answer carries X-RateLimit-Limit and X-RateLimit-Remaining.
+ * process through Redis. Every answer carries X-RateLimit-Limit and X-RateLimit-Remaining. The
+ * bucket's key carries the account's hash tag, as its quota counters do (meter-monthly-quota.ts),
+ * so an account's limits live on one node of a Redis Cluster.
  */
 export function rateLimitCheck(limiter: RedisRateLimiter, bucket: string, limit: OperationLimit, logger: Logger): LimitCheck {
   const suffix = `:${bucket}`;
@@ -23,7 +26,7 @@ export function rateLimitCheck(limiter: RedisRateLimiter, bucket: string, limit:
   return async (accountId, requestId, setHeader) => {
     let decision;
     try {
-      decision = await limiter.check(accountId + suffix, limit);
+      decision = await limiter.check(hashTag(accountId) + suffix, limit);
     } catch (error) {
       logger.error({ err: error, requestId }, 'rate limiter unavailable');
       throw new AppError('unavailable', 'Service temporarily unavailable, retry shortly', { retryAfterSeconds: 1 });

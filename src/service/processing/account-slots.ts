@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Redis } from '../../redis.js';
 
 /**
  * At most N recordings of one account processed at once, across every worker: a sorted set of

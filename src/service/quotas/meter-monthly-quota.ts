@@ -1,5 +1,6 @@
 import type { OperationLimit } from '../../contract/operations.js';
 import { AppError } from '../../lib/errors/app-error.js';
+import { hashTag } from '../../lib/redis/hash-tag.js';
 import type { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
 import type { LimitCheck } from '../http/rate-limit.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -32,10 +33,13 @@ export function rateLimitAndMeterQuota(
     const now = deps.now();
     const { key: month, resetsAt } = findQuotaMonth(now);
     const entry = { accountId, operation, month };
+    // Both keys carry the account's hash tag: one script reads them, so on a Redis Cluster they
+    // must share a slot (docs/operations.md "Redis topologies").
+    const account = hashTag(accountId);
     let decision;
     try {
-      decision = await limiter.checkWithQuota(`${accountId}:${operation}`, rule, {
-        key: `quota:${accountId}:${operation}:${month}`,
+      decision = await limiter.checkWithQuota(`${account}:${operation}`, rule, {
+        key: `quota:${account}:${operation}:${month}`,
         limit: quotaLimit,
         ttlSeconds: (resetsAt.getTime() - now.getTime()) / 1000 + counterGraceSeconds,
         readSeed: () => readMonthlyQuotaUse(deps.db, entry),
