@@ -1,6 +1,6 @@
 /** Settings of every process: where it listens, what it connects to, how it logs, its workers. */
 import { z } from 'zod';
-import { wholeNumber } from '../lib/config/env-types.js';
+import { wholeNumber } from './env-types.js';
 
 export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
