@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import { createAdminRouter } from './hub/admin/admin-router.js';
 import type { AdminIndexLink } from './hub/admin/admin-index.js';
 import type { AdminRoute } from './hub/admin/admin-route.js';
@@ -25,8 +25,6 @@ import { createRecordingRouter } from './service/recordings/recording-router.js'
 import type { ServiceDeps } from './service/service-deps.js';
 import type { Registry } from 'prom-client';
 import { createMetricsRouter } from './metrics/metrics-endpoint.js';
-import { createSamplesRouter } from './demo/samples-router.js';
-import type { SampleStore } from './demo/sample-store.js';
 
 export interface AdminOptions {
   token: () => Promise<string>;
@@ -41,16 +39,25 @@ export interface MetricsOptions {
   token: () => Promise<string>;
 }
 
+/**
+ * A surface the composition root plugs in when its settings enable it (the sample calls at
+ * /samples, docs/processes.md "Optional surfaces"); the app knows only its path and router.
+ */
+export interface OptionalSurface {
+  path: string;
+  router: Router;
+}
+
 /** What the web process serves beside the API, the receiver and the admin API. */
 export interface WebSurfaces {
   metrics?: MetricsOptions;
   console?: ConsoleOptions;
-  /** The sample calls at /samples/<name>.wav (SAMPLES_ENABLED). */
-  samples?: SampleStore;
+  /** The optional surfaces the web process enables, each mounted at its path. */
+  optional?: readonly OptionalSurface[];
   /**
    * Whether to serve the built-in API at /api, /uploads and /recordings (default true). False in hub-only mode
    * (README "Run the hub against the vendor's API"): those paths, like any unknown one, answer the
-   * not-found handler's 404, and the samples are not served either.
+   * not-found handler's 404.
    */
   builtInService?: boolean;
 }
@@ -60,7 +67,7 @@ export interface WebSurfaces {
  * extension, at /recordings), and, given the hub's
  * context, the hub's webhook receiver at /webhooks, Slack's interactivity endpoint at /slack and
  * its admin API at /admin; given their options, the Prometheus endpoint at /metrics and the
- * console at /console; given a sample store, the sample calls at /samples. The API's operations
+ * console at /console; and the optional surfaces it is given (the sample calls at /samples). The API's operations
  * (api-fast-path.ts) and the receiver's webhooks (receiver-fast-path.ts) are served in front of
  * Express's dispatch, whose prototype swap and middlewares cost more than a cached read
  * (docs/performance.md, "Serving in front of Express"); everything else, and any API or webhook request
@@ -128,8 +135,8 @@ export function createExpressApp(deps: ServiceDeps, hub?: HubContext, admin?: Ad
     app.use('/api', createApiRouter(deps, serviceOperations, shared.pipelines));
     app.use('/uploads', createUploadRouter(deps));
     app.use('/recordings', createRecordingRouter(deps));
-    if (surfaces.samples) app.use('/samples', createSamplesRouter(surfaces.samples));
   }
+  for (const surface of surfaces.optional ?? []) app.use(surface.path, surface.router);
   if (surfaces.metrics) app.use('/metrics', createMetricsRouter(surfaces.metrics.registry, surfaces.metrics.token));
   if (hub) {
     if (admin) app.use('/admin', createAdminRouter(hub, admin));

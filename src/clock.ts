@@ -1,13 +1,5 @@
-/** Procfile `clock`: schedules that only enqueue. */
+/** Procfile `clock`: schedules that only enqueue, composed in src/processes/clock/. */
 import './processes/require-supported-node.js';
-import { loadConfig } from './config.js';
-import { exitIfOrphanedWhileStarting, stopOnSignals } from './lifecycle.js';
-import { logHalves } from './processes/halves.js';
-import { createRuntime } from './processes/runtime.js';
-import { startProcessClock } from './processes/start-clock.js';
+import { runClockProcess } from './processes/clock/clock-process.js';
 
-const runtime = createRuntime(loadConfig(), 'clock');
-logHalves(runtime.logger, runtime.config);
-exitIfOrphanedWhileStarting(runtime.logger);
-const clock = startProcessClock(runtime);
-stopOnSignals(runtime.logger, [clock.stop, runtime.close]);
+runClockProcess();

@@ -11,14 +11,14 @@ import { applyEnvFile } from './lib/config/env-file.js';
 import { AdminSettings } from './hub/admin/admin-settings.js';
 import { SlackSettings } from './hub/alerts/slack-settings.js';
 import { ConsoleSettings } from './hub/console/console-settings.js';
-import { SamplesSettings } from './demo/samples-settings.js';
+import { SamplesSettings } from './samples/samples-settings.js';
 import { upstreamSettingsSchema } from './hub/client/upstream-settings.js';
 import { MirrorSettings } from './hub/mirror/mirror-settings.js';
 import { ReportsSettings } from './hub/reports/reports-settings.js';
 import { ReceiverSettings } from './hub/webhooks/receiver-settings.js';
 import { MetricsSettings } from './metrics/metrics-settings.js';
-import { ProcessSettings } from './processes/process-settings.js';
-import { unsupportedNodeMessage } from './processes/supported-node.js';
+import { ProcessSettings } from './lib/config/process-settings.js';
+import { unsupportedNodeMessage } from './lib/config/supported-node.js';
 import { EngineSettings } from './engine/engine-settings.js';
 import { serviceSettingsSchema } from './service/service-settings.js';
 

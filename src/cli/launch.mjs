@@ -16,7 +16,7 @@ const cacheRoot = path.join(root, 'node_modules/.cache');
 // One folder per checkout: two checkouts sharing node_modules (git worktrees) keep their own bundles.
 const buildPrefix = `convoqa-cli-${createHash('sha256').update(root).digest('hex').slice(0, 8)}-`;
 
-// src/processes/supported-node.ts's check, here in plain JavaScript and before the bundle loads
+// src/lib/config/supported-node.ts's check, here in plain JavaScript and before the bundle loads
 // native modules (argon2's prebuilt binary crashes Node 20 with a segmentation fault).
 if (Number(process.versions.node.split('.')[0]) < 24) {
   process.stderr.write(

@@ -1,8 +1,9 @@
 /**
  * The one wiring of convoqa: from a process's infrastructure (database, Redis, logger, queues,
  * storage, clock) and its settings, the three contexts everything else takes: the built-in
- * service's, its processing jobs', and the hub's. Every process entry (main, web, worker, clock,
- * cli) and the test harness build them here; tests swap implementations through `overrides`.
+ * service's, its processing jobs', and the hub's, with the hooks that trigger critical-fail alerts
+ * (defaultMirrorHooks, below). Every process (web, worker, clock, through runtime.ts, and the CLI)
+ * and the test harness build them here; tests swap implementations through `overrides`.
  */
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db.js';
@@ -102,7 +103,11 @@ export function buildContexts(infra: Infrastructure, config: AppConfig, override
   return { service, processing, hub };
 }
 
-/** The hooks every mirror transaction runs unless told otherwise: the critical-fail alert's outbox row. */
+/**
+ * Where critical-fail alerts are triggered (docs/slack-alerts.md, "Exactly once"): every mirror transaction runs
+ * these hooks, and createCriticalFailHook writes the alert's outbox row in that transaction when
+ * the mirrored evaluation fails a strict criterion; the worker's `hub.send-alert` job sends it.
+ */
 export const defaultMirrorHooks = (hub: HubContext): readonly MirrorHook[] => [createCriticalFailHook(hub)];
 
 /** The hub's client for the configured upstream, built on first use; a failed build is tried again on the next call. */

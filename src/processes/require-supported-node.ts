@@ -3,7 +3,7 @@
  * other imports load native modules (argon2's prebuilt binary crashes Node 20 with a segmentation
  * fault instead of an error).
  */
-import { unsupportedNodeMessage } from './supported-node.js';
+import { unsupportedNodeMessage } from '../lib/config/supported-node.js';
 
 const unsupported = unsupportedNodeMessage();
 if (unsupported) {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { minimumNodeMajor, unsupportedNodeMessage } from '../../src/processes/supported-node.js';
+import { minimumNodeMajor, unsupportedNodeMessage } from '../../src/lib/config/supported-node.js';
 import { projectRoot } from '../support/processes.js';
 
 const run = promisify(execFile);

@@ -6,8 +6,8 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { SampleStore } from '../../src/demo/sample-store.js';
-import { createSamplesRouter } from '../../src/demo/samples-router.js';
+import { SampleStore } from '../../src/samples/sample-store.js';
+import { createSamplesRouter } from '../../src/samples/samples-router.js';
 import { createErrorHandler } from '../../src/lib/http/error-handler.js';
 
 function samplesApp(store: SampleStore) {

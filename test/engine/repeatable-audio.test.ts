@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeSampleCall } from '../../src/demo/sample-calls.js';
+import { writeSampleCall } from '../../src/samples/sample-calls.js';
 import { synthesizeConversation, type Turn } from '../support/synthesize.js';
 
 // The engine's figures are only comparable if the recordings are the same bytes on every run:

@@ -11,10 +11,10 @@ import { ConfigError, loadConfig, type AppConfig } from '../../src/config.js';
 import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
 import { describeHalves } from '../../src/processes/halves.js';
 import { createRuntime, type Runtime } from '../../src/processes/runtime.js';
-import { startProcessClock } from '../../src/processes/start-clock.js';
-import { startRuntimeWorkers } from '../../src/processes/start-runtime-workers.js';
-import { startWeb } from '../../src/processes/start-web.js';
-import { createSchedules } from '../../src/queues/clock-schedules.js';
+import { startProcessClock } from '../../src/processes/clock/start-clock.js';
+import { startRuntimeWorkers } from '../../src/processes/worker/start-runtime-workers.js';
+import { startWeb } from '../../src/processes/web/start-web.js';
+import { createSchedules } from '../../src/processes/clock/clock-schedules.js';
 import { jobNames } from '../../src/queues/job-catalog.js';
 import { testDatabaseUrl, testRedisUrl } from '../support/harness.js';
 

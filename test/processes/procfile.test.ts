@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
-import { freePort, projectRoot, type ChildService } from '../support/processes.js';
+import { compileTimeoutMs, ensureCompiled, freePort, projectRoot, type ChildService } from '../support/processes.js';
 import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
 import { supportCall, synthesizeConversation } from '../support/synthesize.js';
 import { eventually } from '../support/webhook-receiver.js';
@@ -54,6 +54,8 @@ async function terminate(service: ChildService): Promise<{ code: number | null; 
   return { code, ms: Date.now() - started };
 }
 
+// The Procfile runs the compiled processes; its release step builds them.
+beforeAll(() => ensureCompiled(), compileTimeoutMs);
 beforeAll(async () => {
   h = createHarness();
   account = await h.createAccount();

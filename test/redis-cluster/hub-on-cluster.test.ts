@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisPacer } from '../../src/hub/client/pacing.js';
-import { redisRunCoordinator } from '../../src/processes/redis-run-coordinator.js';
+import { redisRunCoordinator } from '../../src/processes/clock/redis-run-coordinator.js';
 import { createRedis } from '../../src/redis.js';
 import { AccountSlots } from '../../src/service/processing/account-slots.js';
 import { testPacingPrefix } from '../hub/client/support.js';

@@ -1,10 +1,21 @@
 /** Starts the project's real entry points as child processes, for tests that need several. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Builds dist/ when it is missing or older than the sources, as `npm start` does before it runs
+ * the compiled processes (.ci/build-dist.mjs, under a lock: test files side by side build once).
+ */
+export function ensureCompiled(): void {
+  execFileSync(process.execPath, [path.join(projectRoot, '.ci/build-dist.mjs'), '--if-stale'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+/** How long a test may wait for ensureCompiled on a busy 2-core machine. */
+export const compileTimeoutMs = 300_000;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@ import type { ConsoleSettings } from './console-settings.js';
 import type { CallRecordings } from './pages/call/recording/call-recordings.js';
 import type { OutgoingDeliveries } from './pages/deliveries/outgoing-deliveries.js';
 
-/** What the web process gives the console besides the hub's context (src/processes/start-web.ts). */
+/** What the web process gives the console besides the hub's context (src/processes/web/start-web.ts). */
 export interface ConsoleOptions {
   sessionStore: session.Store;
   /** The console's own bare pg pool (the session store's): the queue's statements run on it, without Prisma's overhead per query. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSchedules, defaultScheduleSettings } from '../../../src/queues/clock-schedules.js';
+import { createSchedules, defaultScheduleSettings } from '../../../src/processes/clock/clock-schedules.js';
 import { setEvaluatorChannel } from '../../../src/hub/alerts/channel-routing.js';
 import { sendPendingReviewDigest } from '../../../src/hub/alerts/send-pending-review-digest.js';
 import { sweepAlerts } from '../../../src/hub/alerts/sweep-alerts.js';

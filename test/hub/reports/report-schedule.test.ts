@@ -3,9 +3,9 @@
  * starts (a tick missed while it was down), and never enqueued twice for the same day.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchedules, defaultScheduleSettings } from '../../../src/queues/clock-schedules.js';
+import { createSchedules, defaultScheduleSettings } from '../../../src/processes/clock/clock-schedules.js';
 import { loadConfig } from '../../../src/config.js';
-import { startClock } from '../../../src/processes/start-clock.js';
+import { startClock } from '../../../src/processes/clock/start-clock.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { createLogger } from '../../../src/logger.js';
 

@@ -1,7 +1,7 @@
 /** Settings of every process: where it listens, what it connects to, how it logs, its workers. */
 import { z } from 'zod';
-import { wholeNumber } from '../lib/config/env-types.js';
-import { RedisClusterNodes, redisTopology } from '../lib/redis/redis-topology.js';
+import { wholeNumber } from './env-types.js';
+import { RedisClusterNodes, redisTopology } from '../redis/redis-topology.js';
 
 export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 

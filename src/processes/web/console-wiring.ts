@@ -1,9 +1,9 @@
 import pg from 'pg';
-import type { AppConfig } from '../config.js';
-import type { Db } from '../db.js';
-import { createConsoleSessionStore } from '../hub/console/auth/console-session.js';
-import { resolveConsoleSessionSecret } from '../hub/console/auth/session-secret.js';
-import type { ConsoleOptions } from '../hub/console/console-options.js';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db.js';
+import { createConsoleSessionStore } from '../../hub/console/auth/console-session.js';
+import { resolveConsoleSessionSecret } from '../../hub/console/auth/session-secret.js';
+import type { ConsoleOptions } from '../../hub/console/console-options.js';
 
 /** The console's session store and queue statements (on its own small pg pool) and cookie secret. */
 export async function buildConsoleOptions(config: AppConfig, db: Db): Promise<{ options: ConsoleOptions; close: () => Promise<void> }> {

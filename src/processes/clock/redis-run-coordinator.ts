@@ -1,5 +1,5 @@
 import type { RunCoordinator } from 'node-cron';
-import type { Redis } from '../redis.js';
+import type { Redis } from '../../redis.js';
 
 /**
  * node-cron's hook for distributed schedules: each tick of each task asks `shouldRun(key)`, the

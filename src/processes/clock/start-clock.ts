@@ -1,9 +1,9 @@
 import cron, { type RunCoordinator } from 'node-cron';
 import type { Logger } from 'pino';
-import { createSchedules, type Schedule } from '../queues/clock-schedules.js';
-import type { JobQueues } from '../queues/job-queues.js';
+import { createSchedules, type Schedule } from './clock-schedules.js';
+import type { JobQueues } from '../../queues/job-queues.js';
 import { redisRunCoordinator } from './redis-run-coordinator.js';
-import type { Runtime } from './runtime.js';
+import type { Runtime } from '../runtime.js';
 
 /**
  * Runs the schedules with node-cron; each tick only enqueues (jobs/schedules.ts). With a run

@@ -1,19 +1,18 @@
 import { createServer, type Server } from 'node:http';
-import path from 'node:path';
-import { createApp } from '../app.js';
-import { SampleStore } from '../demo/sample-store.js';
-import { adminAccountRoutes } from '../embedded/admin-account-routes.js';
-import { adminDeliveryRoutes } from '../embedded/admin-delivery-routes.js';
-import { createConsoleDeliveries } from '../embedded/console-deliveries.js';
-import { createConsoleRecordings } from '../embedded/console-recordings.js';
-import { hubAdminRoutes } from '../hub/admin/admin-routes.js';
-import { ensureAdminToken } from '../hub/admin/admin-token.js';
-import { startReceiptSweeper } from '../hub/webhooks/receipt-sweeper.js';
-import { listenForApiKeyChanges } from '../service/accounts/listen-api-key-changes.js';
-import { createScrapeMetrics } from '../metrics/scrape-metrics.js';
-import { processMetricsRegistry } from '../metrics/metrics-endpoint.js';
+import { createApp } from '../../app.js';
+import { adminAccountRoutes } from '../../embedded/admin-account-routes.js';
+import { adminDeliveryRoutes } from '../../embedded/admin-delivery-routes.js';
+import { createConsoleDeliveries } from '../../embedded/console-deliveries.js';
+import { createConsoleRecordings } from '../../embedded/console-recordings.js';
+import { hubAdminRoutes } from '../../hub/admin/admin-routes.js';
+import { ensureAdminToken } from '../../hub/admin/admin-token.js';
+import { startReceiptSweeper } from '../../hub/webhooks/receipt-sweeper.js';
+import { listenForApiKeyChanges } from '../../service/accounts/listen-api-key-changes.js';
+import { createScrapeMetrics } from '../../metrics/scrape-metrics.js';
+import { processMetricsRegistry } from '../../metrics/metrics-endpoint.js';
 import { buildConsoleOptions } from './console-wiring.js';
-import type { Runtime } from './runtime.js';
+import { optionalSurfaces } from './optional-surfaces.js';
+import type { Runtime } from '../runtime.js';
 
 /** Starts the HTTP server; stop() stops accepting, lets in-flight requests finish, then resolves. */
 export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop: () => Promise<void> }> {
@@ -45,7 +44,7 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
         ...(builtIn ? { deliveries: createConsoleDeliveries(runtime.contexts.service) } : {}),
         recordings: createConsoleRecordings({ config: runtime.config, db: runtime.db, redis: runtime.redis, logger: runtime.logger, publicBaseUrl: settings.publicBaseUrl }),
       },
-      ...(builtIn && runtime.config.samples.enabled ? { samples: new SampleStore(path.resolve(runtime.config.service.dataDir, 'samples')) } : {}),
+      optional: optionalSurfaces(runtime.config),
       builtInService: builtIn,
     },
   );

@@ -1,5 +1,5 @@
 /**
- * GET /samples/<name>.wav: the sample calls of src/demo/sample-calls.ts, made on first request.
+ * GET /samples/<name>.wav: the sample calls of src/samples/sample-calls.ts, made on first request.
  * They live on the service's own address, which its download guard always allows, so first calls
  * and `npm run demo` need no private-address setting and no second server.
  */

@@ -3,10 +3,10 @@
  * two clocks (or a clock restarted within the period) enqueue a tick once; the clock's Redis lock
  * (redis-run-coordinator.ts) keeps a second clock from even trying.
  */
-import { defaultSlackSettings, type SlackSettings } from '../hub/alerts/slack-settings.js';
-import { MirrorSettings } from '../hub/mirror/mirror-settings.js';
-import { defaultReportsSettings, type ReportsSettings } from '../hub/reports/reports-settings.js';
-import type { JobQueues } from './job-queues.js';
+import { defaultSlackSettings, type SlackSettings } from '../../hub/alerts/slack-settings.js';
+import { MirrorSettings } from '../../hub/mirror/mirror-settings.js';
+import { defaultReportsSettings, type ReportsSettings } from '../../hub/reports/reports-settings.js';
+import type { JobQueues } from '../../queues/job-queues.js';
 
 export interface Schedule {
   name: string;

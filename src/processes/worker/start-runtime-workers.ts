@@ -1,9 +1,9 @@
-import type { JobHandlers } from '../queues/job-handler.js';
-import { startWorkers } from '../queues/start-workers.js';
-import { createRedis } from '../redis.js';
-import type { Contexts } from './contexts.js';
-import { runningJobNames } from './halves.js';
-import type { Runtime } from './runtime.js';
+import type { JobHandlers } from '../../queues/job-handler.js';
+import { startWorkers } from '../../queues/start-workers.js';
+import { createRedis } from '../../redis.js';
+import type { Contexts } from '../contexts.js';
+import { runningJobNames } from '../halves.js';
+import type { Runtime } from '../runtime.js';
 
 /**
  * The worker part of a process (Procfile `worker`, or `npm start`): a BullMQ worker per job of the
