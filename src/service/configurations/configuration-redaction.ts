@@ -6,12 +6,12 @@ const members = ['redact_pii', 'redact_pii_policies', 'redact_pii_sub', 'redact_
 /** The redaction members a request set (undefined ones left out); null when it set none. */
 export function redactionMembersSet(input: RedactionSetting): RedactionSetting | null {
   const set = Object.fromEntries(members.filter((m) => input[m] !== undefined).map((m) => [m, input[m]]));
-  return Object.keys(set).length ? (set) : null;
+  return Object.keys(set).length ? set : null;
 }
 
 /** A stored setting (a jsonb column written only by this service) as the contract types it. */
 export function storedRedaction(value: unknown): RedactionSetting {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value) : {};
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
 }
 
 /** How processing redacts a configuration's calls; null when redact_pii is not on. */
