@@ -53,18 +53,20 @@ export function redactOutcome(segments: TranscriptSegment[], analysis: Analysis,
   };
 }
 
+/** How long a character takes to say, roughly: a written digit is said as a word ("seven"). */
+const spokenWeight = (text: string) => text.length + 4 * (text.match(/\d/g)?.length ?? 0);
+
 /**
- * A span's time within its segment, by its share of the segment's characters (segments carry no
- * word times), widened by a quarter of a second each side so the edges of the words are covered.
+ * A span's time within its segment, by its share of the segment's spoken length (segments carry
+ * no word times; a digit weighs as the word it is said as), widened by 0.4 s each side so the
+ * edges of the words are covered.
  */
 function timeOfSpan(segment: TranscriptSegment, span: { start: number; end: number }): RedactedTimeSpan {
-  const length = Math.max(1, segment.text.length);
+  const total = Math.max(1, spokenWeight(segment.text));
   const seconds = segment.end - segment.start;
-  const margin = 0.25;
-  return {
-    start: Math.max(segment.start, segment.start + (seconds * span.start) / length - margin),
-    end: Math.min(segment.end, segment.start + (seconds * span.end) / length + margin),
-  };
+  const at = (offset: number) => segment.start + (seconds * spokenWeight(segment.text.slice(0, offset))) / total;
+  const margin = 0.4;
+  return { start: Math.max(segment.start, at(span.start) - margin), end: Math.min(segment.end, at(span.end) + margin) };
 }
 
 function maskSummary(summary: Analysis['summary'], mask: (text: string) => string): Analysis['summary'] {
