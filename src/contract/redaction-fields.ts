@@ -26,9 +26,11 @@ export const RedactPiiPolicies = z
       }
     }
   })
-  .meta(
-    extension(`Extension: which kinds of personal data redact_pii masks; absent: all of them. Known policies: ${REDACTION_POLICIES.join(', ')}.`),
-  );
+  .meta({
+    ...extension(`Extension: which kinds of personal data redact_pii masks; absent: all of them. Known policies: ${REDACTION_POLICIES.join(', ')}.`),
+    // Documented as the enum it is; validated above so an unknown name is refused with the list.
+    override: { type: 'array', items: { type: 'string', enum: [...REDACTION_POLICIES] }, maxItems: REDACTION_POLICIES.length * 2 },
+  });
 
 export const RedactPiiSub = z
   .enum(redactionSubstitutions, { error: `expected one of ${redactionSubstitutions.join(', ')}` })
@@ -49,7 +51,7 @@ export const redactionFields = {
 /** The four members in an answer, read leniently: another deployment may know other policies. */
 export const redactionAnswerFields = {
   redact_pii: RedactPii.optional(),
-  redact_pii_policies: z.array(z.string()).optional().meta(RedactPiiPolicies.meta() ?? {}),
+  redact_pii_policies: z.array(z.string()).optional().meta(extension(RedactPiiPolicies.meta()?.description ?? '')),
   redact_pii_sub: z.string().optional().meta(RedactPiiSub.meta() ?? {}),
   redact_pii_audio: RedactPiiAudio.optional(),
 };
