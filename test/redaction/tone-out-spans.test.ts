@@ -17,6 +17,8 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { synthesizeConversation } from '../support/synthesize.js';
 import { leakedSecrets, paymentCall } from './payment-call.js';
 
+const numberWords = /\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)\b/g;
+
 let h: Harness;
 let engines: Engines;
 let work: string;
@@ -50,6 +52,8 @@ describe('toneOutSpans', () => {
 
     const again = (await recognise(toned, 'again-')).segments.map((s) => s.text).join('\n');
     expect(leakedSecrets(again)).toEqual([]);
+    // Not even part of a number is heard again: no digit, no number word anywhere in the call.
+    expect(again.toLowerCase().match(numberWords) ?? []).toEqual([]);
     // Only the spans went: the questions around them are still recognised.
     expect(again.toLowerCase()).toContain('social security number');
     expect(again.toLowerCase()).toContain('date of birth');
