@@ -14,6 +14,7 @@ import { ConsoleSettings } from './hub/console/console-settings.js';
 import { SamplesSettings } from './samples/samples-settings.js';
 import { upstreamSettingsSchema } from './hub/client/upstream-settings.js';
 import { MirrorSettings } from './hub/mirror/mirror-settings.js';
+import { HubRedactionSettings } from './hub/redaction/hub-redaction-settings.js';
 import { ReportsSettings } from './hub/reports/reports-settings.js';
 import { ReceiverSettings } from './hub/webhooks/receiver-settings.js';
 import { MetricsSettings } from './metrics/metrics-settings.js';
@@ -30,6 +31,7 @@ function sectionSchemas(process: ProcessSettings) {
     upstream: upstreamSettingsSchema({ publicBaseUrl: process.publicBaseUrl }),
     receiver: ReceiverSettings,
     mirror: MirrorSettings,
+    redaction: HubRedactionSettings,
     admin: AdminSettings,
     reports: ReportsSettings,
     slack: SlackSettings,

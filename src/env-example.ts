@@ -109,6 +109,7 @@ const sectionTitles: Record<string, string> = {
   upstream: "The hub's upstream (the Conversation API it calls)",
   receiver: "The hub's webhook receiver",
   mirror: "The hub's mirror",
+  redaction: "The hub's redaction",
   admin: 'The admin API',
   reports: 'Reports (Google Sheets or CSV)',
   slack: 'Slack alerts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestObject } from './request-object.js';
+import { redactionAnswerFields, redactionFields } from './redaction-fields.js';
 import { HttpUrl, Id, LanguageCode, Tag, Text, Timestamp, limitedArray, nullable } from './common.js';
 
 export const maxConfigurationsPerAccount = 20;
@@ -28,6 +29,7 @@ export const Configuration = z.looseObject({
   custom_summary: nullable(z.string()),
   summary_language: z.string(),
   analytics_language: z.string(),
+  ...redactionAnswerFields,
   created_at: Timestamp,
 });
 export type Configuration = z.output<typeof Configuration>;
@@ -73,6 +75,7 @@ export const CreateConfigurationRequest = requestObject({
   custom_summary: configurationSettings.custom_summary.default(null),
   summary_language: configurationSettings.summary_language.default('df'),
   analytics_language: configurationSettings.analytics_language.default('df'),
+  ...redactionFields,
 });
 export type CreateConfigurationRequest = z.input<typeof CreateConfigurationRequest>;
 
@@ -90,6 +93,7 @@ export const UpdateConfigurationRequest = requestObject({
   custom_summary: configurationSettings.custom_summary.optional(),
   summary_language: configurationSettings.summary_language.optional(),
   analytics_language: configurationSettings.analytics_language.optional(),
+  ...redactionFields,
 });
 export type UpdateConfigurationRequest = z.input<typeof UpdateConfigurationRequest>;
 

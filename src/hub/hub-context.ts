@@ -6,6 +6,7 @@ import type { SlackNotifier } from './alerts/slack-notifier.js';
 import type { SlackSettings } from './alerts/slack-settings.js';
 import type { ConversationClient } from './client/index.js';
 import type { MirrorHook } from './mirror/mirror-hook.js';
+import type { HubRedactionSettings } from './redaction/hub-redaction-settings.js';
 import type { ReportsSettings } from './reports/reports-settings.js';
 import type { ReceiverSettings } from './webhooks/receiver-settings.js';
 import type { ReceiverCredentialsSource } from './webhooks/receiver-credentials.js';
@@ -39,4 +40,6 @@ export interface HubSettings {
   /** Scheduled analytics reports, the quota ledger's on-demand reserve, and where reports go. */
   reports: ReportsSettings;
   slack: SlackSettings;
+  /** What is masked in every transcription before it is mirrored, alerted on or exported. */
+  redaction: HubRedactionSettings;
 }

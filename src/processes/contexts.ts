@@ -97,7 +97,7 @@ export function buildContexts(infra: Infrastructure, config: AppConfig, override
       }),
     slack: overrides.slack ?? createSlackNotifier(config, logger),
     mirrorHooks: [],
-    settings: { publicBaseUrl: config.process.publicBaseUrl, receiver: config.receiver, reports: config.reports, slack: config.slack },
+    settings: { publicBaseUrl: config.process.publicBaseUrl, receiver: config.receiver, reports: config.reports, slack: config.slack, redaction: config.redaction },
   };
   hub.mirrorHooks = overrides.mirrorHooks ? overrides.mirrorHooks(hub) : defaultMirrorHooks(hub);
   return { service, processing, hub };

@@ -47,6 +47,9 @@ export const LABELLED_UTTERANCES: LabelledUtterance[] = [
   { form: 'recogniser', text: 'valid until march twenty twenty eight', expected: [{ policy: exp, text: 'march twenty twenty eight' }] },
   { form: 'written', text: 'Expiration 11/2029 and security code 321', expected: [{ policy: exp, text: '11/2029' }, { policy: cvv, text: '321' }] },
   { form: 'recogniser', text: 'expires oh nine slash two five', expected: [{ policy: exp, text: 'oh nine slash two five' }] },
+  // A recogniser that writes "zero eight twenty seven" as a time.
+  { form: 'recogniser', text: 'The expiry date is 08:27 and the security code is 739.', expected: [{ policy: exp, text: '08:27' }, { policy: cvv, text: '739' }] },
+  { form: 'negative', text: 'The engineer comes at 10:30 and leaves at 11:45.', expected: [] },
   { form: 'written', text: 'Visa ending 1881, exp 04/26, CVC 019', expected: [{ policy: exp, text: '04/26' }, { policy: cvv, text: '019' }] },
   // Social security numbers
   { form: 'written', text: 'My SSN is 123-45-6789.', expected: [{ policy: ssn, text: '123-45-6789' }] },

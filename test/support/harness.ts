@@ -16,7 +16,7 @@ import { createLogNotifier } from '../../src/hub/alerts/log-notifier.js';
 import type { HubContext } from '../../src/hub/hub-context.js';
 import type { MirrorHook } from '../../src/hub/mirror/mirror-hook.js';
 import { createDb, type Db } from '../../src/db.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { buildContexts, defaultMirrorHooks, type ContextOverrides, type Infrastructure } from '../../src/processes/contexts.js';
 import { createJobQueues, type JobQueues } from '../../src/queues/job-queues.js';
 import type { JobHandlers } from '../../src/queues/job-handler.js';
@@ -52,6 +52,8 @@ export interface HarnessOptions {
   databaseUrl?: string;
   /** Another Redis than the test one: a local Redis Cluster (redis-cluster.ts), for the app and the workers alike. */
   redis?: RedisTopology;
+  /** The processes' logger (default: silent unless LOG_LEVEL), e.g. one that keeps its lines for assertions. */
+  logger?: Logger;
 }
 
 export interface TestAccount {
@@ -104,7 +106,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   // Job retries back off 100 times faster than in production, so retried failures end in seconds.
   const jobs = createJobQueues(redis, queuePrefix, { backoffScale: 0.01 });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convoqa-test-data-'));
-  const logger = createLogger({ level: (process.env.LOG_LEVEL) ?? 'silent' });
+  const logger = options.logger ?? createLogger({ level: (process.env.LOG_LEVEL) ?? 'silent' });
   const config = testConfig(options, { queuePrefix, dataDir });
   const infra: Infrastructure = { db, redis, logger, jobs, storage: new FolderRecordingStorage(dataDir), now: options.now ?? (() => new Date()) };
   // What every test context starts from: the wiring of the processes, with the hub's outside

@@ -16,8 +16,9 @@ export type MirrorRow = Omit<Prisma.HubTranscriptionUncheckedCreateInput, 'first
  * The hub's row for an upstream transcription (the full form, as get-transcription answers it).
  * A FAILED or IN_PROGRESS transcription may lack any member but its id and status (the API
  * description leaves their field set open): those read null, and the answer is kept as it came.
+ * `redactionPolicies` are those the caller masked `t` with (maskTranscription).
  */
-export function toMirrorRow(t: UpstreamTranscription, now: Date): MirrorRow {
+export function toMirrorRow(t: UpstreamTranscription, now: Date, redactionPolicies: readonly string[] = []): MirrorRow {
   const evaluation = t.details.evaluation;
   const isCompleted = t.status === 'COMPLETED';
   return {
@@ -49,6 +50,7 @@ export function toMirrorRow(t: UpstreamTranscription, now: Date): MirrorRow {
     errorCode: t.details.error?.code ?? null,
     errorMessage: t.details.error?.message ?? null,
     upstreamAnswer: isCompleted ? Prisma.DbNull : json(t.raw),
+    redactionPolicies: [...redactionPolicies],
     mirroredAt: now,
     deletedAt: null,
   };

@@ -3,6 +3,8 @@ import type { HubContext } from '../hub-context.js';
 import type { AfterCommit, MirrorHook } from './mirror-hook.js';
 import { toMirrorResults, toMirrorRow } from './mirror-row.js';
 import { quarantineItems, resolveQuarantined } from './quarantine.js';
+import { maskJson } from '../redaction/mask-text.js';
+import { maskTranscription } from '../redaction/mask-transcription.js';
 
 export type MirrorOutcome = 'mirrored' | 'deleted' | 'unknown' | 'quarantined';
 
@@ -25,7 +27,7 @@ export async function mirrorTranscription(ctx: HubContext, transcriptionId: stri
     if (isUpstreamError(error, 'not_found')) return markDeleted(ctx, transcriptionId);
     if (isUpstreamError(error, 'invalid_response')) {
       ctx.logger.warn({ transcriptionId, issues: error.issues.slice(0, 5) }, 'get-transcription answer breaks the API description: quarantined');
-      await quarantineItems(ctx.db, [{ operation: 'get-transcription', itemKey: transcriptionId.toLowerCase(), reason: error.message, issues: error.issues, raw: error.raw }], ctx.now());
+      await quarantineItems(ctx.db, [{ operation: 'get-transcription', itemKey: transcriptionId.toLowerCase(), reason: error.message, issues: error.issues, raw: maskJson(error.raw, ctx.settings.redaction) }], ctx.now());
       return 'quarantined';
     }
     throw error;
@@ -34,10 +36,14 @@ export async function mirrorTranscription(ctx: HubContext, transcriptionId: stri
   return 'mirrored';
 }
 
-/** Upserts a transcription the caller already fetched (backfill, reconcile, a group change). */
-export async function writeMirror(ctx: HubContext, transcription: UpstreamTranscription, hooks: readonly MirrorHook[] = ctx.mirrorHooks): Promise<void> {
+/**
+ * Upserts a transcription the caller already fetched (backfill, reconcile, a group change), masked
+ * with the hub's redaction policies first: the row, its results and the hooks see only the masked copy.
+ */
+export async function writeMirror(ctx: HubContext, fetched: UpstreamTranscription, hooks: readonly MirrorHook[] = ctx.mirrorHooks): Promise<void> {
   const now = ctx.now();
-  const { recordedAt, ...row } = toMirrorRow(transcription, now);
+  const transcription = maskTranscription(fetched, ctx.settings.redaction);
+  const { recordedAt, ...row } = toMirrorRow(transcription, now, ctx.settings.redaction.policies);
   const afterCommit: AfterCommit[] = [];
   await ctx.db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:mirror:${row.id}`}))::text`;

@@ -22,7 +22,9 @@ function digitsOf(groups: Group[]): string {
 
 function readRuns(text: string): Run[] {
   const runs: Run[] = [];
-  for (const m of text.matchAll(/(\+)?\(?\d+(?:\)?[ ,\-/]{0,3}\(?\d+)*/g)) {
+  // A colon joins too: a recogniser writes an expiry said "zero eight twenty seven" as 08:27 (a
+  // time without a cue is still never masked).
+  for (const m of text.matchAll(/(\+)?\(?\d+(?:\)?[ ,\-/:]{0,3}\(?\d+)*/g)) {
     const groups: Group[] = [];
     for (const g of m[0].matchAll(/\d+/g)) {
       groups.push({ start: m.index + g.index, end: m.index + g.index + g[0].length, digits: g[0] });

@@ -1,3 +1,4 @@
 export { detectPersonalData, redactText, type RedactionResult } from './redact-text.js';
 export { REDACTION_POLICIES, entityLabel, type RedactedSpan, type RedactionPolicy } from './policies.js';
 export { RedactionOptions } from './redaction-options.js';
+export { redactFieldValue, redactLabelledText } from './redact-labelled-text.js';

@@ -1,6 +1,7 @@
 import type { Configuration } from '../../contract/configurations.js';
 import type { Configuration as ConfigurationRow } from '../../generated/prisma/client.js';
 import { formatTimestamp } from '../format-timestamp.js';
+import { storedRedaction } from './configuration-redaction.js';
 
 export function toConfigurationWire(row: ConfigurationRow): Configuration {
   return {
@@ -17,6 +18,8 @@ export function toConfigurationWire(row: ConfigurationRow): Configuration {
     custom_summary: row.customSummary,
     summary_language: row.summaryLanguage,
     analytics_language: row.analyticsLanguage,
+    // Extension members only when set, so a vendor client sees the vendor's answer.
+    ...storedRedaction(row.redaction),
     created_at: formatTimestamp(row.createdAt),
   };
 }

@@ -1,8 +1,10 @@
+import { Prisma } from '../../generated/prisma/client.js';
 import { maxConfigurationsPerAccount } from '../../contract/configurations.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { lockAccount } from '../accounts/lock-account.js';
 import { defineOperation } from '../http/operation.js';
 import { assertWebhookUrlsAllowed } from '../webhooks/check-webhook-urls.js';
+import { redactionMembersSet } from './configuration-redaction.js';
 import { toConfigurationWire } from './configuration-wire.js';
 
 export const createConfiguration = defineOperation('create-configuration', async (input, { accountId, deps }) => {
@@ -24,6 +26,7 @@ export const createConfiguration = defineOperation('create-configuration', async
         customSummary: input.custom_summary,
         summaryLanguage: input.summary_language,
         analyticsLanguage: input.analytics_language,
+        redaction: redactionMembersSet(input) ?? Prisma.DbNull,
       },
     });
   });

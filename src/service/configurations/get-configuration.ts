@@ -15,7 +15,7 @@ const selectConfiguration = {
   text: `SELECT id, account_id AS "accountId", tag, vocabulary, extraction_fields AS "extractionFields",
     webhook_success_url AS "webhookSuccessUrl", webhook_error_url AS "webhookErrorUrl", summary,
     custom_summary AS "customSummary", summary_language AS "summaryLanguage",
-    analytics_language AS "analyticsLanguage", created_at AS "createdAt"
+    analytics_language AS "analyticsLanguage", redaction, created_at AS "createdAt"
   FROM svc_configurations WHERE id = $1::uuid AND account_id = $2::uuid`,
 };
 

@@ -1,10 +1,12 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import { defineOperation } from '../http/operation.js';
 import { assertWebhookUrlsAllowed } from '../webhooks/check-webhook-urls.js';
+import { redactionMembersSet, storedRedaction } from './configuration-redaction.js';
 import { toConfigurationWire } from './configuration-wire.js';
+import { findConfiguration } from './find-configuration.js';
 import { orNotFound } from '../not-found.js';
 
-/** Fields sent replace the stored ones; omitted fields stay unchanged. */
+/** Fields sent replace the stored ones; omitted fields stay unchanged (the redaction members one by one too). */
 export const updateConfiguration = defineOperation('update-configuration', async (input, { accountId, deps }) => {
   assertWebhookUrlsAllowed(input.webhooks, deps.settings.processing);
   const data: Prisma.ConfigurationUpdateInput = {
@@ -20,9 +22,16 @@ export const updateConfiguration = defineOperation('update-configuration', async
     data.webhookSuccessUrl = input.webhooks?.success_url ?? null;
     data.webhookErrorUrl = input.webhooks?.error_url ?? null;
   }
-  const row = await orNotFound(
-    deps.db.configuration.update({ where: { id: input.configuration_id, accountId }, data }),
-    `Configuration not found: ${input.configuration_id}`,
-  );
+  const redaction = redactionMembersSet(input);
+  const row = await deps.db.$transaction(async (tx) => {
+    if (redaction) {
+      const current = await findConfiguration(tx, accountId, input.configuration_id);
+      data.redaction = { ...storedRedaction(current.redaction), ...redaction };
+    }
+    return orNotFound(
+      tx.configuration.update({ where: { id: input.configuration_id, accountId }, data }),
+      `Configuration not found: ${input.configuration_id}`,
+    );
+  });
   return { message: 'Configuration updated successfully', configuration: toConfigurationWire(row) };
 });

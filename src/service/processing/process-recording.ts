@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ExtractionFieldSpec, RecognitionHints } from '../../engine/engine-types.js';
+import { transcriptRedactionOf, type TranscriptRedaction } from '../configurations/configuration-redaction.js';
 import { recordingKey } from '../storage/recording-storage.js';
+import { toneOutStoredRecording } from './tone-out-stored-recording.js';
 import { analyseConversation, type AnalysisSettings } from './analyse-conversation.js';
 import { decodeRecording } from './decode-recording.js';
 import { downloadRecording } from './download-recording.js';
@@ -10,6 +12,8 @@ import type { ProcessingContext } from './processing-context.js';
 import { ProcessingError } from './processing-error.js';
 import { probeRecording } from './probe-recording.js';
 import { recordCompleted, recordFailed } from './record-outcome.js';
+import { redactOutcome } from './redact-outcome.js';
+import { describeFailureForLog } from './redacted-log.js';
 import { requeueUnattemptedDeliveries } from '../webhooks/webhook-deliveries.js';
 
 /** All of the account's processing slots are busy: try again a little later. */
@@ -50,12 +54,14 @@ export async function processRecording(
   const lease = await ctx.slots.acquire(transcription.accountId, transcription.id);
   if (!lease) throw new AccountBusyError(`account ${transcription.accountId} has ${ctx.limits.maxConcurrentPerAccount} recordings in progress`);
   const workDir = await mkdtemp(path.join(tmpdir(), 'convoqa-'));
+  let redaction: TranscriptRedaction | null = null;
   try {
     if (!transcription.processingStartedAt) {
       await ctx.db.transcription.update({ where: { id: transcription.id }, data: { processingStartedAt: ctx.now() } });
     }
     const key = await ensureRecordingStored(ctx, transcription);
     const settings = await loadAnalysisSettings(ctx, transcription);
+    redaction = settings.redaction;
     const { duration, transcript } = await ctx.storage.withLocalFile(key, async (file) => {
       const probed = await probeRecording(file, ctx.limits.maxDurationSeconds);
       const decoded = await decodeRecording(file, workDir, {
@@ -65,13 +71,20 @@ export async function processRecording(
       const text = await ctx.engines.speechToText.transcribe(decoded, settings.hints);
       return { duration: Math.round(decoded.durationSeconds * 100) / 100, transcript: text };
     });
+    // Judged on the unmasked transcript; only the masked outcome is stored (docs/redaction.md).
     const analysis = await analyseConversation(ctx.engines, transcript, settings.analysis);
+    const { segments, summary, fields, evaluation, timeSpans } = redaction
+      ? redactOutcome(transcript.segments, analysis, redaction)
+      : { segments: transcript.segments, ...analysis, timeSpans: [] };
+    if (redaction?.audio) await toneOutStoredRecording(ctx, transcription, key, timeSpans, workDir);
     const stored = await recordCompleted(ctx, subject, {
       duration,
       language: transcript.language,
       numSpeakers: new Set(transcript.segments.map((s) => s.speaker)).size,
-      conversation: { segments: transcript.segments },
-      ...analysis,
+      conversation: { segments },
+      summary,
+      fields,
+      evaluation,
     });
     return stored ? 'completed' : 'skipped';
   } catch (error) {
@@ -81,7 +94,7 @@ export async function processRecording(
         ? error
         : new ProcessingError('processing_failed', 'The recording could not be processed', false, { cause: error });
     if (!failure.permanent && !attempt.isLast) throw error;
-    ctx.logger.warn({ transcriptionId, code: failure.code, err: error }, 'transcription failed');
+    ctx.logger.warn({ transcriptionId, code: failure.code, err: describeFailureForLog(error, redaction) }, 'transcription failed');
     const stored = await recordFailed(ctx, subject, { code: failure.code, message: failure.message });
     return stored ? 'failed' : 'skipped';
   } finally {
@@ -115,7 +128,7 @@ async function ensureRecordingStored(
 async function loadAnalysisSettings(
   ctx: ProcessingContext,
   transcription: { accountId: string; configurationId: string; evaluatorId: string | null; createdAt: Date },
-): Promise<{ hints: RecognitionHints; analysis: AnalysisSettings }> {
+): Promise<{ hints: RecognitionHints; analysis: AnalysisSettings; redaction: TranscriptRedaction | null }> {
   const [configuration, evaluator] = await Promise.all([
     ctx.db.configuration.findFirst({ where: { id: transcription.configurationId, accountId: transcription.accountId } }),
     transcription.evaluatorId
@@ -131,6 +144,7 @@ async function loadAnalysisSettings(
     ...fields.map((f) => `${f.name.replace(/_/g, ' ')}. ${f.description}`),
   ].filter((text) => text.trim() !== '');
   return {
+    redaction: transcriptRedactionOf(configuration?.redaction),
     hints: { vocabulary: configuration?.vocabulary ?? [], domainText },
     analysis: {
       summary: configuration?.summary

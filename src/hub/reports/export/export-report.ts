@@ -11,12 +11,13 @@ import { buildAnswerTables, isPlainObject } from './answer-tables.js';
 import { buildSummaryTable, type SummaryEntry } from './report-tables.js';
 import { dayOf } from '../report-periods.js';
 import { loadReviewColumns } from '../../review/review-columns.js';
+import { maskReportTable } from './mask-report-table.js';
 
 export type ExportOutcome = { kind: 'exported'; target: string; rows: number } | { kind: 'missing' };
 
 const exportLockTimeoutMs = 10 * 60_000;
 
-export async function exportReport(ctx: Pick<HubContext, 'db' | 'logger' | 'now'>, exporter: ReportExporter, snapshotId: string): Promise<ExportOutcome> {
+export async function exportReport(ctx: Pick<HubContext, 'db' | 'logger' | 'now' | 'settings'>, exporter: ReportExporter, snapshotId: string): Promise<ExportOutcome> {
   const snapshot = await ctx.db.hubReportSnapshot.findUnique({ where: { id: snapshotId }, include: { run: true } });
   if (!snapshot) return { kind: 'missing' };
   const { run } = snapshot;
@@ -24,7 +25,9 @@ export async function exportReport(ctx: Pick<HubContext, 'db' | 'logger' | 'now'
   const data = isPlainObject(snapshot.data) ? snapshot.data : { value: snapshot.data };
   const rawData = Array.isArray(data.raw_data) ? (data.raw_data as unknown[]) : [];
   const reviews = await loadReviewColumns(ctx.db, rawData.map((r) => (isPlainObject(r) && typeof r.id === 'string' ? r.id : '')));
-  const { report: table, members } = buildAnswerTables(run, data, reviews);
+  const answer = buildAnswerTables(run, data, reviews);
+  const table = maskReportTable(answer.report, ctx.settings.redaction);
+  const members = answer.members.map((member) => maskReportTable(member, ctx.settings.redaction));
 
   try {
     const target = await ctx.db.$transaction(
