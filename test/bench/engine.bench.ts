@@ -145,7 +145,7 @@ const stt: SpeechToTextEngine =
         logger: createLogger({ level: 'warn', name: 'engine-bench', toStderr: true }),
       });
 
-print('engine bench — offline (local) engine, issue 19 goals');
+print('engine bench — offline (local) engine, against its goals (docs/engine-bench.md)');
 print(`machine: ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 print();
 print('1. judge only, on the scripts (perfect transcript and speaker labels)');
@@ -230,7 +230,7 @@ print();
 const voiceTotals = new Map<string, { errors: number; words: number; tuned: boolean }>();
 for (const [title, chosen] of [
   ['domain model (this engine)', runs.filter((x) => x.run.stereo && !x.set.includes('general'))],
-  ['general model, held-out calls (before issue 19)', runs.filter((x) => x.run.stereo && x.set.includes('general'))],
+  ['general model, held-out calls (untuned baseline)', runs.filter((x) => x.run.stereo && x.set.includes('general'))],
 ] as const) {
   if (!chosen.length) continue;
   print(`  word error rate per voice, stereo by channel — ${title}`);

@@ -4,7 +4,7 @@ import { connectionRule, parseHostEntry, type NetworkPolicy } from '../../src/li
 import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
 
 /**
- * Issue 15, finding 4: private, loopback, link-local and metadata addresses are refused unless
+ * Private, loopback, link-local and metadata addresses are refused unless
  * explicitly allowed, whatever NODE_ENV says; the allow-list takes hosts or host:port by name,
  * plus PUBLIC_BASE_URL's own; webhook URLs that can only point at a refused address are refused
  * when a configuration is saved.

@@ -7,7 +7,7 @@ import { createHarness, type Harness, type TestAccount } from '../support/harnes
 import { startOddHttpServer, startPythonHttpServer, type PythonServer } from '../support/python-servers.js';
 
 /**
- * Issue 15, finding 1: `python3 -m http.server` (HTTP/1.0, it closes the connection after the
+ * `python3 -m http.server` (HTTP/1.0, it closes the connection after the
  * body) serving a 20 MB WAV to several downloads while the event loop is busy killed the process
  * with undici 7's uncatchable `assert(!this.paused)`. Here 20 such submissions (and chunked and
  * gzip ones of the same file) run in this process, with the event loop busy 50 ms in every 250,

@@ -1,5 +1,5 @@
 /**
- * Issue 10: the upstream answers 429, 500 or nothing at all 30% of the time during a backfill.
+ * The upstream answers 429, 500 or nothing at all 30% of the time during a backfill.
  *
  * The built-in API serves one account with 40 evaluated transcriptions, behind a fault-injecting
  * proxy (support/flaky-proxy.ts, seeded): 10% injected 429 rate_limited with Retry-After: 1 (not

@@ -1,5 +1,5 @@
 /**
- * Issue 15 finding 2: `npm start` (src/main.ts) runs web, worker and clock as supervised children.
+ * `npm start` (src/main.ts) runs web, worker and clock as supervised children.
  * A worker killed by SIGKILL mid-job is logged with why, restarted, and its job taken over: the
  * recording submitted before the kill still completes and is mirrored. SIGTERM stops every part and
  * exits 0 within 10 s; a supervisor killed outright leaves no part running.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 finding 3: every date the API accepts is stored exactly as sent (years 1–99 included,
+ * Every date the API accepts is stored exactly as sent (years 1–99 included,
  * never 19xx) or refused with a 400 naming the supported range; year 0 and negative years never 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

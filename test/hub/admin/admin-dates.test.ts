@@ -1,5 +1,5 @@
 /**
- * Issue 15 finding 3, admin side: every date input of the admin API is kept as sent (years 1–99
+ * The admin side of the supported dates: every date input of the admin API is kept as sent (years 1–99
  * included) or refused with a 400 naming the supported range; year 0 and negative years never 500.
  */
 import request from 'supertest';

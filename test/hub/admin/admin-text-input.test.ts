@@ -1,5 +1,5 @@
 /**
- * Issue 15 finding 7: free text the admin API stores (account and key names) follows the API's
+ * Free text the admin API stores (account and key names) follows the API's
  * text rule: trimmed, 1 to 100 characters, and no control characters (schemathesis made accounts
  * whose names held them).
  */

@@ -5,7 +5,7 @@ import type { Harness } from '../../support/harness.js';
 import { hubStackForFile, type HubStack } from '../../support/hub-stack.js';
 
 /**
- * Issue 15, finding 6: forty identical signed webhooks sent at once must get exactly one
+ * Forty identical signed webhooks sent at once must get exactly one
  * `duplicate: false`, however the receiver's batches split them (batches run concurrently).
  */
 let h: Harness;
