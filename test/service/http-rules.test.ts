@@ -1,11 +1,9 @@
 import request from 'supertest';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, deactivateApiKey, deleteApiKey } from '../../src/service/accounts/api-keys.js';
-import { createApiRouter } from '../../src/service/http/api-router.js';
+import { createApiSurface } from '../../src/service/http/api-surface.js';
 import { serviceOperations } from '../../src/service/operations.js';
 import { defineOperation } from '../../src/service/http/operation.js';
-import { assignRequestId } from '../../src/lib/http/request-id.js';
 import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
 
 let h: Harness;
@@ -136,7 +134,7 @@ describe('unexpected errors (500)', () => {
     const failing = defineOperation('list-participants', async () => {
       throw new Error('database exploded at /srv/secret/path.ts:12');
     });
-    const app = express().use(assignRequestId()).use('/api', createApiRouter(h.deps, { ...serviceOperations, 'list-participants': failing }));
+    const app = createApiSurface(h.deps, { ...serviceOperations, 'list-participants': failing });
     const res = await request(app).post('/api/list-participants').set('x-api-key', account.key).send({});
     expect(res.status).toBe(500);
     expect(res.body).toEqual({

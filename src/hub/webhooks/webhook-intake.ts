@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../../lib/errors/app-error.js';
-import { prepareConstantJson, type ConstantJson } from '../../lib/http/constant-json.js';
 import { assertSafeJson } from '../../lib/http/json-body.js';
 import type { HubContext } from '../hub-context.js';
 import { ReceiptBatcher } from './receipt-batcher.js';
@@ -19,11 +18,13 @@ const unreadableBody =
 /** A receipt's key: one per transcription and receiver URL (success or error). */
 export const receiptId = (transcriptionId: string, outcome: 'success' | 'error') => `tx-${transcriptionId}-${outcome}`;
 
-/** The receiver's three answers (all 202), serialised once (constant-json.ts: the same bytes and headers as `res.json`). */
+const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
+
+/** The receiver's three answers (all 202), serialised once. */
 export const receiverAnswers = {
-  accepted: prepareConstantJson({ data: { received: true, duplicate: false } }),
-  duplicate: prepareConstantJson({ data: { received: true, duplicate: true } }),
-  test: prepareConstantJson({ data: { received: true, duplicate: false, test: true } }),
+  accepted: jsonBytes({ data: { received: true, duplicate: false } }),
+  duplicate: jsonBytes({ data: { received: true, duplicate: true } }),
+  test: jsonBytes({ data: { received: true, duplicate: false, test: true } }),
 };
 
 export interface ReceiverOptions {
@@ -33,7 +34,7 @@ export interface ReceiverOptions {
   batchWaitMs?: number;
 }
 
-/** One webhook as received, whichever HTTP layer read it. */
+/** One webhook as received (receiver-surface.ts). */
 export interface ReceivedWebhook {
   /** The URL's last segment, already checked by the caller. */
   outcome: 'success' | 'error';
@@ -44,12 +45,11 @@ export interface ReceivedWebhook {
   requestId: string;
 }
 
-/** Receives one webhook: resolves with its 202 answer, or throws the AppError it is refused with. */
-export type WebhookIntake = (webhook: ReceivedWebhook) => Promise<ConstantJson>;
+/** Receives one webhook: resolves with its 202 answer's JSON bytes, or throws the AppError it is refused with. */
+export type WebhookIntake = (webhook: ReceivedWebhook) => Promise<Buffer>;
 
 /**
- * The receiver's work between the raw body and the 202, shared by its Express route
- * (receiver-router.ts) and its fast path (receiver-fast-path.ts): verify → durable receipt
+ * The receiver's work between the raw body and the 202 (receiver-surface.ts serves it): verify → durable receipt
  * (batched, receipt-batcher.ts) → the answer; the mirror is queued after. The body is parsed only
  * once verified, and only for the transcription id; the mirror fetches the rest. If the receipt
  * cannot be committed (PostgreSQL unreachable) the answer is 503, so the sender retries; once
