@@ -6,6 +6,7 @@ import type { AdminRoute } from './hub/admin/admin-route.js';
 import { createSlackRouter } from './hub/alerts/interactivity-router.js';
 import type { ConsoleOptions } from './hub/console/console-options.js';
 import { createConsoleRouter } from './hub/console/console-router.js';
+import { OutboxRelay } from './hub/webhooks/outbox-relay.js';
 import { createReceiverSurface, receiverMountPath } from './hub/webhooks/receiver-surface.js';
 import { createWebhookIntake } from './hub/webhooks/webhook-intake.js';
 import type { HubContext } from './hub/hub-context.js';
@@ -48,6 +49,11 @@ export interface WebSurfaces {
    * Express's not-found handler's 404, and the samples are not served either.
    */
   builtInService?: boolean;
+  /**
+   * The relay of the receiver's outbox (outbox-relay.ts), which the web process starts with its
+   * sweep and stops on shutdown. Default: one of the app's own, without the sweep.
+   */
+  receiptRelay?: OutboxRelay;
 }
 
 /** What createApp gives: a plain Node request listener, for a server or supertest. */
@@ -73,11 +79,18 @@ export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOpti
   const expressApp = createExpressApp(deps, hub, admin, surfaces);
   const api = builtInService ? createApiSurface(deps, serviceOperations) : undefined;
   const receiver = hub
-    ? createReceiverSurface(createWebhookIntake(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }), {
-        bodyLimitBytes: hub.settings.receiver.bodyLimitBytes,
-        logger: hub.logger,
-        accessLogger: deps.logger,
-      })
+    ? createReceiverSurface(
+        createWebhookIntake(hub, {
+          credentials: hub.receiverCredentials,
+          bodyLimitBytes: hub.settings.receiver.bodyLimitBytes,
+          relay: surfaces.receiptRelay ?? new OutboxRelay(hub),
+        }),
+        {
+          bodyLimitBytes: hub.settings.receiver.bodyLimitBytes,
+          logger: hub.logger,
+          accessLogger: deps.logger,
+        },
+      )
     : undefined;
   return (req, res) => {
     const url = req.url ?? '/';

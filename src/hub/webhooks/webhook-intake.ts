@@ -2,7 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../../lib/errors/app-error.js';
 import { assertSafeJson } from '../../lib/http/json-body.js';
 import type { HubContext } from '../hub-context.js';
-import { ReceiptBatcher } from './receipt-batcher.js';
+import type { OutboxRelay } from './outbox-relay.js';
+import { ReceiptOutbox } from './receipt-outbox.js';
 import type { ReceiverCredentialsSource } from './receiver-credentials.js';
 import { recordWebhookRejection } from './record-rejection.js';
 import { verifyWebhook, WebhookRejectedError } from './verify-webhook.js';
@@ -30,8 +31,10 @@ export const receiverAnswers = {
 export interface ReceiverOptions {
   credentials: ReceiverCredentialsSource;
   bodyLimitBytes: number;
-  /** How long a receipt may wait for others to be stored with it (receipt-batcher.ts). */
+  /** How long a receipt may wait for others to be committed with it (receipt-outbox.ts). */
   batchWaitMs?: number;
+  /** The relay that queues the committed receipts' mirrors (outbox-relay.ts). */
+  relay: OutboxRelay;
 }
 
 /** One webhook as received (receiver-surface.ts). */
@@ -49,15 +52,15 @@ export interface ReceivedWebhook {
 export type WebhookIntake = (webhook: ReceivedWebhook) => Promise<Buffer>;
 
 /**
- * The receiver's work between the raw body and the 202 (receiver-surface.ts serves it): verify → durable receipt
- * (batched, receipt-batcher.ts) → the answer; the mirror is queued after. The body is parsed only
+ * The receiver's work between the raw body and the 202 (receiver-surface.ts serves it): verify →
+ * receipt committed (receipt-outbox.ts) → the answer; the relay queues the mirror after. The body is parsed only
  * once verified, and only for the transcription id; the mirror fetches the rest. If the receipt
  * cannot be committed (PostgreSQL unreachable) the answer is 503, so the sender retries; once
- * committed it is acknowledged, and its mirror is queued right after, or by the receipt sweeper if
+ * committed it is acknowledged, and its mirror is queued right after, or by the relay's sweep if
  * Redis is down: an acknowledged webhook is never lost.
  */
 export function createWebhookIntake(ctx: HubContext, options: ReceiverOptions): WebhookIntake {
-  const receipts = new ReceiptBatcher(ctx.db, ctx.jobs, ctx.logger, { maxWaitMs: options.batchWaitMs });
+  const receipts = new ReceiptOutbox(ctx.db, options.relay, { maxWaitMs: options.batchWaitMs });
 
   return async ({ outcome, body, headers, token, requestId }) => {
     if (body.length === 0) throw new AppError('invalid_value', 'Empty webhook body');
