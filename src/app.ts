@@ -1,25 +1,22 @@
 import express, { type Express, type Router } from 'express';
+import type { RequestListener } from './lib/http/machine-surface.js';
 import { createAdminRouter } from './hub/admin/admin-router.js';
 import type { AdminIndexLink } from './hub/admin/admin-index.js';
 import type { AdminRoute } from './hub/admin/admin-route.js';
 import { createSlackRouter } from './hub/alerts/interactivity-router.js';
 import type { ConsoleOptions } from './hub/console/console-options.js';
 import { createConsoleRouter } from './hub/console/console-router.js';
+import { OutboxRelay } from './hub/webhooks/outbox-relay.js';
+import { createReceiverSurface, receiverMountPath } from './hub/webhooks/receiver-surface.js';
+import { createWebhookIntake } from './hub/webhooks/webhook-intake.js';
 import type { HubContext } from './hub/hub-context.js';
-import { createReceiverFastPath } from './hub/webhooks/receiver-fast-path.js';
-import { createReceiverRouter } from './hub/webhooks/receiver-router.js';
-import { createWebhookIntake, type WebhookIntake } from './hub/webhooks/webhook-intake.js';
-import type { EtagFn } from './lib/http/constant-json.js';
 import { requestMetrics } from './lib/metrics/request-metrics.js';
 import { AppError } from './lib/errors/app-error.js';
 import { accessLog } from './lib/http/access-log.js';
 import { createErrorHandler } from './lib/http/error-handler.js';
-import { serveBeforeExpress } from './lib/http/serve-before-express.js';
 import { assignRequestId } from './lib/http/request-id.js';
-import { createApiFastPath } from './service/http/api-fast-path.js';
-import { createOperationPipelines, type OperationPipeline } from './service/http/api-operation-pipeline.js';
-import { createApiRouter } from './service/http/api-router.js';
 import { serviceOperations } from './service/operations.js';
+import { apiMountPath, createApiSurface } from './service/http/api-surface.js';
 import { createUploadRouter } from './service/uploads/upload-router.js';
 import { createRecordingRouter } from './service/recordings/recording-router.js';
 import type { ServiceDeps } from './service/service-deps.js';
@@ -56,83 +53,75 @@ export interface WebSurfaces {
   optional?: readonly OptionalSurface[];
   /**
    * Whether to serve the built-in API at /api, /uploads and /recordings (default true). False in hub-only mode
-   * (README "Run the hub against the vendor's API"): those paths, like any unknown one, answer the
-   * not-found handler's 404.
+   * (README "Run the hub against the vendor's API"): those paths, like any unknown one, answer
+   * Express's not-found handler's 404.
    */
   builtInService?: boolean;
+  /**
+   * The relay of the receiver's outbox (outbox-relay.ts), which the web process starts with its
+   * sweep and stops on shutdown. Default: one of the app's own, without the sweep.
+   */
+  receiptRelay?: OutboxRelay;
+}
+
+/** What createApp gives: a plain Node request listener, for a server or supertest. */
+export type WebApp = RequestListener;
+
+/** Whether a request's URL is `mount` or below it (`/api`, `/api/x`, `/api?x`), capitals ignored. */
+function isUnder(url: string, mount: string): boolean {
+  if (url.length < mount.length || url.slice(0, mount.length).toLowerCase() !== mount) return false;
+  const next = url.charCodeAt(mount.length);
+  return Number.isNaN(next) || next === 0x2f /* / */ || next === 0x3f /* ? */;
 }
 
 /**
- * The HTTP app of the web process: the built-in API at /api and /uploads (and its recordings, an
- * extension, at /recordings), and, given the hub's
- * context, the hub's webhook receiver at /webhooks, Slack's interactivity endpoint at /slack and
- * its admin API at /admin; given their options, the Prometheus endpoint at /metrics and the
- * console at /console; and the optional surfaces it is given (the sample calls at /samples). The API's operations
- * (api-fast-path.ts) and the receiver's webhooks (receiver-fast-path.ts) are served in front of
- * Express's dispatch, whose prototype swap and middlewares cost more than a cached read
- * (docs/performance.md, "Serving in front of Express"); everything else, and any API or webhook request
- * those paths do not take (odd URLs, other methods, chunked, compressed or too-large bodies), by
- * Express, which answers them as before.
+ * The HTTP app of the web process, two stacks side by side, each request served by exactly one
+ * (docs/performance.md, "One stack per surface"). The machine-facing surfaces, each a plain Node
+ * request listener of its own (machine-surface.ts): the built-in API at /api (api-surface.ts)
+ * and, given the hub's context, its webhook receiver at /webhooks (receiver-surface.ts).
+ * Everything else is Express's (createExpressApp): /uploads, the recordings (an extension) at
+ * /recordings, Slack's interactivity endpoint at
+ * /slack, the admin API at /admin and, given their options, /metrics, /console and the optional surfaces (the sample calls at /samples).
  */
-export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}): Express {
-  const intake = hub ? createWebhookIntake(hub, { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes }) : undefined;
+export function createApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}): WebApp {
   const builtInService = surfaces.builtInService ?? true;
-  // One set of operation pipelines (and one rate limiter) for the fast path and Express's router.
-  const pipelines = builtInService ? createOperationPipelines(deps, serviceOperations) : undefined;
-  const app = createExpressApp(deps, hub, admin, surfaces, { intake, pipelines });
-  const etagFn = app.get('etag fn') as EtagFn | undefined;
-  if (pipelines) {
-    serveBeforeExpress(
-      app,
-      createApiFastPath({
-        pipelines,
-        logger: deps.logger,
-        bodyLimitBytes: deps.settings.apiBodyLimitBytes,
-        etagFn,
-      }),
-    );
-  }
-  if (hub && intake) {
-    serveBeforeExpress(
-      app,
-      createReceiverFastPath({
-        intake,
-        logger: hub.logger,
-        accessLogger: deps.logger,
-        bodyLimitBytes: hub.settings.receiver.bodyLimitBytes,
-        etagFn,
-      }),
-    );
-  }
-  return app;
-}
-
-/** What createApp's fast paths and its Express app share; createExpressApp makes its own of what is missing. */
-export interface SharedHandlers {
-  intake?: WebhookIntake;
-  pipelines?: ReadonlyMap<string, OperationPipeline>;
+  const expressApp = createExpressApp(deps, hub, admin, surfaces);
+  const api = builtInService ? createApiSurface(deps, serviceOperations) : undefined;
+  const receiver = hub
+    ? createReceiverSurface(
+        createWebhookIntake(hub, {
+          credentials: hub.receiverCredentials,
+          bodyLimitBytes: hub.settings.receiver.bodyLimitBytes,
+          relay: surfaces.receiptRelay ?? new OutboxRelay(hub),
+        }),
+        {
+          bodyLimitBytes: hub.settings.receiver.bodyLimitBytes,
+          logger: hub.logger,
+          accessLogger: deps.logger,
+        },
+      )
+    : undefined;
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (receiver && isUnder(url, receiverMountPath)) receiver(req, res);
+    else if (api && isUnder(url, apiMountPath)) api(req, res);
+    else expressApp(req, res);
+  };
 }
 
 /**
- * createApp's Express app alone, every request through Express's router (the receiver's too, by
- * `shared.intake`, or a new one; the API's by `shared.pipelines`, or new ones). The fast paths'
- * tests compare their answers with this app's.
+ * createApp's human-facing half: Express, with the request id, access log and request metrics
+ * middlewares, the routers of the surfaces that are not machine-facing, and the not-found and
+ * error handlers. It never sees /api nor /webhooks (createApp sends those to their own stacks).
  */
-export function createExpressApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}, shared: SharedHandlers = {}): Express {
-  const { intake } = shared;
+export function createExpressApp(deps: ServiceDeps, hub?: HubContext, admin?: AdminOptions, surfaces: WebSurfaces = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(assignRequestId());
   app.use(accessLog(deps.logger));
   app.use(requestMetrics());
-  // The receiver first: its paths match no other router, and its webhooks (the busiest traffic) skip their matching.
-  if (hub) {
-    const receiverOptions = { credentials: hub.receiverCredentials, bodyLimitBytes: hub.settings.receiver.bodyLimitBytes };
-    app.use('/webhooks', createReceiverRouter(intake ?? createWebhookIntake(hub, receiverOptions), hub.logger, receiverOptions));
-  }
   if (surfaces.builtInService ?? true) {
-    app.use('/api', createApiRouter(deps, serviceOperations, shared.pipelines));
     app.use('/uploads', createUploadRouter(deps));
     app.use('/recordings', createRecordingRouter(deps));
   }

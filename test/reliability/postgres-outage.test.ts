@@ -14,7 +14,7 @@
  *
  * Proved: the interrupted transaction left nothing behind (read during the outage through a direct
  * connection); while PostgreSQL is down the receiver answers 503, as documented in
- * receiver-router.ts ("If the receipt cannot be committed (PostgreSQL unreachable) the answer is
+ * webhook-intake.ts ("If the receipt cannot be committed (PostgreSQL unreachable) the answer is
  * 503, so the sender retries"), it does not accept on Redis alone; mirror jobs that failed
  * while it was down were retried by BullMQ and succeeded; every acknowledged webhook ends as
  * exactly one COMPLETED hub row with as many criterion results as the upstream's evaluation, no

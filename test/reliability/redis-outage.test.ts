@@ -35,7 +35,7 @@ import { createCriticalFailHook } from '../../src/hub/alerts/critical-fail-hook.
 import { sweepAlerts } from '../../src/hub/alerts/sweep-alerts.js';
 import { createConversationClient } from '../../src/hub/client/index.js';
 import { createRedis } from '../../src/redis.js';
-import { startReceiptSweeper } from '../../src/hub/webhooks/receipt-sweeper.js';
+import { startOutboxRelay } from '../../src/hub/webhooks/outbox-relay.js';
 import { startFakeSlack } from '../fakes/fake-slack.js';
 import { alertMessagesOf, slackHub } from '../hub/alerts/support.js';
 import { seedEvaluatedTranscription, testPacingPrefix } from '../hub/client/support.js';
@@ -75,7 +75,7 @@ describe('Redis restarted mid-run', () => {
     const stack = await startHubStack(h, { hub: (defaults) => ({ ...slackHub(slack, defaults), redis: hubRedis, jobs: hubJobs }) });
     cleanups.push(() => stack.close());
     // The web process's receipt sweeper, at test pace.
-    const sweeper = startReceiptSweeper({ db: h.db, jobs: hubJobs, logger: stack.hub.logger }, { intervalMs: 200, olderThanMs: 500 });
+    const sweeper = startOutboxRelay({ db: h.db, jobs: hubJobs, logger: stack.hub.logger }, { sweepEveryMs: 200, olderThanMs: 500 });
     cleanups.push(() => sweeper.stop());
     const client = createConversationClient({ baseUrl: `${stack.baseUrl}/api`, apiKey: stack.account.key, redis: hubRedis, rateLimitScale: 100, pacingPrefix: testPacingPrefix() });
 

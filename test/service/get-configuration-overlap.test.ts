@@ -1,35 +1,26 @@
 /**
- * get-configuration reads its row while Redis decides the rate limit (api-router.ts,
+ * get-configuration reads its row while Redis decides the rate limit (api-operation-pipeline.ts,
  * ServiceOperation.overlapsRateLimit). Proved here: the read is sent before the decision arrives,
  * and every outcome (admitted, refused, limiter down, each with a good or a bad body) is the same
  * status, headers and bytes as the same operation run in the sequential order.
  */
 import { randomUUID } from 'node:crypto';
-import express, { type Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolOf } from '../../src/db.js';
-import { createErrorHandler } from '../../src/lib/http/error-handler.js';
-import { assignRequestId } from '../../src/lib/http/request-id.js';
+import type { RequestListener } from '../../src/lib/http/machine-surface.js';
 import { getConfiguration } from '../../src/service/configurations/get-configuration.js';
-import { createApiRouter } from '../../src/service/http/api-router.js';
+import { createApiSurface } from '../../src/service/http/api-surface.js';
 import { serviceOperations } from '../../src/service/operations.js';
 import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
 
 let h: Harness;
 /** The same API with get-configuration in the sequential order: rate limit, then body, then read. */
-let sequentialApp: Express;
+let sequentialApp: RequestListener;
 beforeAll(() => {
   // 5 a minute with a burst of 1: one call empties the bucket, and it refills only after 12 s.
   h = createHarness({ rateLimitScale: 0.01 });
-  sequentialApp = express();
-  sequentialApp.disable('x-powered-by');
-  sequentialApp.use(assignRequestId());
-  sequentialApp.use(
-    '/api',
-    createApiRouter(h.deps, { ...serviceOperations, 'get-configuration': { ...getConfiguration, overlapsRateLimit: false } }),
-  );
-  sequentialApp.use(createErrorHandler(h.deps.logger));
+  sequentialApp = createApiSurface(h.deps, { ...serviceOperations, 'get-configuration': { ...getConfiguration, overlapsRateLimit: false } });
 });
 afterAll(() => h.close());
 
@@ -96,7 +87,7 @@ describe('get-configuration overlaps the rate limit', () => {
 });
 
 type Body = string | object;
-const callOn = (app: Express, account: TestAccount, body: Body) =>
+const callOn = (app: RequestListener, account: TestAccount, body: Body) =>
   request(app)
     .post('/api/get-configuration')
     .set('x-api-key', account.key)

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { WebApp } from '../../src/app.js';
 import { createJobHandlers } from '../../jobs/job-handlers.js';
 import { createApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
@@ -85,7 +85,7 @@ export interface Harness {
   redis: Redis;
   deps: ServiceDeps;
   jobs: JobQueues;
-  app: Express;
+  app: WebApp;
   queuePrefix: string;
   /** The folder storage's DATA_DIR (a child worker process must use the same). */
   dataDir: string;

@@ -8,8 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
-import { createApp } from '../../src/app.js';
+import { createApp, type WebApp } from '../../src/app.js';
 import { hubAdminRoutes } from '../../src/hub/admin/admin-routes.js';
 import { createConversationClient, type ConversationClient } from '../../src/hub/client/index.js';
 import type { HubContext } from '../../src/hub/hub-context.js';
@@ -42,7 +41,7 @@ export interface HubAgainstUpstream {
   baseUrl: string;
   client: ConversationClient;
   hub: HubContext;
-  app: Express;
+  app: WebApp;
   /** The receiver's token and the two URLs a configuration's webhooks should point at. */
   token: string;
   receiverUrls: { success_url: string; error_url: string };
@@ -54,7 +53,7 @@ export interface HubAgainstUpstream {
 export async function startHubAgainst(h: Harness, options: HubAgainstOptions): Promise<HubAgainstUpstream> {
   const token = options.token ?? 'upstream-test-token-0123456789abcdef';
   // The app needs its own public URL, so the server starts first and serves the app once built.
-  const serving: { app?: Express } = {};
+  const serving: { app?: WebApp } = {};
   const server = createServer((req, res) => serving.app?.(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

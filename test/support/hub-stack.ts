@@ -5,8 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
-import { createApp } from '../../src/app.js';
+import { createApp, type WebApp } from '../../src/app.js';
 import { adminAccountRoutes } from '../../src/embedded/admin-account-routes.js';
 import { adminDeliveryRoutes } from '../../src/embedded/admin-delivery-routes.js';
 import { createConsoleDeliveries } from '../../src/embedded/console-deliveries.js';
@@ -32,7 +31,7 @@ export interface HubStack {
   baseUrl: string;
   client: ConversationClient;
   hub: HubContext;
-  app: Express;
+  app: WebApp;
   close(): Promise<void>;
 }
 
@@ -48,7 +47,7 @@ export async function startHubStack(
 ): Promise<HubStack> {
   const account = await h.createAccount();
   // The app needs the server's port (its public URL), so the server starts first and serves it once built.
-  const serving: { app?: Express } = {};
+  const serving: { app?: WebApp } = {};
   const server = createServer((req, res) => serving.app?.(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -13,7 +13,7 @@ import { recordSyncState, type ReconcileReport } from './sync-state.js';
  * that breaks what the API description promises is quarantined (docs/mirror.md, "Quarantine")
  * and, when it names its transcription, that transcription is fetched on its own; every other
  * row goes on. Quarantined get-transcription answers are tried again at every run. Receipts whose
- * enqueue never happened (a minute on) are queued too, claimed like the receipt sweeper claims them.
+ * enqueue never happened (a minute on) are queued too, claimed as the outbox relay's sweep claims them.
  */
 export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport> {
   const client = await ctx.upstream();
@@ -68,8 +68,8 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
     await enqueueMirror(ctx.jobs, id);
     report.queuedQuarantined += 1;
   }
-  // Receipts whose enqueue never happened, through the sweeper's own relay (a claim under a lease,
-  // so a live sweeper's receipts are not queued twice), as a backstop when no web process sweeps.
+  // Receipts whose enqueue never happened, by the outbox relay's own sweep (a claim under a lease,
+  // so a live relay's receipts are not queued twice), as a backstop when no web process sweeps.
   report.queuedUnsent = (await sweepUnsentReceipts(ctx, { olderThanMs: 60_000 })).queued;
   report.openQuarantine = await countOpenQuarantined(ctx.db);
   await recordSyncState(ctx.db, { lastReconcileAt: now.toISOString(), ...report });

@@ -20,7 +20,7 @@ export interface SweepOutcome {
 }
 
 /**
- * The receiver's outbox relay: receipts acknowledged (committed) at least `olderThanMs` ago whose
+ * The sweep of the receiver's outbox relay (outbox-relay.ts): receipts acknowledged (committed) at least `olderThanMs` ago whose
  * mirror job was never queued (Redis was down, or the process died between the commit and the
  * enqueue) get their mirror queued and `enqueued_at` set, in three steps with no transaction
  * spanning them, so a slow or stalled Redis never holds a PostgreSQL connection or lock:

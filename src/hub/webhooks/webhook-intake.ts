@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../../lib/errors/app-error.js';
-import { prepareConstantJson, type ConstantJson } from '../../lib/http/constant-json.js';
 import { assertSafeJson } from '../../lib/http/json-body.js';
 import type { HubContext } from '../hub-context.js';
-import { ReceiptBatcher } from './receipt-batcher.js';
+import type { OutboxRelay } from './outbox-relay.js';
+import { ReceiptOutbox } from './receipt-outbox.js';
 import type { ReceiverCredentialsSource } from './receiver-credentials.js';
 import { recordWebhookRejection } from './record-rejection.js';
 import { verifyWebhook, WebhookRejectedError } from './verify-webhook.js';
@@ -19,21 +19,25 @@ const unreadableBody =
 /** A receipt's key: one per transcription and receiver URL (success or error). */
 export const receiptId = (transcriptionId: string, outcome: 'success' | 'error') => `tx-${transcriptionId}-${outcome}`;
 
-/** The receiver's three answers (all 202), serialised once (constant-json.ts: the same bytes and headers as `res.json`). */
+const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
+
+/** The receiver's three answers (all 202), serialised once. */
 export const receiverAnswers = {
-  accepted: prepareConstantJson({ data: { received: true, duplicate: false } }),
-  duplicate: prepareConstantJson({ data: { received: true, duplicate: true } }),
-  test: prepareConstantJson({ data: { received: true, duplicate: false, test: true } }),
+  accepted: jsonBytes({ data: { received: true, duplicate: false } }),
+  duplicate: jsonBytes({ data: { received: true, duplicate: true } }),
+  test: jsonBytes({ data: { received: true, duplicate: false, test: true } }),
 };
 
 export interface ReceiverOptions {
   credentials: ReceiverCredentialsSource;
   bodyLimitBytes: number;
-  /** How long a receipt may wait for others to be stored with it (receipt-batcher.ts). */
+  /** How long a receipt may wait for others to be committed with it (receipt-outbox.ts). */
   batchWaitMs?: number;
+  /** The relay that queues the committed receipts' mirrors (outbox-relay.ts). */
+  relay: OutboxRelay;
 }
 
-/** One webhook as received, whichever HTTP layer read it. */
+/** One webhook as received (receiver-surface.ts). */
 export interface ReceivedWebhook {
   /** The URL's last segment, already checked by the caller. */
   outcome: 'success' | 'error';
@@ -44,20 +48,19 @@ export interface ReceivedWebhook {
   requestId: string;
 }
 
-/** Receives one webhook: resolves with its 202 answer, or throws the AppError it is refused with. */
-export type WebhookIntake = (webhook: ReceivedWebhook) => Promise<ConstantJson>;
+/** Receives one webhook: resolves with its 202 answer's JSON bytes, or throws the AppError it is refused with. */
+export type WebhookIntake = (webhook: ReceivedWebhook) => Promise<Buffer>;
 
 /**
- * The receiver's work between the raw body and the 202, shared by its Express route
- * (receiver-router.ts) and its fast path (receiver-fast-path.ts): verify → durable receipt
- * (batched, receipt-batcher.ts) → the answer; the mirror is queued after. The body is parsed only
+ * The receiver's work between the raw body and the 202 (receiver-surface.ts serves it): verify →
+ * receipt committed (receipt-outbox.ts) → the answer; the relay queues the mirror after. The body is parsed only
  * once verified, and only for the transcription id; the mirror fetches the rest. If the receipt
  * cannot be committed (PostgreSQL unreachable) the answer is 503, so the sender retries; once
- * committed it is acknowledged, and its mirror is queued right after, or by the receipt sweeper if
+ * committed it is acknowledged, and its mirror is queued right after, or by the relay's sweep if
  * Redis is down: an acknowledged webhook is never lost.
  */
 export function createWebhookIntake(ctx: HubContext, options: ReceiverOptions): WebhookIntake {
-  const receipts = new ReceiptBatcher(ctx.db, ctx.jobs, ctx.logger, { maxWaitMs: options.batchWaitMs });
+  const receipts = new ReceiptOutbox(ctx.db, options.relay, { maxWaitMs: options.batchWaitMs });
 
   return async ({ outcome, body, headers, token, requestId }) => {
     if (body.length === 0) throw new AppError('invalid_value', 'Empty webhook body');

@@ -1,4 +1,4 @@
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import express, { type RequestHandler } from 'express';
 import { AppError } from '../errors/app-error.js';
 
 /** Deeper JSON is refused: no API document nests this far, and recursion over it would overflow. */
@@ -45,59 +45,4 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
     next();
   };
   return [parse, check];
-}
-
-/**
- * jsonBody as a function rather than middlewares: resolves with the checked body, or rejects with
- * the error the middlewares would have passed on (the same body-parser errors and AppErrors), so a
- * handler can read the body while it waits for something else.
- */
-export function readJsonBody(limitBytes: number): (req: Request, res: Response) => Promise<unknown> {
-  const parse = express.json({ type: () => true, limit: limitBytes, strict: false });
-  return (req, res) =>
-    new Promise((resolve, reject) => {
-      parse(req, res, (error?: Error) => {
-        if (error) {
-          reject(error);
-          return;
-        }
-        try {
-          assertSafeJson(req.body);
-          resolve(req.body);
-        } catch (unsafe) {
-          reject(unsafe instanceof Error ? unsafe : new Error(String(unsafe)));
-        }
-      });
-    });
-}
-
-const charsetFreeType = /^[^;]*$/;
-const utf8JsonType = /^application\/json; ?charset=utf-8$/i;
-
-/**
- * A Content-Type with which jsonBody reads the body as plain UTF-8: none, one without parameters
- * (body-parser's charset is then utf-8, whatever the type), or application/json with
- * charset=utf-8. Other charsets (415, or utf-16 decoded) and odd parameters are left to jsonBody.
- */
-export const isUtf8JsonContentType = (header: string | undefined): boolean =>
-  header === undefined || charsetFreeType.test(header) || utf8JsonType.test(header);
-
-/**
- * What jsonBody makes of a whole body read with such a Content-Type, for readers outside Express
- * (api-fast-path.ts): UTF-8 without a leading byte-order mark (body-parser decodes with
- * iconv-lite, which drops it), `{}` for an empty body, else JSON.parse (strict: false), then
- * assertSafeJson. Failures are the AppErrors the error model gives body-parser's.
- */
-export function parseJsonBody(body: Buffer): unknown {
-  let text = body.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.length === 0) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new AppError('invalid_json', 'Invalid JSON format');
-  }
-  assertSafeJson(value);
-  return value;
 }

@@ -6,8 +6,8 @@ import type { ServerResponse } from 'node:http';
  * answers have), then the pieces are written as the socket takes them. Everything was built
  * before the first byte is sent, so a failure while building still becomes an ordinary error
  * answer; a client that goes away mid-answer stops the writing. No ETag: res.json hashes the
- * whole body for it, which a POST answer never uses. On Express's response or Node's own (the
- * fast path in front of Express, api-fast-path.ts), after the headers set before it.
+ * whole body for it, which a POST answer never uses. On Node's response (machine-surface.ts),
+ * after the headers set before it.
  */
 export async function sendJsonPieces(res: ServerResponse, status: number, pieces: readonly string[]): Promise<void> {
   const buffers = pieces.map((piece) => Buffer.from(piece, 'utf8'));

@@ -6,7 +6,7 @@ import { createConsoleDeliveries } from '../../embedded/console-deliveries.js';
 import { createConsoleRecordings } from '../../embedded/console-recordings.js';
 import { hubAdminRoutes } from '../../hub/admin/admin-routes.js';
 import { ensureAdminToken } from '../../hub/admin/admin-token.js';
-import { startReceiptSweeper } from '../../hub/webhooks/receipt-sweeper.js';
+import { startOutboxRelay } from '../../hub/webhooks/outbox-relay.js';
 import { listenForApiKeyChanges } from '../../service/accounts/listen-api-key-changes.js';
 import { createScrapeMetrics } from '../../metrics/scrape-metrics.js';
 import { processMetricsRegistry } from '../../metrics/metrics-endpoint.js';
@@ -27,6 +27,9 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
   // Hub-only (README "Run the hub against the vendor's API"): no /api, /uploads or samples, no
   // admin routes of the service's accounts and deliveries, no key-change listener.
   const builtIn = runtime.config.halves.builtInService;
+  // The receiver's outbox relay: queues the mirrors of committed receipts, and sweeps the ones
+  // Redis did not take or a stopped process left (docs/mirror.md, "One receipt outbox").
+  const receiptRelay = startOutboxRelay(runtime.contexts.hub);
   const app = createApp(
     runtime.contexts.service,
     runtime.contexts.hub,
@@ -46,10 +49,9 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
       },
       optional: optionalSurfaces(runtime.config),
       builtInService: builtIn,
+      receiptRelay,
     },
   );
-  // The receiver's outbox: receipts committed whose mirror job Redis did not take (receipt-batcher.ts).
-  const receiptSweeper = startReceiptSweeper(runtime.contexts.hub);
   const stopListening = builtIn ? listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger) : () => Promise.resolve();
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -63,7 +65,7 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
     // Stops accepting, lets requests in flight finish (up to 5 s), then closes what is left.
     stop: () =>
       new Promise<void>((resolve) => {
-        server.close(() => void Promise.allSettled([stopListening(), consoleWiring.close(), receiptSweeper.stop()]).then(() => resolve()));
+        server.close(() => void Promise.allSettled([stopListening(), consoleWiring.close(), receiptRelay.stop()]).then(() => resolve()));
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       }),

@@ -25,8 +25,7 @@ export type OperationAnswer = { status: number; data: unknown; pieces?: undefine
 export type OperationPipeline = (exchange: OperationExchange) => Promise<OperationAnswer>;
 
 /**
- * The order of every API request, in one place for Express's router (api-router.ts) and the fast
- * path in front of it (api-fast-path.ts): authenticate (403) → rate limit (429) → monthly quota,
+ * The order of every API request (api-surface.ts serves it): authenticate (403) → rate limit (429) → monthly quota,
  * analytics only (429) → parse JSON (400) → validate (400) → handle. An operation that overlaps
  * the rate limit (ServiceOperation.overlapsRateLimit) is parsed, validated and handled while Redis
  * decides; the answer is the same as in that order: the decision comes first (429, 503), then the

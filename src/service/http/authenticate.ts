@@ -9,8 +9,7 @@ export interface CredentialHeaders {
 
 /**
  * The account of the request's x-api-key. 403 for a missing, wrong, deactivated or deleted key,
- * and for an Authorization header instead. Reads Node's header object, so Express's router and
- * the fast path in front of it (api-fast-path.ts) decide with the same code.
+ * and for an Authorization header instead. Reads Node's header object (`req.headers`).
  */
 export async function authenticate(apiKeys: ApiKeyCache, headers: CredentialHeaders): Promise<string> {
   const key = headers['x-api-key'];

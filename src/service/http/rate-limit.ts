@@ -4,13 +4,12 @@ import { AppError } from '../../lib/errors/app-error.js';
 import { hashTag } from '../../lib/redis/hash-tag.js';
 import type { RedisRateLimiter } from '../../lib/rate-limit/redis-rate-limiter.js';
 
-/** Sets one answer header (Express's `res.setHeader`, or a list the fast path writes at once). */
+/** Sets one answer header (machine-surface.ts writes them all at once). */
 export type SetHeader = (name: string, value: string) => void;
 
 /**
  * Decides one request of `accountId`: sets the counters' headers, resolves when admitted, throws
- * 429 or 503. Takes no request or response, so Express's router and the fast path in front of it
- * (api-fast-path.ts) decide with the same code.
+ * 429 or 503. Takes no request or response: the caller writes the headers.
  */
 export type LimitCheck = (accountId: string, requestId: string, setHeader: SetHeader) => Promise<void>;
 

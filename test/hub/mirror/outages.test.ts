@@ -6,7 +6,7 @@ import { createJobQueues } from '../../../src/queues/job-queues.js';
 import { createDb } from '../../../src/db.js';
 import { enqueueMirror } from '../../../src/hub/mirror/enqueue-mirror.js';
 import { createRedis } from '../../../src/redis.js';
-import { startReceiptSweeper } from '../../../src/hub/webhooks/receipt-sweeper.js';
+import { startOutboxRelay } from '../../../src/hub/webhooks/outbox-relay.js';
 import { createHarness, testDatabaseUrl, testRedisUrl, type Harness } from '../../support/harness.js';
 import { startHubStack, type HubStack } from '../../support/hub-stack.js';
 import { startTcpProxyFor, type TcpProxy } from '../../support/tcp-proxy.js';
@@ -67,7 +67,7 @@ describe('Redis down at receipt', () => {
     cleanups.push(() => jobs.close());
     const stack = await startHubStack(h, { hub: () => ({ jobs }) });
     cleanups.push(() => stack.close());
-    const sweeper = startReceiptSweeper({ db: h.db, jobs, logger: stack.hub.logger }, { intervalMs: 200, olderThanMs: 500 });
+    const sweeper = startOutboxRelay({ db: h.db, jobs, logger: stack.hub.logger }, { sweepEveryMs: 200, olderThanMs: 500 });
     cleanups.push(() => sweeper.stop());
 
     const transcriptionId = randomUUID();

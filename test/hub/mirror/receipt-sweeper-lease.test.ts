@@ -14,7 +14,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../../src/db.js';
 import { claimUnsentReceipts } from '../../../src/hub/webhooks/claim-unsent-receipts.js';
-import { startReceiptSweeper } from '../../../src/hub/webhooks/receipt-sweeper.js';
+import { startOutboxRelay } from '../../../src/hub/webhooks/outbox-relay.js';
 import { sweepUnsentReceipts } from '../../../src/hub/webhooks/sweep-unsent-receipts.js';
 import { createJobQueues, type JobQueues } from '../../../src/queues/job-queues.js';
 import { createRedis } from '../../../src/redis.js';
@@ -91,7 +91,7 @@ describe('receipt sweeper, Redis stalled', () => {
     const sweeper = await openProcess(sweeperName);
     const stack = await startHubStack(h, { hub: () => ({ jobs: web.jobs }) });
     cleanups.push(() => stack.close());
-    const running = startReceiptSweeper({ db: sweeper.db, jobs: sweeper.jobs, logger: stack.hub.logger }, { intervalMs: 200, olderThanMs: 500 });
+    const running = startOutboxRelay({ db: sweeper.db, jobs: sweeper.jobs, logger: stack.hub.logger }, { sweepEveryMs: 200, olderThanMs: 500 });
     cleanups.push(() => running.stop());
 
     redis.pause();

@@ -2,7 +2,7 @@
  * The receiver as a transactional outbox, with the real `web` and `worker` processes and a private
  * redis-server (no persistence) SIGKILLed: a webhook sent while Redis is dead is acknowledged
  * (its receipt is committed in PostgreSQL), and once Redis is started again, empty, the web
- * process's receipt sweeper queues its mirror and the worker mirrors it. The sender sends once and
+ * process's outbox relay (its sweep) queues its mirror and the worker mirrors it. The sender sends once and
  * never retries.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,9 +1,6 @@
-import type { Logger } from 'pino';
-import { poolOf, type Db } from '../../db.js';
-import type { JobQueues } from '../../queues/job-queues.js';
+import type { Db } from '../../db.js';
+import type { OutboxRelay } from './outbox-relay.js';
 import { storeReceipts, type Receipt, type StoredReceipt } from './store-receipts.js';
-import { CoalescedMirrors } from './coalesced-mirrors.js';
-import { EnqueuedMarks } from './enqueued-marks.js';
 
 export type { Receipt };
 interface Pending {
@@ -13,34 +10,24 @@ interface Pending {
 }
 
 /**
- * Makes receipts durable in batches (a transactional outbox). Webhooks arriving within `maxWaitMs`
- * (or until `maxBatch`) are settled together:
- *   1. one statement (store-receipts.ts) inserts the new receipts and counts the repeats, and
- *      says which receipts it inserted; once it has committed, every webhook of the batch is
- *      answered: acknowledged means committed in PostgreSQL;
- *   2. then, off the answer's path, the mirror of each transcription named by a new receipt (or
- *      by a repeat of one still not enqueued) is queued in one Redis round trip shared with the
- *      batches of the next few milliseconds (coalesced-mirrors.ts), and those receipts are marked
- *      `enqueued_at` by an update shared likewise (enqueued-marks.ts).
- * If Redis is down (or the process dies between the commit and the enqueue) the receipts stay
- * without `enqueued_at`, and the receipt sweeper (sweep-unsent-receipts.ts) enqueues them once
- * Redis answers: nothing acknowledged is lost, and the sender does not have to retry.
- * Exactly one acknowledgement of an event says `duplicate: false`: the one whose insert stored it.
+ * The receiver's outbox (docs/mirror.md, "One receipt outbox"): a webhook's receipt is committed to
+ * PostgreSQL before the webhook is acknowledged, and the relay (outbox-relay.ts) moves it to the
+ * mirror queue after. Webhooks arriving within `maxWaitMs` (or until `maxBatch`) are committed
+ * together by one statement (store-receipts.ts), which inserts the new receipts, counts the
+ * repeats and says which it inserted; once it has committed, every webhook of the batch is
+ * answered: acknowledged means committed. The receipts still without `enqueued_at` (new, or a
+ * repeat of one Redis never took) go to the relay. Exactly one acknowledgement of an event says
+ * `duplicate: false`: the one whose insert stored it.
  */
-export class ReceiptBatcher {
+export class ReceiptOutbox {
   private pending: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private readonly mirrors: CoalescedMirrors;
 
   constructor(
     private readonly db: Db,
-    jobs: JobQueues,
-    logger: Logger,
-    private readonly options: { maxBatch?: number; maxWaitMs?: number; queueEveryMs?: number; markEveryMs?: number } = {},
-  ) {
-    const marks = new EnqueuedMarks({ db, pool: poolOf(db), logger }, options.markEveryMs);
-    this.mirrors = new CoalescedMirrors({ jobs, logger, marks }, options.queueEveryMs);
-  }
+    private readonly relay: OutboxRelay,
+    private readonly options: { maxBatch?: number; maxWaitMs?: number } = {},
+  ) {}
 
   submit(receipt: Receipt): Promise<{ duplicate: boolean }> {
     return new Promise((resolve, reject) => {
@@ -83,6 +70,6 @@ export class ReceiptBatcher {
       p.resolve({ duplicate: !first });
     }
     const unsent = stored.filter((s) => s.unsent);
-    if (unsent.length > 0) this.mirrors.add(unsent);
+    this.relay.add(unsent);
   }
 }
