@@ -63,4 +63,5 @@ export const formatDate = (d: Date | null | undefined) => (d ? `${d.toISOString(
 export const formatScore = (s: number | null | undefined) => (s === null || s === undefined ? '—' : String(Math.round(s * 100) / 100));
 /** A transcription's status in words (the upstream's COMPLETED, FAILED, IN_PROGRESS). */
 export const formatStatus = (s: string) => (s === 'COMPLETED' ? 'Completed' : s === 'FAILED' ? 'Failed' : s === 'IN_PROGRESS' ? 'In progress' : s);
-export const formatGroup = (g: string | null) => (g === null ? 'No group' : g === 'PENDING_REVIEW' ? 'Pending review' : g === 'UNDER_REVIEW' ? 'Under review' : g === 'ARCHIVED' ? 'Archived' : g);
+export const formatGroup = (g: string | null) => (g === null
+  ? 'No group' : g === 'PENDING_REVIEW' ? 'Pending review' : g === 'UNDER_REVIEW' ? 'Under review' : g === 'ARCHIVED' ? 'Archived' : g);
