@@ -2,9 +2,10 @@ import { html, type SafeHtml } from './html.js';
 import { postForm } from './post-form.js';
 import type { ConsoleSessionUser } from '../auth/console-session.js';
 
-/** The console's pages, in navigation order: the QA lead's two, then the integrator's (operations). */
+/** The console's pages, in navigation order: the QA lead's, then the integrator's (operations). */
 export const consolePages = [
   { key: 'queue', href: '/console', label: 'Review queue' },
+  { key: 'calls', href: '/console/calls', label: 'Calls' },
   { key: 'dashboard', href: '/console/dashboard', label: 'Dashboard' },
   { key: 'failed', href: '/console/failed', label: 'Failed calls' },
   { key: 'deliveries', href: '/console/deliveries', label: 'Deliveries' },

@@ -91,7 +91,8 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
           'console: failed webhook deliveries recovered');
       const n = deliveryIds.length;
       return {
-        flash: `Re-sent ${n} failed deliver${n === 1 ? 'y' : 'ies'} created since ${formatUtcMinute(input.since)}.${hasMore ? ' More remain: recover again.' : ''}`,
+        flash: `Re-sent ${n} failed deliver${n === 1 ? 'y' : 'ies'} created since ${formatUtcMinute(input.since)}.${
+          hasMore ? ' More remain: recover again.' : ''}`,
         to: `/console/deliveries${deliveriesQuery({ account: account.id })}`,
       };
     }),
