@@ -14,7 +14,7 @@ const empty = (v: unknown) => (v === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(empty, schema.optional());
 const Uuid = z.guid();
 
-export const callTabs = ['needs_review', 'under_review', 'archived', 'all'] as const;
+export const callTabs = ['needs_review', 'mine', 'under_review', 'archived', 'all'] as const;
 export type CallTab = (typeof callTabs)[number];
 
 /** The calls page's filters, as they appear in its URL and in its CSV link. */
@@ -54,6 +54,8 @@ export interface CallRow {
   score: number | null;
   criticalFail: boolean | null;
   group: string | null;
+  /** The reviewer the call is assigned to (assign-calls.ts), by name. */
+  assignee: string | null;
   /** The first turn that matches the search, with `[[[…]]]` around the words found (ts_headline); null without a search. */
   matchLine: string | null;
 }
@@ -67,16 +69,25 @@ export interface CallsPage {
 export const searchDocument = Prisma.sql`jsonb_to_tsvector('english'::regconfig, t.conversation, '["string"]'::jsonb)`;
 const searchQuery = (q: string) => Prisma.sql`websearch_to_tsquery('english'::regconfig, ${q})`;
 
-const tabWhere: Record<CallTab, Prisma.Sql> = {
-  needs_review: Prisma.sql`t.critical_fail AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW')`,
-  under_review: Prisma.sql`t.review_group = 'UNDER_REVIEW'`,
-  archived: Prisma.sql`t.review_group = 'ARCHIVED'`,
-  all: Prisma.sql`TRUE`,
-};
+/** A tab's rows; "Mine" is the calls assigned to the viewer. */
+function tabWhere(tab: CallTab, viewerId: string): Prisma.Sql {
+  switch (tab) {
+    case 'needs_review':
+      return Prisma.sql`t.critical_fail AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW')`;
+    case 'mine':
+      return Prisma.sql`a.user_id = ${viewerId}::uuid`;
+    case 'under_review':
+      return Prisma.sql`t.review_group = 'UNDER_REVIEW'`;
+    case 'archived':
+      return Prisma.sql`t.review_group = 'ARCHIVED'`;
+    case 'all':
+      return Prisma.sql`TRUE`;
+  }
+}
 
-/** The WHERE clause of the filters (without the cursor). */
-export function callsWhere(f: CallFilters): Prisma.Sql {
-  const parts: Prisma.Sql[] = [Prisma.sql`t.deleted_at IS NULL`, tabWhere[f.tab]];
+/** The WHERE clause of the filters (without the cursor), for the viewer (the "Mine" tab). */
+export function callsWhere(f: CallFilters, viewerId: string): Prisma.Sql {
+  const parts: Prisma.Sql[] = [Prisma.sql`t.deleted_at IS NULL`, tabWhere(f.tab, viewerId)];
   if (f.q) parts.push(Prisma.sql`${searchDocument} @@ ${searchQuery(f.q)}`);
   if (f.evaluator) parts.push(Prisma.sql`t.evaluator_id = ${f.evaluator}::uuid`);
   if (f.participant) parts.push(Prisma.sql`t.participant_id = ${f.participant}::uuid`);
@@ -100,21 +111,22 @@ function matchLine(q: string | undefined): Prisma.Sql {
 }
 
 /** The SELECT of the calls: one page after a cursor, or (limit only) the whole filtered view for the CSV. */
-export function callsSelect(f: CallFilters, limit: number): Prisma.Sql {
+export function callsSelect(f: CallFilters, viewerId: string, limit: number): Prisma.Sql {
   const after = f.after ? decodeCursor(f.after) : null;
   const cursor = after ? Prisma.sql`AND (t.recorded_at, t.id) < (${after.recordedAt}, ${after.id}::uuid)` : Prisma.empty;
   return Prisma.sql`
     SELECT t.id, t.name, t.recorded_at AS "recordedAt", t.participant_tag AS "participantTag", t.evaluator_tag AS "evaluatorTag",
-           t.duration, t.score, t.critical_fail AS "criticalFail", t.review_group AS "group", ${matchLine(f.q)} AS "matchLine"
+           t.duration, t.score, t.critical_fail AS "criticalFail", t.review_group AS "group", u.name AS "assignee", ${matchLine(f.q)} AS "matchLine"
     FROM hub_transcriptions t
-    WHERE ${callsWhere(f)} ${cursor}
+    LEFT JOIN hub_assignments a ON a.transcription_id = t.id LEFT JOIN hub_console_users u ON u.id = a.user_id
+    WHERE ${callsWhere(f, viewerId)} ${cursor}
     ORDER BY t.recorded_at DESC, t.id DESC
     LIMIT ${limit}`;
 }
 
 /** One page of calls, newest first (keyset pagination), on the console's bare pg pool. */
-export async function findCalls(pool: pg.Pool, filters: CallFilters, pageSize = 50): Promise<CallsPage> {
-  const query = callsSelect(filters, pageSize + 1);
+export async function findCalls(pool: pg.Pool, filters: CallFilters, viewerId: string, pageSize = 50): Promise<CallsPage> {
+  const query = callsSelect(filters, viewerId, pageSize + 1);
   const rows = (await pool.query<CallRow>({ text: query.text, values: query.values })).rows;
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);

@@ -1,9 +1,12 @@
 import type { SubjectChoices } from '../../../mirror/subject-choices.js';
+import type { Reviewer } from '../../../review/assign-calls.js';
+import { mayReview } from '../../users/console-user.js';
+import { postForm } from '../../ui/post-form.js';
 import { callTabs, type CallFilters, type CallsPage, type CallTab } from '../../../review/find-calls.js';
 import { html, SafeHtml, escapeHtml } from '../../ui/html.js';
 import { formatDate, formatGroup, formatScore, layout, type PageFrame } from '../../ui/layout.js';
 
-const tabLabels: Record<CallTab, string> = { needs_review: 'Needs review', under_review: 'Under review', archived: 'Archived', all: 'All' };
+const tabLabels: Record<CallTab, string> = { needs_review: 'Needs review', mine: 'Mine', under_review: 'Under review', archived: 'Archived', all: 'All' };
 
 /** The filters as a query string, without the cursor; `extra` replaces or adds fields. */
 export function callsQuery(f: Partial<CallFilters>, extra: Record<string, string> = {}): string {
@@ -50,15 +53,22 @@ ${numberField('score_max', 'Score to', f.score_max, 100)}
 </form>`;
 }
 
-function resultsTable(f: CallFilters, page: CallsPage): SafeHtml {
+/** A lead's bulk action: the selected calls to a reviewer, or to nobody. */
+const assignBar = (reviewers: Reviewer[]) => html`<div class="bulk-actions"><label for="assign-to">Assign selected to</label>
+<select id="assign-to" name="reviewer"><option value="nobody">Nobody</option>${reviewers.map((r) => html`<option value="${r.id}">${r.name}</option>`)}</select>
+<button type="submit" id="assign">Assign</button></div>`;
+
+function resultsTable(f: CallFilters, page: CallsPage, canAct: boolean): SafeHtml {
   return html`<div class="table-scroll"><table class="calls">
 <caption class="visually-hidden">Calls, newest first</caption>
-<thead><tr><th scope="col">Recorded</th><th scope="col">Call</th><th scope="col">Participant</th><th scope="col">Evaluator</th>
-<th scope="col">Duration</th><th scope="col">Score</th><th scope="col">Critical</th><th scope="col">Group</th></tr></thead>
+<thead><tr>${canAct ? html`<th scope="col"><input type="checkbox" id="select-all" aria-label="Select all on this page"></th>` : ''}
+<th scope="col">Recorded</th><th scope="col">Call</th><th scope="col">Participant</th><th scope="col">Evaluator</th>
+<th scope="col">Duration</th><th scope="col">Score</th><th scope="col">Critical</th><th scope="col">Group</th><th scope="col">Assigned to</th></tr></thead>
 <tbody>
-${page.rows.length === 0 ? html`<tr><td colspan="8">No call matches${f.q ? ` “${f.q}”` : ''} with these filters.</td></tr>` : ''}
+${page.rows.length === 0 ? html`<tr><td colspan="${canAct ? 10 : 9}">No call matches${f.q ? ` “${f.q}”` : ''} with these filters.</td></tr>` : ''}
 ${page.rows.map(
   (r) => html`<tr data-id="${r.id}">
+  ${canAct ? html`<td><input type="checkbox" name="ids" value="${r.id}" aria-label="Select ${r.name ?? r.id}"></td>` : ''}
   <td>${formatDate(r.recordedAt)}</td>
   <td><a href="/console/calls/${r.id}">${r.name ?? r.id.slice(0, 8)}</a>
   ${r.matchLine ? html`<p class="match-line">${highlighted(r.matchLine)}</p>` : ''}</td>
@@ -68,6 +78,7 @@ ${page.rows.map(
   <td>${formatScore(r.score)}</td>
   <td>${r.criticalFail === null ? '—' : r.criticalFail ? 'Yes' : 'No'}</td>
   <td>${formatGroup(r.group)}</td>
+  <td class="assignee">${r.assignee ?? '—'}</td>
 </tr>`,
 )}
 </tbody>
@@ -75,7 +86,14 @@ ${page.rows.map(
 }
 
 /** /console/calls: every mirrored call by review state, filters and the words said in it. */
-export function callsPage(frame: Omit<PageFrame, 'title' | 'current'>, filters: CallFilters, page: CallsPage, choices: SubjectChoices): SafeHtml {
+export function callsPage(
+  frame: Omit<PageFrame, 'title' | 'current'>,
+  filters: CallFilters,
+  page: CallsPage,
+  choices: SubjectChoices & { reviewers: Reviewer[] },
+): SafeHtml {
+  const canAct = mayReview(frame.user?.role);
+  const table = resultsTable(filters, page, canAct);
   const tabs = callTabs.map(
     (tab) => html`<a href="/console/calls${callsQuery({ ...filters, tab })}"${tab === filters.tab ? html` aria-current="page"` : ''}>${tabLabels[tab]}</a>`,
   );
@@ -85,7 +103,14 @@ export function callsPage(frame: Omit<PageFrame, 'title' | 'current'>, filters: 
 <nav class="tabs" aria-label="Review state">${tabs}</nav>
 ${filterForm(filters, choices)}
 <p class="counts"><a href="/console/calls.csv${callsQuery(filters)}" id="calls-csv" download>Export these calls as CSV</a></p>
-${resultsTable(filters, page)}
+${canAct
+  ? postForm(
+      frame,
+      { action: '/console/calls/assign', id: 'bulk', hidden: { return_to: `/console/calls${callsQuery(filters)}` } },
+      html`${assignBar(choices.reviewers)}
+${table}`,
+    )
+  : table}
 <nav class="pager" aria-label="Pages">
   ${filters.after ? html`<a href="/console/calls${callsQuery(filters)}">First page</a>` : ''}
   ${page.nextCursor ? html`<a href="/console/calls${callsQuery(filters, { after: page.nextCursor })}" rel="next">Next page</a>` : ''}
