@@ -1,12 +1,16 @@
 /**
- * The console at 20,000 mirrored transcriptions × 10 criteria (200,000 criterion rows, a fifth of
- * the calls critical fails, some reviewed). Starts the real `web` process (src/web.ts) on that
+ * The console at 100,000 mirrored transcriptions × 10 criteria (a million criterion rows, a fifth
+ * of the calls critical fails, some reviewed; BENCH_CONSOLE_CALLS sets another count). Starts the real `web` process (src/web.ts) on that
  * database, signs in, and prints p50 and p95 of the whole answer (HTML fully received over
  * loopback) for:
  *  - the review queue filtered by an evaluator (/console?evaluator=…), next to a plain indexed
  *    SELECT of one page of the same rows on a bare pg connection, measured alternately in this run;
- *  - the dashboard over the whole range (every one of the 20,000 calls and 200,000 results).
- * Goals: queue p50 ≤ 3 × the plain SELECT's, dashboard p50 ≤ 300 ms. The load average is printed:
+ *  - the dashboard over the whole range (every call and criterion result);
+ *  - the calls page (docs/console.md "The calls page"): a full-text search, the page with two
+ *    filters (evaluator, not critical) and the call view, each next to the plain indexed query it
+ *    rests on, measured alternately in this run.
+ * Goals: queue p50 ≤ 3 × the plain SELECT's, dashboard p50 ≤ 300 ms, search p95 ≤ 150 ms, the
+ * calls page and the call view ≤ 3 × their query. The load average is printed:
  * other processes on the 2 cores move the numbers.
  *
  *   npm run bench:console     # BENCH_DATABASE_URL, default .../convoqa_bench_console (recreated)
@@ -22,7 +26,7 @@ import { startWebProcess } from '../support/processes.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_bench_console';
 const requests = 30;
-const count = 20_000;
+const count = Number(process.env.BENCH_CONSOLE_CALLS ?? 100_000);
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -51,7 +55,10 @@ await raw.query(`
     CASE WHEN i % 5 <> 0 THEN NULL WHEN i % 4 = 0 THEN NULL WHEN i % 4 = 1 THEN 'PENDING_REVIEW' WHEN i % 4 = 2 THEN 'UNDER_REVIEW' ELSE 'ARCHIVED' END,
     md5('config')::uuid, 'default', 'Call ' || i, 180 + i % 300, md5('p' || i % 50)::uuid, 'agent-' || i % 50,
     md5('e' || i % 7)::uuid, 'Evaluator ' || i % 7, now() - (i * interval '6 minutes'), now() - (i * interval '6 minutes'),
-    jsonb_build_object('segments', jsonb_build_array(jsonb_build_object('speaker', 'A', 'text', 'Hello, thanks for calling.'), jsonb_build_object('speaker', 'B', 'text', 'Hi.'))),
+    jsonb_build_object('segments', jsonb_build_array(
+      jsonb_build_object('speaker', 'A', 'text', 'Hello, thanks for calling about order ' || i || '.'),
+      jsonb_build_object('speaker', 'B', 'text', 'It is about the ' || (ARRAY['refund', 'delivery', 'engineer', 'invoice', 'password', 'upgrade', 'contract', 'router'])[1 + i % 8]
+        || ' and the ' || (ARRAY['visit', 'letter', 'bill', 'app', 'account', 'payment', 'tariff'])[1 + (i / 8) % 7] || ', my reference is ' || i || '.'))),
     (i * 37) % 101, i % 5 = 0, 'COMPLETED', now()
   FROM generate_series(1, ${count}) AS i`);
 await raw.query(`
@@ -89,6 +96,11 @@ const signedIn = await fetch(`${web.baseUrl}/console/sign-in`, {
 cookie = (signedIn.headers.get('set-cookie') ?? cookie).split(';')[0] ?? cookie;
 if (signedIn.status !== 303) throw new Error(`sign-in answered ${signedIn.status}`);
 
+// One call says a phrase no other says: the search must find it among all of them.
+const needleId = (await raw.query<{ id: string }>(`
+  UPDATE hub_transcriptions SET conversation = jsonb_build_object('segments', jsonb_build_array(
+    jsonb_build_object('speaker', 'B', 'text', 'The customer mentioned the kangaroo engineer twice.')))
+  WHERE id = md5('t' || ${Math.floor(count / 2)})::uuid RETURNING id::text`)).rows[0]?.id ?? '';
 const evaluatorId = (await raw.query<{ id: string }>(`SELECT md5('e1')::uuid::text AS id`)).rows[0]?.id ?? '';
 const first = (await raw.query<{ d: string }>('SELECT to_char(min(recorded_at), \'YYYY-MM-DD\') AS d FROM hub_transcriptions')).rows[0]?.d ?? '';
 const today = new Date().toISOString().slice(0, 10);
@@ -121,6 +133,41 @@ async function timePlain(): Promise<number> {
   return performance.now() - started;
 }
 
+const search = 'kangaroo engineer';
+const searchPath = `/console/calls?tab=all&q=${encodeURIComponent(search)}`;
+const filteredPath = `/console/calls?tab=all&evaluator=${evaluatorId}&critical=no`;
+const callPath = `/console/calls/${needleId}`;
+/** The plain indexed queries the calls page rests on, on a bare pg connection. */
+const plainQueries = {
+  search: {
+    text: `SELECT t.id, t.name, t.recorded_at FROM hub_transcriptions t
+      WHERE t.deleted_at IS NULL AND jsonb_to_tsvector('english'::regconfig, t.conversation, '["string"]'::jsonb) @@ websearch_to_tsquery('english'::regconfig, $1)
+      ORDER BY t.recorded_at DESC, t.id DESC LIMIT 51`,
+    values: [search],
+  },
+  filtered: {
+    text: `SELECT t.id, t.name, t.recorded_at, t.score FROM hub_transcriptions t
+      WHERE t.deleted_at IS NULL AND t.evaluator_id = $1 AND NOT coalesce(t.critical_fail, false) ORDER BY t.recorded_at DESC, t.id DESC LIMIT 51`,
+    values: [evaluatorId],
+  },
+  call: {
+    text: `SELECT t.*, (SELECT json_agg(c ORDER BY c.position) FROM hub_criterion_results c WHERE c.transcription_id = t.id) AS results
+      FROM hub_transcriptions t WHERE t.id = $1`,
+    values: [needleId],
+  },
+};
+async function timeQuery(query: { text: string; values: string[] }): Promise<number> {
+  const started = performance.now();
+  await raw.query(query.text, query.values);
+  return performance.now() - started;
+}
+const callsPages = [
+  { name: 'full-text search page', path: searchPath, query: plainQueries.search },
+  { name: 'calls page, evaluator + not critical', path: filteredPath, query: plainQueries.filtered },
+  { name: 'call view', path: callPath, query: plainQueries.call },
+].map((c) => ({ ...c, page: [] as number[], plain: [] as number[] }));
+const searchQueryTimes: number[] = [];
+
 const queuePath = `/console?evaluator=${evaluatorId}`;
 const dashboardPath = `/console/dashboard?from=${first}&to=${today}`;
 for (let i = 0; i < 3; i += 1) {
@@ -140,6 +187,16 @@ for (let i = 0; i < requests; i += 1) {
   overhead.push(await timePage('/console/no-such-page', 404));
   dashboard.push(await timePage(dashboardPath));
 }
+for (const c of callsPages) for (let i = 0; i < 3; i += 1) await timePage(c.path);
+for (let i = 0; i < requests; i += 1) {
+  for (const c of callsPages) {
+    c.page.push(await timePage(c.path));
+    c.plain.push(await timeQuery(c.query));
+  }
+  searchQueryTimes.push(await timeQuery(plainQueries.search));
+}
+const searchPage = await (await fetch(`${web.baseUrl}${searchPath}`, { headers: { cookie } })).text();
+if (!searchPage.includes(needleId) || !searchPage.includes('<mark>kangaroo</mark>')) throw new Error('the search did not find the one call with its line');
 await web.stop();
 await raw.end();
 await db.$disconnect();
@@ -151,3 +208,8 @@ out(`signed-in request that renders nothing (session and user read in one query,
 out(`queue queries alone, choices not cached (page + counts + 3 facets, Prisma, in this process): p50 ${ms(pct(queries, 50))}  p95 ${ms(pct(queries, 95))}  ratio p50 ${(pct(queries, 50) / pct(plain, 50)).toFixed(1)}×`);
 out(`queue page (evaluator filter, counts, facets from the 5 s cache, HTML): p50 ${ms(pct(queue, 50))}  p95 ${ms(pct(queue, 95))}  ratio p50 ${(pct(queue, 50) / pct(plain, 50)).toFixed(1)}× (goal ≤ 3×)`);
 out(`dashboard page (all ${count} calls, ${count * 10} criterion rows): p50 ${ms(pct(dashboard, 50))}  p95 ${ms(pct(dashboard, 95))} (goal p50 ≤ 300 ms)  ratio p50 ${(pct(dashboard, 50) / pct(plain, 50)).toFixed(1)}×`);
+out(`full-text search query alone ("${search}", one call among ${count}): p50 ${ms(pct(searchQueryTimes, 50))}  p95 ${ms(pct(searchQueryTimes, 95))} (goal p95 ≤ 150 ms)`);
+for (const c of callsPages) {
+  const ratio = (p: number) => (pct(c.page, p) / pct(c.plain, p)).toFixed(1);
+  out(`${c.name}: p50 ${ms(pct(c.page, 50))}  p95 ${ms(pct(c.page, 95))}; its plain query p50 ${ms(pct(c.plain, 50))}  p95 ${ms(pct(c.plain, 95))}; ratio p50 ${ratio(50)}×  p95 ${ratio(95)}× (goal ≤ 3×)`);
+}

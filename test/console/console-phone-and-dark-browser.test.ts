@@ -38,6 +38,7 @@ afterAll(async () => {
 
 const pages = () => [
   { name: 'queue', path: '/console' },
+  { name: 'calls', path: '/console/calls?tab=all&q=hello' },
   { name: 'call', path: `/console/calls/${call.id}` },
   { name: 'dashboard', path: '/console/dashboard' },
   { name: 'failed', path: '/console/failed' },

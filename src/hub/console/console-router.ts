@@ -13,6 +13,7 @@ import { consoleErrorHandler } from './console-error-handler.js';
 import type { ConsoleOptions } from './console-options.js';
 import { registerAlertsPages } from './pages/alerts/alerts-route.js';
 import { registerCall } from './pages/call/call-route.js';
+import { registerCalls } from './pages/calls/calls-route.js';
 import { registerDashboard } from './pages/dashboard/dashboard-route.js';
 import { registerDeliveries } from './pages/deliveries/deliveries-route.js';
 import { registerFailedCalls } from './pages/failed/failed-calls-route.js';
@@ -49,6 +50,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   router.use(requireUser({ db: hub.db, maxHours: options.settings.maxHours, now: hub.now }));
 
   registerQueue(router, hub, options, choices);
+  registerCalls(router, hub, options);
   registerCall(router, hub, choices, options.recordings);
   registerDashboard(router, hub);
   registerFailedCalls(router, hub);

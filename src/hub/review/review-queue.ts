@@ -47,8 +47,8 @@ export interface QueuePage {
   criteria: Facet[];
 }
 
-const encodeCursor = (row: { recordedAt: Date; id: string }) => Buffer.from(`${row.recordedAt.toISOString()}|${row.id}`).toString('base64url');
-function decodeCursor(cursor: string): { recordedAt: Date; id: string } {
+export const encodeCursor = (row: { recordedAt: Date; id: string }) => Buffer.from(`${row.recordedAt.toISOString()}|${row.id}`).toString('base64url');
+export function decodeCursor(cursor: string): { recordedAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (!at || Number.isNaN(Date.parse(at)) || !Uuid.safeParse(id).success) throw new AppError('invalid_value', 'Invalid page cursor: start again from the first page');
   return { recordedAt: new Date(at), id: id };

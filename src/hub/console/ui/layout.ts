@@ -2,9 +2,10 @@ import { html, type SafeHtml } from './html.js';
 import { postForm } from './post-form.js';
 import type { ConsoleSessionUser } from '../auth/console-session.js';
 
-/** The console's pages, in navigation order: the QA lead's two, then the integrator's (operations). */
+/** The console's pages, in navigation order: the QA lead's, then the integrator's (operations). */
 export const consolePages = [
   { key: 'queue', href: '/console', label: 'Review queue' },
+  { key: 'calls', href: '/console/calls', label: 'Calls' },
   { key: 'dashboard', href: '/console/dashboard', label: 'Dashboard' },
   { key: 'failed', href: '/console/failed', label: 'Failed calls' },
   { key: 'deliveries', href: '/console/deliveries', label: 'Deliveries' },
@@ -63,4 +64,5 @@ export const formatDate = (d: Date | null | undefined) => (d ? `${d.toISOString(
 export const formatScore = (s: number | null | undefined) => (s === null || s === undefined ? '—' : String(Math.round(s * 100) / 100));
 /** A transcription's status in words (the upstream's COMPLETED, FAILED, IN_PROGRESS). */
 export const formatStatus = (s: string) => (s === 'COMPLETED' ? 'Completed' : s === 'FAILED' ? 'Failed' : s === 'IN_PROGRESS' ? 'In progress' : s);
-export const formatGroup = (g: string | null) => (g === null ? 'No group' : g === 'PENDING_REVIEW' ? 'Pending review' : g === 'UNDER_REVIEW' ? 'Under review' : g === 'ARCHIVED' ? 'Archived' : g);
+export const formatGroup = (g: string | null) => (g === null
+  ? 'No group' : g === 'PENDING_REVIEW' ? 'Pending review' : g === 'UNDER_REVIEW' ? 'Under review' : g === 'ARCHIVED' ? 'Archived' : g);

@@ -28,5 +28,6 @@ export function postForm(frame: FormFrame, options: PostFormOptions, body: SafeH
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`);
   const attributes = [attribute('class', options.class), attribute('id', options.id), attribute('aria-label', options.label)];
-  return html`<form method="post" action="${options.action}"${attributes}><input type="hidden" name="_csrf" value="${frame.csrfToken}">${hidden}${body}</form>`;
+  // The hidden fields go last, so what a form shows first (a flash in a verdict form) opens it.
+  return html`<form method="post" action="${options.action}"${attributes}>${body}${hidden}<input type="hidden" name="_csrf" value="${frame.csrfToken}"></form>`;
 }

@@ -103,8 +103,10 @@ export function registerAlertsPages(router: Router, hub: HubContext): void {
     requireAdmin,
     consoleAction(back, async (req) => {
       const form = parseInput(TestForm, req.body, 'Cannot send a test message');
-      const result = await sendTestMessage(hub, { ...(form.channel ? { channel: form.channel } : {}), ...(form.evaluator_id ? { evaluatorId: form.evaluator_id } : {}) });
-      const flash = result.deliveredTo === 'slack' ? `Test message posted to ${result.channel} (ts ${result.ts}).` : `No Slack bot token: the test message for ${result.channel} was written to the log.`;
+      const result = await sendTestMessage(hub, { ...(form.channel ? { channel: form.channel } : {}), ...(form.evaluator_id
+        ? { evaluatorId: form.evaluator_id } : {}) });
+      const flash = result.deliveredTo === 'slack' ? `Test message posted to ${result.channel} (ts ${result.ts}).`
+              : `No Slack bot token: the test message for ${result.channel} was written to the log.`;
       return { flash, to: back };
     }),
   );

@@ -18,6 +18,9 @@ const ReplayInput = z.object({ account: AccountRef });
 const TestInput = z.object({ account: AccountRef, configuration: z.guid({ error: 'choose a configuration' }) });
 const RotateInput = z.object({ account: AccountRef, overlap: z.preprocess((v) => (v === '' || v === undefined ? '24h' : v), Duration) });
 
+/** A time as the flashes say it: `2026-11-28 03:11 UTC`. */
+const formatUtcMinute = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 /** Accounts listed in the picker. */
 const pickerLimit = 500;
 
@@ -34,7 +37,8 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
     const ref = filters.account ?? (accounts.length === 1 ? accounts[0]?.id : undefined);
     if (!ref) return send(res, deliveriesPage(frameOf(req), { filters, accounts, account: null, page: null }));
     const account = await deliveries.findAccount(ref);
-    const page = await deliveries.listDeliveries(account.id, { status: filters.status, from: filters.since, to: filters.until, cursor: filters.cursor, limit: 50 });
+    const page = await deliveries.listDeliveries(account.id,
+        { status: filters.status, from: filters.since, to: filters.until, cursor: filters.cursor, limit: 50 });
     send(res, deliveriesPage(frameOf(req), { filters: { ...filters, account: account.id }, accounts, account, page }));
   });
 
@@ -70,7 +74,8 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
       const account = await service.findAccount(input.account);
       await service.replay(account.id, id);
       hub.logger.info({ accountId: account.id, deliveryId: id, userId: req.session.user?.id }, 'console: webhook delivery replayed');
-      return { flash: `Delivery ${id.slice(0, 8)} queued again: a new series of attempts, same body and webhook-id, signed afresh.`, to: `/console/deliveries/${id}${deliveriesQuery({ account: account.id })}` };
+      return { flash: `Delivery ${id.slice(0, 8)} queued again: a new series of attempts, same body and webhook-id, signed afresh.`,
+        to: `/console/deliveries/${id}${deliveriesQuery({ account: account.id })}` };
     }),
   );
 
@@ -82,10 +87,12 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
       const service = need();
       const account = await service.findAccount(input.account);
       const { deliveryIds, hasMore } = await service.recover(account.id, input.since);
-      hub.logger.info({ accountId: account.id, since: input.since, recovered: deliveryIds.length, userId: req.session.user?.id }, 'console: failed webhook deliveries recovered');
+      hub.logger.info({ accountId: account.id, since: input.since, recovered: deliveryIds.length, userId: req.session.user?.id },
+          'console: failed webhook deliveries recovered');
       const n = deliveryIds.length;
       return {
-        flash: `Re-sent ${n} failed deliver${n === 1 ? 'y' : 'ies'} created since ${input.since.toISOString().slice(0, 16).replace('T', ' ')} UTC.${hasMore ? ' More remain: recover again.' : ''}`,
+        flash: `Re-sent ${n} failed deliver${n === 1 ? 'y' : 'ies'} created since ${formatUtcMinute(input.since)}.${
+          hasMore ? ' More remain: recover again.' : ''}`,
         to: `/console/deliveries${deliveriesQuery({ account: account.id })}`,
       };
     }),
@@ -117,7 +124,7 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
       const rotated = await service.rotateSecret(account.id, input.overlap);
       hub.logger.info({ accountId: account.id, overlapMs: input.overlap, userId: req.session.user?.id }, 'console: webhook signing secret rotated');
       const old = rotated.previousSecretExpiresAt
-        ? `The old secret still signs every webhook (a second signature) until ${rotated.previousSecretExpiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`
+        ? `The old secret still signs every webhook (a second signature) until ${formatUtcMinute(rotated.previousSecretExpiresAt)}.`
         : 'The old secret no longer signs.';
       return {
         flash: `Signing secret of ${account.name} rotated. New secret, shown only this once: ${rotated.secret} — ${old}`,

@@ -10,7 +10,8 @@ import { postForm } from '../../ui/post-form.js';
 type Frame = Omit<PageFrame, 'title' | 'current'>;
 
 export const notRunningHere =
-  'Outgoing deliveries are those of the built-in service, which is not running here: this deployment runs in hub-only mode (BUILT_IN_SERVICE), following another deployment of the API, whose deliveries are in its own console or admin API.';
+  'Outgoing deliveries are those of the built-in service, which is not running here: this deployment runs in hub-only mode (BUILT_IN_SERVICE), ' +
+  'following another deployment of the API, whose deliveries are in its own console or admin API.';
 
 /** The list's query string (account and filters, without the cursor unless given). */
 export function deliveriesQuery(f: Partial<Omit<DeliveryFilters, 'since' | 'until'>> & { since?: Date | undefined; until?: Date | undefined }): string {
@@ -44,7 +45,8 @@ export function replayForm(frame: Frame, account: DeliveryAccount, d: Pick<Deliv
 }
 
 export function deliveriesUnavailablePage(frame: Frame): SafeHtml {
-  return layout({ ...frame, title: 'Deliveries', current: 'deliveries' }, html`<h1>Deliveries</h1><p class="flash error" role="status" id="not-here">${notRunningHere}</p>`);
+  return layout({ ...frame, title: 'Deliveries', current: 'deliveries' }, html`<h1>Deliveries</h1>
+<p class="flash error" role="status" id="not-here">${notRunningHere}</p>`);
 }
 
 function accountPicker(accounts: DeliveryAccount[], selected: string | undefined): SafeHtml {
@@ -63,7 +65,8 @@ function accountPicker(accounts: DeliveryAccount[], selected: string | undefined
 function adminTools(frame: Frame, account: DeliveryAccountFacts, returnTo: string): SafeHtml {
   const hidden = { account: account.id, return_to: returnTo };
   const configurationPicker = html`<div class="field"><label for="test-configuration">Configuration</label>
-<select id="test-configuration" name="configuration">${account.configurations.map((c) => html`<option value="${c.id}">${c.tag} (${c.urls.join(', ')})</option>`)}</select></div>`;
+<select id="test-configuration" name="configuration">${account.configurations.map((c) =>
+  html`<option value="${c.id}">${c.tag} (${c.urls.join(', ')})</option>`)}</select></div>`;
   return html`<section class="tools" aria-labelledby="tools-h">
 <h2 id="tools-h">Actions</h2>
 <form method="get" action="/console/deliveries/recover" class="tool" id="recover-form">
@@ -98,7 +101,8 @@ ${postForm(
 
 export function deliveriesPage(
   frame: Frame,
-  view: { filters: DeliveryFilters; accounts: DeliveryAccount[]; account: DeliveryAccountFacts | null; page: { deliveries: DeliveryView[]; nextCursor: string | null } | null },
+  view: { filters: DeliveryFilters; accounts: DeliveryAccount[]; account: DeliveryAccountFacts | null;
+      page: { deliveries: DeliveryView[]; nextCursor: string | null } | null },
 ): SafeHtml {
   const { filters, accounts, account, page } = view;
   const canAct = mayOperate(frame.user?.role);
@@ -113,25 +117,36 @@ ${accountPicker(accounts, filters.account)}`;
     { ...frame, title: `Deliveries · ${account.name}`, current: 'deliveries' },
     html`${intro}
 <h2 id="account-h">${account.name}</h2>
-<p class="counts" id="delivery-counts"><strong>${account.counts.failed}</strong> failed, ${account.counts.pending} pending, ${account.counts.delivered} delivered.</p>
+<p class="counts" id="delivery-counts"><strong>${account.counts.failed}</strong>
+failed, ${account.counts.pending} pending, ${account.counts.delivered} delivered.</p>
 ${account.counts.failed > 0
-  ? html`<p class="flash error" id="exhausted">${account.counts.failed} deliver${account.counts.failed === 1 ? 'y has' : 'ies have'} run out of retries: nothing sends ${account.counts.failed === 1 ? 'it' : 'them'} again on its own. <a href="/console/deliveries${deliveriesQuery({ account: account.id, status: 'failed' })}">Show the failed ones</a>${canAct ? ', then replay one or recover all since a time.' : '.'}</p>`
+  ? html`<p class="flash error" id="exhausted">${account.counts.failed} deliver${account.counts.failed === 1
+    ? 'y has' : 'ies have'} run out of retries: nothing sends ${account.counts.failed === 1
+      ? 'it' : 'them'} again on its own. <a href="/console/deliveries${deliveriesQuery({ account: account.id, status: 'failed' })}">Show the failed
+ones</a>${canAct ? ', then replay one or recover all since a time.' : '.'}</p>`
   : ''}
 <p id="secret-state">${account.previousSecretExpiresAt
-      ? html`Signing-secret rotation in progress: the previous secret also signs every webhook until <strong>${formatDate(account.previousSecretExpiresAt)}</strong>.`
+      ? html`Signing-secret rotation in progress: the previous secret also signs every webhook until
+<strong>${formatDate(account.previousSecretExpiresAt)}</strong>.`
       : 'One signing secret signs every webhook.'}</p>
 <form method="get" action="/console/deliveries" class="filters" aria-label="Filters">
   <input type="hidden" name="account" value="${account.id}">
-  <div class="field"><label for="f-status">Status</label><select id="f-status" name="status">${choice('', 'Any')}${choice('failed', 'Failed (retries exhausted)')}${choice('pending', 'Pending')}${choice('delivered', 'Delivered')}</select></div>
-  <div class="field"><label for="f-since">Created since (UTC)</label><input id="f-since" type="datetime-local" name="since" value="${toFormInstant(filters.since)}"></div>
-  <div class="field"><label for="f-until">Created before (UTC)</label><input id="f-until" type="datetime-local" name="until" value="${toFormInstant(filters.until)}"></div>
+  <div class="field"><label for="f-status">Status</label>
+<select id="f-status" name="status">${choice('', 'Any')}${choice('failed', 'Failed (retries exhausted)')}
+${choice('pending', 'Pending')}${choice('delivered', 'Delivered')}</select></div>
+  <div class="field"><label for="f-since">Created since
+(UTC)</label><input id="f-since" type="datetime-local" name="since" value="${toFormInstant(filters.since)}"></div>
+  <div class="field"><label for="f-until">Created before
+(UTC)</label><input id="f-until" type="datetime-local" name="until" value="${toFormInstant(filters.until)}"></div>
   <div class="actions"><button type="submit">Apply filters</button> <a href="/console/deliveries${deliveriesQuery({ account: account.id })}">Clear</a></div>
 </form>
 ${canAct ? '' : html`<p class="hint">Read-only access: an admin replays and recovers deliveries, sends test events and rotates the signing secret.</p>`}
 <div class="table-scroll">
 <table class="deliveries">
 <caption class="visually-hidden">Deliveries of ${account.name}</caption>
-<thead><tr><th scope="col">Created</th><th scope="col">Event</th><th scope="col">URL</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last answer</th><th scope="col">Duration</th><th scope="col">Next attempt</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<thead><tr><th scope="col">Created</th><th scope="col">Event</th><th scope="col">URL</th><th scope="col">Status</th><th scope="col">Attempts</th>
+<th scope="col">Last answer</th><th scope="col">Duration</th><th scope="col">Next attempt</th><th scope="col"><span class="visually-hidden">Actions</span></th>
+</tr></thead>
 <tbody>
 ${page.deliveries.length === 0 ? html`<tr><td colspan="9">No delivery with these filters.</td></tr>` : ''}
 ${page.deliveries.map(

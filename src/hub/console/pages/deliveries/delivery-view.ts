@@ -38,13 +38,15 @@ ${mayOperate(frame.user?.role)
 <h2>Attempts</h2>
 <table class="attempts">
 <caption class="visually-hidden">Every attempt of this delivery</caption>
-<thead><tr><th scope="col">#</th><th scope="col">Started</th><th scope="col">Duration</th><th scope="col">Status code</th><th scope="col">Network error</th><th scope="col">Response (excerpt)</th></tr></thead>
+<thead><tr><th scope="col">#</th><th scope="col">Started</th><th scope="col">Duration</th><th scope="col">Status code</th><th scope="col">Network error</th>
+<th scope="col">Response (excerpt)</th></tr></thead>
 <tbody>
 ${d.attempts.length === 0 ? html`<tr><td colspan="6">No attempt yet.</td></tr>` : ''}
 ${d.attempts.map(
   (a) => html`<tr>
   <td>${a.number}</td><td>${a.startedAt.toISOString().replace('T', ' ').slice(0, 23)} UTC</td><td>${formatMs(a.durationMs)}</td>
-  <td>${a.statusCode ?? '—'}</td><td>${a.statusCode === null ? (a.error ?? '—') : '—'}</td><td class="pre">${a.responseExcerpt ?? (a.statusCode !== null ? a.error : null) ?? '—'}</td>
+  <td>${a.statusCode ?? '—'}</td><td>${a.statusCode === null ? (a.error ?? '—') : '—'}</td>
+<td class="pre">${a.responseExcerpt ?? (a.statusCode !== null ? a.error : null) ?? '—'}</td>
 </tr>`,
 )}
 </tbody>
@@ -64,7 +66,8 @@ export function recoverPage(frame: Frame, view: { account: DeliveryAccountFacts;
     { ...frame, title: 'Recover failed deliveries', current: 'deliveries' },
     html`<p><a href="${list}">← Deliveries of ${account.name}</a></p>
 <h1>Recover failed deliveries</h1>
-<p id="recover-count"><strong>${count}</strong> failed deliver${count === 1 ? 'y' : 'ies'} of ${account.name} created since ${sinceText} will be re-sent, each with a new series of attempts. <a href="${back}">See them</a>.</p>
+<p id="recover-count"><strong>${count}</strong> failed deliver${count === 1
+  ? 'y' : 'ies'} of ${account.name} created since ${sinceText} will be re-sent, each with a new series of attempts. <a href="${back}">See them</a>.</p>
 ${count === 0
   ? html`<p>Nothing to re-send.</p>`
   : mayOperate(frame.user?.role)

@@ -29,7 +29,8 @@ export async function listFailedCalls(db: Db, before: string | undefined): Promi
   let after: { recordedAt: Date; id: string } | undefined;
   if (before) {
     const [at, id] = Buffer.from(before, 'base64url').toString('utf8').split('|');
-    if (!at || Number.isNaN(Date.parse(at)) || !z.guid().safeParse(id).success) throw new AppError('invalid_value', 'Invalid page cursor: start again from the first page');
+    if (!at || Number.isNaN(Date.parse(at)) ||
+      !z.guid().safeParse(id).success) throw new AppError('invalid_value', 'Invalid page cursor: start again from the first page');
     after = { recordedAt: new Date(at), id: id };
   }
   const where = { status: 'FAILED', deletedAt: null };

@@ -49,7 +49,8 @@ export function queueJobsPage(
     { ...frame, title: `Queue ${name}`, current: 'queues' },
     html`<p><a href="/console/queues">All queues</a></p>
 <h1>Queue ${name}</h1>
-<dl class="facts" id="queue-counts">${watchedJobStates.map((state) => html`<div><dt>${stateLabels[state]}</dt><dd data-state="${state}"${state === 'failed' && counts.failed > 0 ? html` class="bad"` : ''}>${counts[state]}</dd></div>`)}</dl>
+<dl class="facts" id="queue-counts">${watchedJobStates.map((state) => html`<div><dt>${stateLabels[state]}</dt>
+<dd data-state="${state}"${state === 'failed' && counts.failed > 0 ? html` class="bad"` : ''}>${counts[state]}</dd></div>`)}</dl>
 <h2 id="failed-h">Failed jobs</h2>
 ${canAct
   ? counts.failed > 0
@@ -62,8 +63,10 @@ ${canAct
     : ''
   : readOnlyHint}
 <table class="failed-jobs" aria-describedby="failed-h">
-<caption class="visually-hidden">Failed jobs of ${name}, newest first${counts.failed > failed.length ? `: the newest ${failed.length} of ${counts.failed}` : ''}</caption>
-<thead><tr><th scope="col">Failed at</th><th scope="col">Job</th><th scope="col">Data</th><th scope="col">Attempts</th><th scope="col">Reason</th>${canAct ? html`<th scope="col"><span class="visually-hidden">Action</span></th>` : ''}</tr></thead>
+<caption class="visually-hidden">Failed jobs of ${name}, newest first${counts.failed > failed.length
+  ? `: the newest ${failed.length} of ${counts.failed}` : ''}</caption>
+<thead><tr><th scope="col">Failed at</th><th scope="col">Job</th><th scope="col">Data</th><th scope="col">Attempts</th>
+<th scope="col">Reason</th>${canAct ? html`<th scope="col"><span class="visually-hidden">Action</span></th>` : ''}</tr></thead>
 <tbody>
 ${failed.length === 0 ? html`<tr><td colspan="${canAct ? 6 : 5}">No failed job in this queue.</td></tr>` : ''}
 ${failed.map(
@@ -78,6 +81,7 @@ ${failed.map(
 )}
 </tbody>
 </table>
-${counts.failed > failed.length ? html`<p class="hint">Showing the newest ${failed.length} of ${counts.failed} failed jobs; Retry all retries every one.</p>` : ''}`,
+${counts.failed > failed.length ? html`<p class="hint">Showing the newest ${failed.length} of ${counts.failed} failed jobs; Retry all retries every
+one.</p>` : ''}`,
   );
 }

@@ -46,7 +46,8 @@ export function registerReportsPages(router: Router, hub: HubContext): void {
       findEvaluatorNames(hub.db, runs.filter((r) => r.kind === 'evaluator' && !r.subjectTag).map((r) => r.subjectId)),
       listSubjectChoices(hub.db),
     ]);
-    send(res, reportsPage(frameOf(req), { quota, runs, choices, isOlderPage: cursor !== undefined, nextRunsCursor: nextCursor, evaluatorNames, schedules: hub.settings.reports.schedules, planCron: hub.settings.reports.planCron, sheetsUrl, now: hub.now() }));
+    send(res, reportsPage(frameOf(req), { quota, runs, choices, isOlderPage: cursor !== undefined, nextRunsCursor: nextCursor,
+          evaluatorNames, schedules: hub.settings.reports.schedules, planCron: hub.settings.reports.planCron, sheetsUrl, now: hub.now() }));
   });
 
   // The cost, shown before anything is spent: a GET that reserves nothing, then a POST to confirm.
@@ -54,7 +55,8 @@ export function registerReportsPages(router: Router, hub: HubContext): void {
     let preview;
     try {
       const form = parseInput(PullForm, req.query, 'Cannot preview the pull');
-      preview = await viaUpstream(() => previewOnDemandPull(hub, { kind: form.kind, ...(form.subject_id ? { subjectId: form.subject_id } : {}), period: form.period }));
+      preview = await viaUpstream(() => previewOnDemandPull(hub, { kind: form.kind, ...(form.subject_id ? { subjectId: form.subject_id } : {}),
+        period: form.period }));
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
       await redirectWithFlash(req, res, { kind: 'error', text: error.message }, `${back}#pull-h`);
@@ -71,7 +73,8 @@ export function registerReportsPages(router: Router, hub: HubContext): void {
       const result = await viaUpstream(() =>
         runReportOnDemand(hub, { kind: form.kind, ...(form.subject_id ? { subjectId: form.subject_id } : {}), period: form.period, shouldExport: true }),
       );
-      const flash = `Pulled the ${form.kind} report for ${result.run.period}: ${result.rows} row(s)${result.isComplete ? '' : ' so far (the period has not ended)'}; 1 call of the quota spent; its export is queued.`;
+      const flash = `Pulled the ${form.kind} report for ${result.run.period}: ${result.rows} row(s)${result.isComplete
+        ? '' : ' so far (the period has not ended)'}; 1 call of the quota spent; its export is queued.`;
       return { flash, to: `${back}#runs-h` };
     }),
   );

@@ -57,7 +57,8 @@ function pullForm(now: Date, choices: SubjectChoices): SafeHtml {
   return html`<section aria-labelledby="pull-h"><h2 id="pull-h">Pull a report now</h2>
 <p class="hint">The next page shows what the pull costs in this month's quota; nothing is spent until you confirm there.</p>
 <form method="get" action="/console/reports/pull" class="filters" aria-label="Pull a report now">
-  <div class="field"><label for="pull-kind">Report</label><select id="pull-kind" name="kind"><option value="account">Account</option><option value="evaluator">Evaluator</option><option value="participant">Participant</option></select></div>
+  <div class="field"><label for="pull-kind">Report</label><select id="pull-kind" name="kind"><option value="account">Account</option>
+<option value="evaluator">Evaluator</option><option value="participant">Participant</option></select></div>
   ${subjectPicker({
     id: 'pull-subject',
     name: 'subject_id',
@@ -79,13 +80,18 @@ export function reportsPage(frame: Omit<PageFrame, 'title' | 'current'>, view: R
   return layout(
     { ...frame, title: 'Reports & quota', current: 'reports' },
     html`<h1>Reports &amp; quota</h1>
-<p class="lead-in">Scheduled analytics reports, what they pulled and where it went, and the month's analytics quota. ${canAct ? '' : html`<span class="hint">Read-only access: an admin pulls reports now.</span>`}</p>
+<p class="lead-in">Scheduled analytics reports, what they pulled and where it went, and the month's analytics quota. ${canAct
+  ? '' : html`<span class="hint">Read-only access: an admin pulls reports now.</span>`}</p>
 <section aria-labelledby="quota-h"><h2 id="quota-h">Quota of ${quota.month} (resets ${formatDate(quota.resetsAt)})</h2>
-<ul class="quota-legend" aria-hidden="true"><li><span class="swatch seg-spent"></span>spent (used and in flight)</li><li><span class="swatch seg-planned"></span>planned scheduled runs</li><li><span class="swatch seg-reserve"></span>on-demand reserve</li><li><span class="swatch seg-room"></span>room</li></ul>
+<ul class="quota-legend" aria-hidden="true"><li><span class="swatch seg-spent"></span>spent (used and in flight)</li>
+<li><span class="swatch seg-planned"></span>planned scheduled runs</li><li><span class="swatch seg-reserve"></span>on-demand reserve</li>
+<li><span class="swatch seg-room"></span>room</li></ul>
 ${quota.endpoints.map(
-  (e) => html`<article class="endpoint" aria-labelledby="q-${e.endpoint}"><h3 id="q-${e.endpoint}">${e.endpoint}${e.exhaustedAt ? html` <span class="bad">exhausted (upstream, ${formatDate(e.exhaustedAt)})</span>` : ''}</h3>
+  (e) => html`<article class="endpoint" aria-labelledby="q-${e.endpoint}">
+<h3 id="q-${e.endpoint}">${e.endpoint}${e.exhaustedAt ? html` <span class="bad">exhausted (upstream, ${formatDate(e.exhaustedAt)})</span>` : ''}</h3>
 ${quotaBar(`quota-${e.endpoint}`, quotaSegments({ ...e, planned: e.runs.planned }))}
-<p class="hint">This month's scheduled runs: ${e.runs.planned} planned, ${e.runs.running} running, ${e.runs.succeeded} succeeded, ${e.runs.skipped} skipped, ${e.runs.failed} failed. ${e.remaining} call(s) left for pulls now, ${e.remainingForScheduled} for the schedule.</p>
+<p class="hint">This month's scheduled runs: ${e.runs.planned} planned, ${e.runs.running} running, ${e.runs.succeeded} succeeded,
+${e.runs.skipped} skipped, ${e.runs.failed} failed. ${e.remaining} call(s) left for pulls now, ${e.remainingForScheduled} for the schedule.</p>
 </article>`,
 )}
 </section>
@@ -93,14 +99,17 @@ ${canAct ? pullForm(view.now, view.choices) : ''}
 <section aria-labelledby="schedules-h"><h2 id="schedules-h">Schedules</h2>
 <p class="hint">Planned daily (REPORTS_PLAN_CRON <code>${view.planCron}</code>, UTC) within the quota less the on-demand reserve.</p>
 <table class="schedules"><caption class="visually-hidden">Report schedules</caption>
-<thead><tr><th scope="col">Schedule</th><th scope="col">Covers</th><th scope="col">Period</th><th scope="col">Due</th><th scope="col">Operation</th><th scope="col">In effect</th></tr></thead>
+<thead><tr><th scope="col">Schedule</th><th scope="col">Covers</th><th scope="col">Period</th><th scope="col">Due</th><th scope="col">Operation</th>
+<th scope="col">In effect</th></tr></thead>
 <tbody>${allReportSchedules.map((name) => {
   const f = scheduleFacts[name];
-  return html`<tr><th scope="row">${name}</th><td>${f.what}</td><td>${f.period}</td><td>${f.due}</td><td>${endpointOfKind[f.kind]}</td><td>${view.schedules.includes(name) ? 'yes' : 'no (REPORTS_SCHEDULES)'}</td></tr>`;
+  return html`<tr><th scope="row">${name}</th><td>${f.what}</td><td>${f.period}</td><td>${f.due}</td><td>${endpointOfKind[f.kind]}</td>
+<td>${view.schedules.includes(name) ? 'yes' : 'no (REPORTS_SCHEDULES)'}</td></tr>`;
 })}</tbody></table></section>
 <section aria-labelledby="runs-h"><h2 id="runs-h">Runs</h2>
 <table class="runs"><caption class="visually-hidden">Report runs, newest recorded first (100 a page)</caption>
-<thead><tr><th scope="col">Report</th><th scope="col">Period</th><th scope="col">Quota month</th><th scope="col">Due</th><th scope="col">Status</th><th scope="col">Pulled</th><th scope="col">Export</th></tr></thead>
+<thead><tr><th scope="col">Report</th><th scope="col">Period</th><th scope="col">Quota month</th><th scope="col">Due</th><th scope="col">Status</th>
+<th scope="col">Pulled</th><th scope="col">Export</th></tr></thead>
 <tbody>
 ${view.runs.length === 0 ? html`<tr><td colspan="7">No report runs yet: the planner records them, and a pull now adds one.</td></tr>` : ''}
 ${view.runs.map(
