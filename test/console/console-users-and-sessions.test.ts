@@ -173,7 +173,12 @@ describe('npm run cli console:users:*', () => {
     expect((await cli('console:users:list')).stdout).toContain(who);
     expect((await cli('console:users:deactivate', who)).stdout.trim()).toBe(`console user ${who} deactivated; 1 session(s) revoked`);
     const bad = await cli('console:users:create', email(), '--name', 'X', '--role', 'boss').catch((e: { stderr: string; code: number }) => e);
-    expect(bad).toMatchObject({ code: 1, stderr: 'error: --role must be admin, lead, viewer, not boss\n' });
+    expect(bad).toMatchObject({ code: 1, stderr: 'error: --role must be admin, lead, viewer, agent, not boss\n' });
+    // An agent is linked to the participant whose calls they see: without one, a clear line.
+    const unlinked = await cli('console:users:create', email(), '--name', 'Ann Agent', '--role', 'agent').catch((e: { stderr: string; code: number }) => e);
+    expect(unlinked).toMatchObject({ code: 1, stderr: 'error: an agent must be linked to a participant (participant id)\n' });
+    const { stdout: agentOut } = await cli('console:users:create', email(), '--name', 'Ann Agent', '--role', 'agent', '--participant', randomUUID());
+    expect(agentOut.split('\n')[0]).toMatch(/ \(agent\)$/);
     const { stdout: adminOut } = await cli('console:users:create', email(), '--name', 'Ola Ops', '--role', 'admin');
     expect(adminOut.split('\n')[0]).toMatch(/ \(admin\)$/);
   }, 120_000);
