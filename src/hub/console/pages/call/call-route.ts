@@ -9,6 +9,10 @@ import { addNote, clearOverride, overrideCriterion } from '../../../review/recor
 import { requireLead } from '../../auth/require-user.js';
 import { consoleAction, redirectWithFlash } from '../../console-form.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
+import { findBlindSession } from '../../../review/calibration/blind-calls.js';
+import { viewerOf } from '../../auth/agent-access.js';
+import { loadCallWorkflows } from '../call-workflows/call-workflows.js';
+import { blindCallPage } from '../call-workflows/call-workflows-view.js';
 import { parseCallId } from './call-id.js';
 import { callPage } from './call-view.js';
 import { audioPlayer } from '../../ui/audio-player.js';
@@ -27,7 +31,11 @@ export function registerCall(router: Router, hub: HubContext, choices: QueueChoi
   router.get('/calls/:id', async (req, res) => {
     const view = await loadCall(hub.db, parseCallId(req.params.id));
     if (!view) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
-    send(res, callPage(frameOf(req), view, audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt))));
+    // A reviewer still scoring the call in a calibration session sees its transcript only (docs/console.md "Calibration").
+    const blind = req.session.user ? await findBlindSession(hub.db, req.session.user.id, view.transcription.id) : null;
+    if (blind) return send(res, blindCallPage(frameOf(req), view.transcription, view.turns, blind));
+    const workflows = await loadCallWorkflows(hub.db, view.transcription.id, viewerOf(res));
+    send(res, callPage(frameOf(req), view, audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt)), workflows));
   });
 
   router.post('/calls/:id/group', requireLead, async (req, res) => {
