@@ -1,0 +1,147 @@
+/**
+ * Calibration, disputes and coaching in a browser (docs/console.md "Calibration", "Disputes",
+ * "Coaching", "Roles"): three reviewers score five calls blind; an agent sees only their calls,
+ * disputes a verdict a lead then accepts (or rejects); a coaching note is acknowledged. Each new
+ * page is screenshotted and axe-checked.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveCalibrationVerdicts, submitCalibration } from '../../src/hub/review/calibration/calibration-verdicts.js';
+import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
+import type { ConsoleRole } from '../../src/hub/console/users/console-user.js';
+import type { Harness } from '../support/harness.js';
+import { adminToken, hubStackForFile, type HubStack } from '../support/hub-stack.js';
+import { seedMirroredCall, type MirroredCall } from '../support/mirrored-calls.js';
+import { expectAccessible, launchBrowser, screenshot, signInOnConsole } from './browser-support.js';
+
+let h: Harness;
+let stack: HubStack;
+hubStackForFile((harness, started) => {
+  h = harness;
+  stack = started;
+});
+let browser: Browser;
+const password = 'correct horse battery staple';
+const evaluatorId = randomUUID();
+const agentParticipant = randomUUID();
+const otherParticipant = randomUUID();
+const tag = randomUUID().slice(0, 6);
+const person = (role: ConsoleRole, name: string) => ({ role, name: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.com` });
+const alice = person('admin', 'Alice');
+const bob = person('lead', 'Bob');
+const carol = person('lead', 'Carol');
+const agent = person('agent', 'Agnes');
+const ids: Record<string, string> = {};
+let calls: MirroredCall[];
+let otherCall: MirroredCall;
+const criteria = [
+  { name: `Greeting ${tag}`, status: 'PASS' as const },
+  { name: `Identity ${tag}`, type: 'strict' as const, status: 'FAIL' as const },
+];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  for (const p of [alice, bob, carol]) ids[p.email] = (await createConsoleUser(h.db, { ...p, password }, { kind: 'cli' })).id;
+  ids[agent.email] = (await createConsoleUser(h.db, { ...agent, password, participantId: agentParticipant }, { kind: 'cli' })).id;
+  calls = [];
+  for (let i = 0; i < 5; i += 1) calls.push(await seedMirroredCall(h.db, { evaluatorId, participantId: agentParticipant, participantTag: 'Agnes', name: `Call ${i + 1} ${tag}`, criteria, score: 100 }));
+  otherCall = await seedMirroredCall(h.db, { evaluatorId, participantId: otherParticipant, participantTag: 'Someone else', criteria });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+const signIn = (who: { email: string }, path: string) => signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);
+const callIds = () => calls.map((c) => c.id);
+/** What the call's scores and reviews are in the hub: unchanged by calibration, changed by an accepted dispute. */
+const reviewState = async (ids: string[]) => ({
+  reviews: await h.db.hubReview.findMany({ where: { transcriptionId: { in: ids } }, orderBy: { transcriptionId: 'asc' } }),
+  overrides: await h.db.hubReviewOverride.count({ where: { transcriptionId: { in: ids } } }),
+  calls: await h.db.hubTranscription.findMany({ where: { id: { in: ids } }, select: { id: true, score: true, criticalFail: true }, orderBy: { id: 'asc' } }),
+});
+const mainText = async (page: Page) => (await page.locator('main').textContent()) ?? '';
+/** Greeting PASS on the first three calls, FAIL on the others (one call flipped for `flip`); Identity always FAIL. */
+const verdictsOf = (call: MirroredCall, i: number, flip: boolean) => ({
+  [call.criteria[0].criterionId]: (i < 3) !== (flip && i === 0) ? 'PASS' : 'FAIL',
+  [call.criteria[1].criterionId]: 'FAIL',
+});
+
+describe('calibration in the console', () => {
+  it('keeps reviewer A blind until all submit, then shows results, benchmark, alignment and kappa; scores are untouched', async () => {
+    const before = await reviewState(callIds());
+    const dashboardBefore = await signIn(alice, '/console/dashboard');
+    const dashboardTableBefore = await dashboardBefore.page.locator('table').first().textContent();
+
+    // Picked on the queue: "Calibrate selected" opens the form with those calls and creates nothing.
+    const { context, page } = await signIn(alice, '/console');
+    for (const id of callIds()) await page.check(`input[name=ids][value="${id}"]`);
+    await Promise.all([page.waitForURL('**/console/calibration/new'), page.click('button[formaction="/console/calibration/new"]')]);
+    expect((await page.inputValue('#calls')).split('\n').sort()).toEqual(callIds().sort());
+    expect(await h.db.hubCalibrationSession.count({ where: { calls: { some: { transcriptionId: calls[0].id } } } })).toBe(0);
+    await page.fill('#title', `Calibration ${tag}`);
+    for (const p of [alice, bob, carol]) await page.check(`input[name=reviewers][value="${ids[p.email]}"]`);
+    await Promise.all([page.waitForURL(/\/console\/calibration\/[0-9a-f-]{36}$/), page.click('#new-session button[type=submit]')]);
+    const sessionId = page.url().split('/').pop() ?? '';
+    await screenshot(page, 'calibration-blind');
+    await expectAccessible(page);
+
+    // B scores and submits first; A sees only their own forms, never B's verdicts or the AI's.
+    for (const [i, call] of calls.entries()) await saveCalibrationVerdicts(h.hubContext(), { sessionId, userId: ids[bob.email], transcriptionId: call.id, verdicts: verdictsOf(call, i, false) });
+    await submitCalibration(h.hubContext(), { sessionId, userId: ids[bob.email], actor: { kind: 'user', id: ids[bob.email], email: bob.email } });
+    await page.reload();
+    expect(await page.locator('#calibration-results').count()).toBe(0);
+    expect(await page.locator('table').count()).toBe(0);
+    expect(await page.content()).not.toContain('Because of');
+    expect(await mainText(page)).toContain(`${bob.name}: submitted`);
+    const admin = await request(stack.app).get(`/admin/calibration/sessions/${sessionId}`).set('authorization', `Bearer ${adminToken}`);
+    expect(admin.status).toBe(200);
+    expect(admin.body.data.results).toBeNull();
+    // The call view hides the verdicts from A too.
+    await page.goto(`/console/calls/${calls[0].id}`);
+    expect(await page.locator('#calibration-blind').count()).toBe(1);
+    expect(await page.locator('.ai-verdict, #effective-score').count()).toBe(0);
+    await expectAccessible(page);
+
+    // A scores in the browser, call by call, and submits; C submits last.
+    await page.goto(`/console/calibration/${sessionId}`);
+    for (const [i, call] of calls.entries()) {
+      for (const [criterionId, verdict] of Object.entries(verdictsOf(call, i, false))) await page.selectOption(`#v-${call.id}-${criterionId}`, verdict);
+      await Promise.all([page.waitForURL(`**#call-${call.id}`), page.click(`form[action$="/calls/${call.id}"] button[type=submit]`)]);
+      expect(await page.locator(`#call-${call.id} .flash.ok`).textContent()).toBe('2 verdicts saved on this call.');
+    }
+    await Promise.all([page.waitForNavigation(), page.click('#submit-calibration button')]);
+    expect(await mainText(page)).toContain('Submitted: the results appear when every reviewer has.');
+    expect(await page.locator('#calibration-results').count()).toBe(0);
+    for (const [i, call] of calls.entries()) await saveCalibrationVerdicts(h.hubContext(), { sessionId, userId: ids[carol.email], transcriptionId: call.id, verdicts: verdictsOf(call, i, true) });
+    await submitCalibration(h.hubContext(), { sessionId, userId: ids[carol.email], actor: { kind: 'user', id: ids[carol.email], email: carol.email } });
+
+    await page.reload();
+    expect(await page.locator('#calibration-results tbody tr').count()).toBe(10);
+    await Promise.all([page.waitForNavigation(), page.click('form[action$="/majority"] button')]);
+    expect(await mainText(page)).toContain('10 benchmark cells filled from the majority.');
+    const alignment = await page.locator('#calibration-alignment tbody').textContent();
+    expect(alignment).toContain(`${alice.name}100%`);
+    expect(alignment).toContain(`${carol.name}90%`);
+    // The AI says PASS on every greeting where the benchmark says PASS on three of five: 80% aligned.
+    expect(alignment).toContain('AI80%');
+    const greetingRow = await page.locator('#calibration-kappa tbody tr', { hasText: `Greeting ${tag}` }).textContent();
+    expect(greetingRow).toContain('1.00');
+    const identityRow = page.locator('#calibration-kappa tbody tr', { hasText: `Identity ${tag}` });
+    expect(await identityRow.locator('span[title^="Not defined"]').count()).toBeGreaterThan(0);
+    await screenshot(page, 'calibration-results');
+    await expectAccessible(page);
+    const csv = await page.request.get(`/console/calibration/${sessionId}/results.csv`);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    expect((await csv.text()).split('\n')[0]).toContain('benchmark');
+
+    // Nothing of it reached the calls' scores, reviews or the dashboard.
+    expect(await reviewState(callIds())).toEqual(before);
+    expect(before.reviews).toEqual([]);
+    await dashboardBefore.page.reload();
+    expect(await dashboardBefore.page.locator('table').first().textContent()).toBe(dashboardTableBefore);
+    await dashboardBefore.context.close();
+    await context.close();
+  }, 120_000);
+});
