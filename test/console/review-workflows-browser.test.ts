@@ -145,3 +145,90 @@ describe('calibration in the console', () => {
     await context.close();
   }, 120_000);
 });
+
+describe('agents, disputes and coaching in the console', () => {
+  it('keeps an agent to their calls; a dispute a lead accepts changes the score and flag with an audit row, a rejected one nothing', async () => {
+    const { context, page } = await signIn(agent, '/console');
+    expect(new URL(page.url()).pathname).toBe('/console/my-calls');
+    expect(await page.locator('nav a').allTextContents()).toEqual(['My calls', 'Disputes', 'Coaching']);
+    expect(await page.locator('#my-calls tbody tr[data-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')))).toEqual(expect.arrayContaining(callIds()));
+    expect(await page.locator(`#my-calls tr[data-id="${otherCall.id}"]`).count()).toBe(0);
+    await screenshot(page, 'agent-my-calls');
+    await expectAccessible(page);
+    for (const path of [`/console/calls/${otherCall.id}`, '/console/dashboard', '/console/calibration', '/console/failed']) expect((await page.request.get(path)).status()).toBe(404);
+
+    // A dispute on the strict criterion of call 1: refused when it proposes the verdict in force, then sent.
+    const [first, second] = [calls[0], calls[1]];
+    const identity = first.criteria[1].criterionId;
+    await page.goto(`/console/calls/${first.id}`);
+    expect(await page.locator('#effective-critical').textContent()).toBe('Yes');
+    await page.selectOption(`#d-${identity}`, 'FAIL');
+    await page.fill(`#dr-${identity}`, 'I checked the date of birth');
+    await Promise.all([page.waitForURL(`**#dispute-${identity}`), page.click(`#dispute-${identity} button`)]);
+    expect(await page.locator(`#dispute-${identity} .flash.error`).textContent()).toBe('The proposed verdict (FAIL) is the verdict already in force');
+    await page.selectOption(`#d-${identity}`, 'PASS');
+    await page.fill(`#dr-${identity}`, 'I checked the date of birth at 0:40');
+    await Promise.all([page.waitForURL(`**#dispute-${identity}`), page.click(`#dispute-${identity} button`)]);
+    expect(await page.locator(`#dispute-${identity} .flash.ok`).textContent()).toBe('Dispute sent: a lead will accept or reject it.');
+    await screenshot(page, 'agent-call-view');
+    await expectAccessible(page);
+    // And one on the greeting of call 2, which the lead rejects.
+    const greeting = second.criteria[0].criterionId;
+    await page.goto(`/console/calls/${second.id}`);
+    await page.selectOption(`#d-${greeting}`, 'FAIL');
+    await page.fill(`#dr-${greeting}`, 'I forgot to greet');
+    await Promise.all([page.waitForURL(`**#dispute-${greeting}`), page.click(`#dispute-${greeting} button`)]);
+
+    const lead = await signIn(bob, '/console/disputes?status=open');
+    await screenshot(lead.page, 'disputes-open');
+    await expectAccessible(lead.page);
+    const resolve = async (callId: string, criterionId: string, outcome: string, note: string) => {
+      const dispute = await h.db.hubDispute.findFirstOrThrow({ where: { transcriptionId: callId, criterionId, status: 'open' } });
+      await lead.page.selectOption(`#o-${dispute.id}`, outcome);
+      await lead.page.fill(`#n-${dispute.id}`, note);
+      await Promise.all([lead.page.waitForNavigation(), lead.page.click(`#dispute-${dispute.id} button`)]);
+      return dispute.id;
+    };
+    const beforeRejected = await reviewState([second.id]);
+    await resolve(second.id, greeting, 'rejected', 'The greeting is on the recording');
+    expect(await reviewState([second.id])).toEqual(beforeRejected);
+    expect(await h.db.hubDispute.count({ where: { transcriptionId: second.id, status: 'rejected' } })).toBe(1);
+    await resolve(first.id, identity, 'accepted', 'Heard it at 0:40');
+    expect(await mainText(lead.page)).toContain('Dispute accepted.');
+    expect(await h.db.hubReview.findUniqueOrThrow({ where: { transcriptionId: first.id } })).toMatchObject({ effectiveCriticalFail: false, overrideCount: 1 });
+    const audit = await h.db.hubAuditEvent.findMany({ where: { transcriptionId: first.id }, orderBy: { createdAt: 'asc' } });
+    expect(audit.map((e) => [e.kind, e.actor])).toEqual([['dispute_opened', agent.email], ['override', bob.email], ['dispute_resolved', bob.email]]);
+
+    // The agent sees the outcome on their call.
+    await page.goto(`/console/calls/${first.id}`);
+    expect(await page.locator('#effective-critical').textContent()).toBe('No');
+    expect(await page.locator(`#criterion-1 .dispute-note`).textContent()).toContain('Dispute (Accepted)');
+    await lead.context.close();
+    await context.close();
+  }, 120_000);
+
+  it('shows a lead’s coaching note to the agent, who acknowledges it; the lead sees it acknowledged', async () => {
+    const call = calls[2];
+    const greeting = call.criteria[0].criterionId;
+    const lead = await signIn(bob, `/console/calls/${call.id}`);
+    await lead.page.fill(`#cn-${greeting}`, 'Say your name in the greeting');
+    await Promise.all([lead.page.waitForURL(`**#coaching-${greeting}`), lead.page.click(`#coaching-${greeting} button`)]);
+    expect(await lead.page.locator(`#coaching-${greeting} .flash.ok`).count()).toBe(1);
+
+    const { context, page } = await signIn(agent, '/console/coaching');
+    const note = page.locator('.coaching-notes li', { hasText: 'Say your name in the greeting' });
+    expect(await note.locator('.ack').textContent()).toBe('Not acknowledged yet');
+    await screenshot(page, 'agent-coaching');
+    await expectAccessible(page);
+    await Promise.all([page.waitForNavigation(), note.locator('button').click()]);
+    expect(await note.locator('.ack').textContent()).toMatch(/^Acknowledged /);
+
+    await lead.page.goto('/console/coaching');
+    expect(await lead.page.locator('.coaching-notes li', { hasText: 'Say your name in the greeting' }).locator('.ack').textContent()).toMatch(/^Acknowledged /);
+    expect(await lead.page.locator('.coaching-notes li button').count()).toBe(0);
+    await screenshot(lead.page, 'lead-coaching');
+    await expectAccessible(lead.page);
+    await lead.context.close();
+    await context.close();
+  }, 60_000);
+});
