@@ -80,6 +80,7 @@ describe('calibration in the console', () => {
     await Promise.all([page.waitForURL('**/console/calibration/new'), page.click('button[formaction="/console/calibration/new"]')]);
     expect((await page.inputValue('#calls')).split('\n').sort()).toEqual(callIds().sort());
     expect(await h.db.hubCalibrationSession.count({ where: { calls: { some: { transcriptionId: calls[0].id } } } })).toBe(0);
+    await expectAccessible(page);
     await page.fill('#title', `Calibration ${tag}`);
     for (const p of [alice, bob, carol]) await page.check(`input[name=reviewers][value="${ids[p.email]}"]`);
     await Promise.all([page.waitForURL(/\/console\/calibration\/[0-9a-f-]{36}$/), page.click('#new-session button[type=submit]')]);
@@ -135,6 +136,11 @@ describe('calibration in the console', () => {
     const csv = await page.request.get(`/console/calibration/${sessionId}/results.csv`);
     expect(csv.headers()['content-type']).toContain('text/csv');
     expect((await csv.text()).split('\n')[0]).toContain('benchmark');
+
+    await page.goto('/console/calibration');
+    expect(await page.locator(`tr[data-id="${sessionId}"]`).textContent()).toContain('Results shown');
+    await screenshot(page, 'calibration-list');
+    await expectAccessible(page);
 
     // Nothing of it reached the calls' scores, reviews or the dashboard.
     expect(await reviewState(callIds())).toEqual(before);
@@ -203,20 +209,28 @@ describe('agents, disputes and coaching in the console', () => {
     await page.goto(`/console/calls/${first.id}`);
     expect(await page.locator('#effective-critical').textContent()).toBe('No');
     expect(await page.locator(`#criterion-1 .dispute-note`).textContent()).toContain('Dispute (Accepted)');
+    // The dashboard counts both disputes and their outcomes, and gives the AI-vs-human kappa.
+    await lead.page.goto('/console/dashboard');
+    expect(await lead.page.locator('#dispute-figures tbody tr', { hasText: `Identity ${tag}` }).locator('td').allTextContents()).toEqual(['1', '0', '1', '0', '0']);
+    expect(await lead.page.locator('#dispute-figures tbody tr', { hasText: `Greeting ${tag}` }).locator('td').allTextContents()).toEqual(['1', '0', '0', '0', '1']);
+    expect(await lead.page.locator('#kappa-trend tbody tr', { hasText: `Identity ${tag}` }).count()).toBe(1);
+    await screenshot(lead.page, 'dashboard-review-figures');
+    await expectAccessible(lead.page);
     await lead.context.close();
     await context.close();
   }, 120_000);
 
   it('shows a lead’s coaching note to the agent, who acknowledges it; the lead sees it acknowledged', async () => {
     const call = calls[2];
+    const body = `Say your name in the greeting (${tag})`;
     const greeting = call.criteria[0].criterionId;
     const lead = await signIn(bob, `/console/calls/${call.id}`);
-    await lead.page.fill(`#cn-${greeting}`, 'Say your name in the greeting');
+    await lead.page.fill(`#cn-${greeting}`, body);
     await Promise.all([lead.page.waitForURL(`**#coaching-${greeting}`), lead.page.click(`#coaching-${greeting} button`)]);
     expect(await lead.page.locator(`#coaching-${greeting} .flash.ok`).count()).toBe(1);
 
     const { context, page } = await signIn(agent, '/console/coaching');
-    const note = page.locator('.coaching-notes li', { hasText: 'Say your name in the greeting' });
+    const note = page.locator('.coaching-notes li', { hasText: body });
     expect(await note.locator('.ack').textContent()).toBe('Not acknowledged yet');
     await screenshot(page, 'agent-coaching');
     await expectAccessible(page);
@@ -224,7 +238,7 @@ describe('agents, disputes and coaching in the console', () => {
     expect(await note.locator('.ack').textContent()).toMatch(/^Acknowledged /);
 
     await lead.page.goto('/console/coaching');
-    expect(await lead.page.locator('.coaching-notes li', { hasText: 'Say your name in the greeting' }).locator('.ack').textContent()).toMatch(/^Acknowledged /);
+    expect(await lead.page.locator('.coaching-notes li', { hasText: body }).locator('.ack').textContent()).toMatch(/^Acknowledged /);
     expect(await lead.page.locator('.coaching-notes li button').count()).toBe(0);
     await screenshot(lead.page, 'lead-coaching');
     await expectAccessible(lead.page);
