@@ -176,6 +176,8 @@ describe('agents, disputes and coaching in the console', () => {
     await page.fill(`#dr-${identity}`, 'I checked the date of birth at 0:40');
     await Promise.all([page.waitForURL(`**#dispute-${identity}`), page.click(`#dispute-${identity} button`)]);
     expect(await page.locator(`#dispute-${identity} .flash.ok`).textContent()).toBe('Dispute sent: a lead will accept or reject it.');
+    expect(await page.locator(`#dispute-${identity} form`).count()).toBe(0);
+    expect(await page.locator('main > p a').first().textContent()).toBe('← My calls');
     await screenshot(page, 'agent-call-view');
     await expectAccessible(page);
     // And one on the greeting of call 2, which the lead rejects.

@@ -15,7 +15,7 @@ const flashAt = (flash: Flash, anchor: string) => (flash?.at === anchor ? html`<
 /** Whether the page's flash belongs to one of this file's forms (shown there, not at the top). */
 export const isWorkflowFlash = (flash: Flash) => Boolean(flash?.at && /^(dispute|coaching)-/.test(flash.at));
 
-/** Under each criterion: its disputes, the agent's Dispute form, the lead's coaching form. */
+/** Under each criterion: its disputes, the agent's Dispute form (while none is open), the lead's coaching form. */
 export function criterionWorkflows(frame: FormFrame & { flash?: Flash }, callId: string, r: HubCriterionResult, w: CallWorkflows): SafeHtml {
   const disputes = w.disputes.filter((d) => d.criterionId === r.criterionId);
   const options = r.type === 'scale' ? ['1', '2', '3', '4', '5'] : ['PASS', 'FAIL'];
@@ -23,14 +23,16 @@ export function criterionWorkflows(frame: FormFrame & { flash?: Flash }, callId:
   const coachingAnchor = `coaching-${r.criterionId}`;
   return html`${disputes.map((d) => html`<p class="dispute-note">Dispute (${statusLabel(d.status)}): proposed ${formatVerdict(r.type, d.proposedValue)}, “${d.reason}”${d.resolutionNote ? html`; lead: “${d.resolutionNote}”` : ''} <span class="muted">${formatDate(d.createdAt)}</span></p>`)}
 ${w.isAgent
-  ? postForm(
-      frame,
-      { action: `/console/calls/${callId}/disputes/${r.criterionId}`, class: 'override', id: disputeAnchor, label: `Dispute ${r.name}` },
-      html`${flashAt(frame.flash, disputeAnchor)}<label for="d-${r.criterionId}">Verdict you propose</label>
+  ? html`<div class="dispute" id="${disputeAnchor}">${flashAt(frame.flash, disputeAnchor)}${disputes.some((d) => d.status === 'open')
+      ? ''
+      : postForm(
+          frame,
+          { action: `/console/calls/${callId}/disputes/${r.criterionId}`, class: 'override', label: `Dispute ${r.name}` },
+          html`<label for="d-${r.criterionId}">Verdict you propose</label>
 <select id="d-${r.criterionId}" name="proposed">${options.map((o) => html`<option value="${o}">${o}</option>`)}</select>
 <label for="dr-${r.criterionId}">Reason</label><input id="dr-${r.criterionId}" name="reason" required maxlength="1000">
 <button type="submit">Dispute</button>`,
-    )
+        )}</div>`
   : ''}
 ${w.isLead
   ? postForm(

@@ -72,7 +72,7 @@ export function callPage(frame: Omit<PageFrame, 'title' | 'current'>, view: Call
     t.group === group ? '' : html`<button type="submit" name="group" value="${group}"${group === 'ARCHIVED' ? html` class="secondary"` : ''}>${label}</button>`;
   return layout(
     { ...frame, flash: formFlash || (workflows && isWorkflowFlash(frame.flash)) ? undefined : frame.flash, title: t.name ?? `Call ${t.id.slice(0, 8)}` },
-    html`<p><a href="/console">← Review queue</a></p>
+    html`<p>${workflows?.isAgent ? html`<a href="/console/my-calls">← My calls</a>` : html`<a href="/console">← Review queue</a>`}</p>
 <h1>${t.name ?? `Call ${t.id}`}</h1>
 <dl class="facts">
   <div><dt>Participant</dt><dd>${t.participantTag ?? '—'}</dd></div>
