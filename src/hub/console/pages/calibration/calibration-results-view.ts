@@ -3,6 +3,7 @@ import { formatVerdict } from '../../../review/effective-scoring.js';
 import { html, type SafeHtml } from '../../ui/html.js';
 import { kappaCell } from '../../ui/kappa-cell.js';
 import { postForm, type FormFrame } from '../../ui/post-form.js';
+import { verdictOptionTags } from '../../ui/verdict-choice.js';
 
 type Results = NonNullable<CalibrationView['results']>;
 
@@ -10,8 +11,7 @@ const percent = (v: number | null) => (v === null ? html`<span title="No benchma
 
 function benchmarkSelect(callId: string, criterionId: string, type: string, value: number | null): SafeHtml {
   const current = value === null ? '' : formatVerdict(type, value);
-  const options = type === 'scale' ? ['1', '2', '3', '4', '5'] : ['PASS', 'FAIL'];
-  return html`<select name="b:${callId}:${criterionId}" aria-label="Benchmark"><option value=""${current === '' ? html` selected` : ''}>—</option>${options.map((o) => html`<option value="${o}"${o === current ? html` selected` : ''}>${o}</option>`)}</select>`;
+  return html`<select name="b:${callId}:${criterionId}" aria-label="Benchmark">${verdictOptionTags(type, current, true)}</select>`;
 }
 
 function resultsTable(view: CalibrationView, results: Results, canSet: boolean): SafeHtml {

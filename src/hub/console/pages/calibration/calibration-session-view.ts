@@ -4,19 +4,17 @@ import type { Turn } from '../../../review/load-call.js';
 import { mayReview } from '../../users/console-user.js';
 import { html, type SafeHtml } from '../../ui/html.js';
 import { plainTranscript } from '../../ui/plain-transcript.js';
+import { inlineFlash, verdictOptionTags } from '../../ui/verdict-choice.js';
 import { formatDate, layout, type PageFrame } from '../../ui/layout.js';
 import { postForm, type FormFrame } from '../../ui/post-form.js';
 import { calibrationResults } from './calibration-results-view.js';
 
 type Frame = Omit<PageFrame, 'title'>;
 
-export const verdictOptions = (type: string) => (type === 'scale' ? ['1', '2', '3', '4', '5'] : ['PASS', 'FAIL']);
-
 
 /** One call for a reviewer who has not submitted: its transcript and a verdict per criterion (their own, never anyone else's). */
 function scoringForm(frame: FormFrame & { flash?: PageFrame['flash'] }, view: CalibrationView, call: CalibrationCall, index: number, turns: Turn[]): SafeHtml {
   const anchor = `call-${call.transcriptionId}`;
-  const flash = frame.flash?.at === anchor ? frame.flash : undefined;
   return html`<section class="calibration-call" id="${anchor}" aria-labelledby="${anchor}-h">
 <h2 id="${anchor}-h">Call ${index + 1}: ${call.name ?? call.transcriptionId.slice(0, 8)} <span class="muted">${call.participant ?? ''}</span></h2>
 <div class="call">
@@ -24,13 +22,13 @@ function scoringForm(frame: FormFrame & { flash?: PageFrame['flash'] }, view: Ca
 ${postForm(
   frame,
   { action: `/console/calibration/${view.id}/calls/${call.transcriptionId}`, class: 'calibration-verdicts', label: `Your verdicts on call ${index + 1}` },
-  html`${flash ? html`<p class="flash ${flash.kind}" role="status">${flash.text}</p>` : ''}
+  html`${inlineFlash(frame.flash, anchor)}
 ${call.criteria.map((c) => {
   const mine = view.mine[`${call.transcriptionId}/${c.criterionId}`];
   const current = mine === undefined ? '' : formatVerdict(c.type, mine);
   const id = `v-${call.transcriptionId}-${c.criterionId}`;
   return html`<div class="field"><label for="${id}">${c.name} <span class="type">${c.type}</span></label>
-<select id="${id}" name="${c.criterionId}"><option value=""${current === '' ? html` selected` : ''}>—</option>${verdictOptions(c.type).map((o) => html`<option value="${o}"${o === current ? html` selected` : ''}>${o}</option>`)}</select></div>`;
+<select id="${id}" name="${c.criterionId}">${verdictOptionTags(c.type, current, true)}</select></div>`;
 })}
 <p><button type="submit">Save verdicts on this call</button></p>`,
 )}

@@ -8,12 +8,9 @@ import { viewerOf } from '../../auth/agent-access.js';
 import { requireLead } from '../../auth/require-user.js';
 import { consoleAction } from '../../console-form.js';
 import { actorOf } from '../../console-request.js';
+import { textField } from '../../form-text.js';
 import { parseCallId } from '../call/call-id.js';
 
-const textField = (body: unknown, name: string): string => {
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : '';
-};
 const formOf = (kind: 'dispute' | 'coaching') => (req: Request) => `/console/calls/${parseCallId(req.params.id)}#${kind}-${parseCallId(req.params.criterionId)}`;
 
 /** The call view's dispute (agents) and coaching (leads) forms (docs/console.md "Disputes", "Coaching"); a refusal is flashed at the criterion. */

@@ -3,6 +3,7 @@ import { formatVerdict } from '../../../review/effective-scoring.js';
 import type { Turn } from '../../../review/load-call.js';
 import { html, type SafeHtml } from '../../ui/html.js';
 import { plainTranscript } from '../../ui/plain-transcript.js';
+import { inlineFlash, verdictOptionTags } from '../../ui/verdict-choice.js';
 import { formatDate, layout, type PageFrame } from '../../ui/layout.js';
 import { postForm, type FormFrame } from '../../ui/post-form.js';
 import { coachingNoteList } from '../coaching/coaching-notes-view.js';
@@ -10,7 +11,6 @@ import { statusLabel } from '../disputes/disputes-view.js';
 import type { CallWorkflows } from './call-workflows.js';
 
 type Flash = PageFrame['flash'];
-const flashAt = (flash: Flash, anchor: string) => (flash?.at === anchor ? html`<p class="flash ${flash.kind}" role="status">${flash.text}</p>` : '');
 
 /** Whether the page's flash belongs to one of this file's forms (shown there, not at the top). */
 export const isWorkflowFlash = (flash: Flash) => Boolean(flash?.at && /^(dispute|coaching)-/.test(flash.at));
@@ -18,18 +18,17 @@ export const isWorkflowFlash = (flash: Flash) => Boolean(flash?.at && /^(dispute
 /** Under each criterion: its disputes, the agent's Dispute form (while none is open), the lead's coaching form. */
 export function criterionWorkflows(frame: FormFrame & { flash?: Flash }, callId: string, r: HubCriterionResult, w: CallWorkflows): SafeHtml {
   const disputes = w.disputes.filter((d) => d.criterionId === r.criterionId);
-  const options = r.type === 'scale' ? ['1', '2', '3', '4', '5'] : ['PASS', 'FAIL'];
   const disputeAnchor = `dispute-${r.criterionId}`;
   const coachingAnchor = `coaching-${r.criterionId}`;
   return html`${disputes.map((d) => html`<p class="dispute-note">Dispute (${statusLabel(d.status)}): proposed ${formatVerdict(r.type, d.proposedValue)}, “${d.reason}”${d.resolutionNote ? html`; lead: “${d.resolutionNote}”` : ''} <span class="muted">${formatDate(d.createdAt)}</span></p>`)}
 ${w.isAgent
-  ? html`<div class="dispute" id="${disputeAnchor}">${flashAt(frame.flash, disputeAnchor)}${disputes.some((d) => d.status === 'open')
+  ? html`<div class="dispute" id="${disputeAnchor}">${inlineFlash(frame.flash, disputeAnchor)}${disputes.some((d) => d.status === 'open')
       ? ''
       : postForm(
           frame,
           { action: `/console/calls/${callId}/disputes/${r.criterionId}`, class: 'override', label: `Dispute ${r.name}` },
           html`<label for="d-${r.criterionId}">Verdict you propose</label>
-<select id="d-${r.criterionId}" name="proposed">${options.map((o) => html`<option value="${o}">${o}</option>`)}</select>
+<select id="d-${r.criterionId}" name="proposed">${verdictOptionTags(r.type, '', false)}</select>
 <label for="dr-${r.criterionId}">Reason</label><input id="dr-${r.criterionId}" name="reason" required maxlength="1000">
 <button type="submit">Dispute</button>`,
         )}</div>`
@@ -38,7 +37,7 @@ ${w.isLead
   ? postForm(
       frame,
       { action: `/console/calls/${callId}/coaching/${r.criterionId}`, class: 'override', id: coachingAnchor, label: `Coaching note on ${r.name}` },
-      html`${flashAt(frame.flash, coachingAnchor)}<label for="cn-${r.criterionId}">Coaching note</label><input id="cn-${r.criterionId}" name="body" required maxlength="4000">
+      html`${inlineFlash(frame.flash, coachingAnchor)}<label for="cn-${r.criterionId}">Coaching note</label><input id="cn-${r.criterionId}" name="body" required maxlength="4000">
 <button type="submit" class="secondary">Add coaching note</button>`,
     )
   : ''}`;

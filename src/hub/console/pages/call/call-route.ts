@@ -9,6 +9,7 @@ import { addNote, clearOverride, overrideCriterion } from '../../../review/recor
 import { requireLead } from '../../auth/require-user.js';
 import { consoleAction, redirectWithFlash } from '../../console-form.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
+import { textField } from '../../form-text.js';
 import { findBlindSession } from '../../../review/calibration/blind-calls.js';
 import { viewerOf } from '../../auth/agent-access.js';
 import { loadCallWorkflows } from '../call-workflows/call-workflows.js';
@@ -19,11 +20,6 @@ import { audioPlayer } from '../../ui/audio-player.js';
 import type { CallRecordings } from './recording/call-recordings.js';
 import { playerAvailability } from './recording/player-availability.js';
 import { registerRecordingRoute } from './recording/recording-route.js';
-
-const textField = (body: unknown, name: string): string => {
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : '';
-};
 
 /** The call view (/console/calls/:id): the recording, the transcript and verdicts, group moves, overrides and notes. */
 export function registerCall(router: Router, hub: HubContext, choices: QueueChoicesCache, recordings: CallRecordings | undefined): void {

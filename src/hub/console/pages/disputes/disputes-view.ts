@@ -3,6 +3,7 @@ import type { DisputeFilters, DisputeRow } from '../../../review/disputes/list-d
 import { html, type SafeHtml } from '../../ui/html.js';
 import { formatDate, layout, type PageFrame } from '../../ui/layout.js';
 import { postForm, type FormFrame } from '../../ui/post-form.js';
+import { inlineFlash, verdictOptionTags } from '../../ui/verdict-choice.js';
 
 type Frame = Omit<PageFrame, 'title'>;
 
@@ -11,14 +12,12 @@ export const statusLabel = (s: string) => (s === 'partly_accepted' ? 'Partly acc
 /** A lead's answer to one open dispute; the verdict counts only when partly accepted. */
 function resolveForm(frame: FormFrame & { flash?: PageFrame['flash'] }, d: DisputeRow): SafeHtml {
   const anchor = `dispute-${d.id}`;
-  const options = d.proposed === 'PASS' || d.proposed === 'FAIL' ? ['PASS', 'FAIL'] : ['1', '2', '3', '4', '5'];
-  const flash = frame.flash?.at === anchor ? frame.flash : undefined;
   return postForm(
     frame,
     { action: `/console/disputes/${d.id}/resolve`, class: 'override', id: anchor, label: `Resolve the dispute on ${d.criterion}` },
-    html`${flash ? html`<p class="flash ${flash.kind}" role="status">${flash.text}</p>` : ''}
+    html`${inlineFlash(frame.flash, anchor)}
 <label for="o-${d.id}">Outcome</label><select id="o-${d.id}" name="outcome"><option value="accepted">Accepted</option><option value="partly_accepted">Partly accepted</option><option value="rejected">Rejected</option></select>
-<label for="pv-${d.id}">Verdict (partly accepted)</label><select id="pv-${d.id}" name="verdict"><option value="">—</option>${options.map((o) => html`<option value="${o}">${o}</option>`)}</select>
+<label for="pv-${d.id}">Verdict (partly accepted)</label><select id="pv-${d.id}" name="verdict">${verdictOptionTags(d.proposed === 'PASS' || d.proposed === 'FAIL' ? 'boolean' : 'scale', '', true)}</select>
 <label for="n-${d.id}">Note</label><input id="n-${d.id}" name="note" required maxlength="1000">
 <button type="submit">Resolve</button>`,
   );
