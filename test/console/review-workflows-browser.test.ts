@@ -211,6 +211,8 @@ describe('agents, disputes and coaching in the console', () => {
     await page.goto(`/console/calls/${first.id}`);
     expect(await page.locator('#effective-critical').textContent()).toBe('No');
     expect(await page.locator(`#criterion-1 .dispute-note`).textContent()).toContain('Dispute (Accepted)');
+    // The leads' names stay out of the agent's view of the history.
+    expect(await page.locator('.history').textContent()).not.toContain(bob.email);
     // The dashboard counts both disputes and their outcomes, and gives the AI-vs-human kappa.
     await lead.page.goto('/console/dashboard');
     expect(await lead.page.locator('#dispute-figures tbody tr', { hasText: `Identity ${tag}` }).locator('td').allTextContents()).toEqual(['1', '0', '1', '0', '0']);

@@ -2,6 +2,7 @@ import type { Db } from '../../../../db.js';
 import type { HubDispute } from '../../../../generated/prisma/client.js';
 import { isAgent, type Viewer } from '../../../review/agent-scope.js';
 import { listCoachingNotes, type CoachingNoteRow } from '../../../review/coaching/coaching-notes.js';
+import type { CallView } from '../../../review/load-call.js';
 
 /** What the call view shows of disputes and coaching (docs/console.md "Disputes", "Coaching"). */
 export interface CallWorkflows {
@@ -19,3 +20,6 @@ export async function loadCallWorkflows(db: Db, transcriptionId: string, viewer:
   ]);
   return { isAgent: isAgent(viewer), isLead: viewer.role === 'lead' || viewer.role === 'admin', disputes, coaching };
 }
+
+/** The call as its agent sees it: the verdicts, without the leads' internal notes or who did what in its history. */
+export const asSeenByAgent = (view: CallView): CallView => ({ ...view, notes: [], history: view.history.filter((item) => item.who === null) });

@@ -12,7 +12,7 @@ import { actorOf, frameOf, send } from '../../console-request.js';
 import { textField } from '../../form-text.js';
 import { findBlindSession } from '../../../review/calibration/blind-calls.js';
 import { viewerOf } from '../../auth/agent-access.js';
-import { loadCallWorkflows } from '../call-workflows/call-workflows.js';
+import { asSeenByAgent, loadCallWorkflows } from '../call-workflows/call-workflows.js';
 import { blindCallPage } from '../call-workflows/call-workflows-view.js';
 import { parseCallId } from './call-id.js';
 import { callPage } from './call-view.js';
@@ -31,7 +31,7 @@ export function registerCall(router: Router, hub: HubContext, choices: QueueChoi
     const blind = req.session.user ? await findBlindSession(hub.db, req.session.user.id, view.transcription.id) : null;
     if (blind) return send(res, blindCallPage(frameOf(req), view.transcription, view.turns, blind));
     const workflows = await loadCallWorkflows(hub.db, view.transcription.id, viewerOf(res));
-    send(res, callPage(frameOf(req), view, audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt)), workflows));
+    send(res, callPage(frameOf(req), workflows.isAgent ? asSeenByAgent(view) : view, audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt)), workflows));
   });
 
   router.post('/calls/:id/group', requireLead, async (req, res) => {
