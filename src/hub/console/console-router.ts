@@ -8,10 +8,16 @@ import type { HubContext } from '../hub-context.js';
 import { QueueChoicesCache } from '../review/queue-choices-cache.js';
 import { consoleSession } from './auth/console-session.js';
 import { requireCsrfToken } from './auth/csrf.js';
+import { agentAccess } from './auth/agent-access.js';
 import { requireUser } from './auth/require-user.js';
 import { consoleErrorHandler } from './console-error-handler.js';
 import type { ConsoleOptions } from './console-options.js';
 import { registerAlertsPages } from './pages/alerts/alerts-route.js';
+import { registerCalibration } from './pages/calibration/calibration-route.js';
+import { registerCallWorkflows } from './pages/call-workflows/call-workflows-route.js';
+import { registerCoaching } from './pages/coaching/coaching-route.js';
+import { registerDisputes } from './pages/disputes/disputes-route.js';
+import { registerMyCalls } from './pages/my-calls/my-calls-route.js';
 import { registerCall } from './pages/call/call-route.js';
 import { registerCalls } from './pages/calls/calls-route.js';
 import { registerDashboard } from './pages/dashboard/dashboard-route.js';
@@ -48,6 +54,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
 
   registerSignIn(router, hub, options, limiter);
   router.use(requireUser({ db: hub.db, maxHours: options.settings.maxHours, now: hub.now }));
+  router.use(agentAccess({ db: hub.db }));
 
   registerQueue(router, hub, options, choices);
   registerCalls(router, hub, options);
@@ -59,6 +66,11 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   registerReceipts(router, hub);
   registerAlertsPages(router, hub);
   registerReportsPages(router, hub);
+  registerCalibration(router, hub);
+  registerDisputes(router, hub);
+  registerCoaching(router, hub);
+  registerMyCalls(router, hub);
+  registerCallWorkflows(router, hub);
 
   router.use((req) => {
     throw new AppError('not_found', `No console page ${req.path}`);

@@ -2,8 +2,15 @@ import { html, type SafeHtml } from './html.js';
 import { postForm } from './post-form.js';
 import type { ConsoleSessionUser } from '../auth/console-session.js';
 
-/** The console's pages, in navigation order: the QA lead's, then the integrator's (operations). */
+const staff = ['admin', 'lead', 'viewer'] as const;
+const everyone = ['admin', 'lead', 'viewer', 'agent'] as const;
+
+/**
+ * The console's pages, in navigation order: the QA lead's, then the integrator's (operations);
+ * `roles` who sees the entry (docs/console.md "Roles").
+ */
 export const consolePages = [
+  { key: 'my-calls', href: '/console/my-calls', label: 'My calls', roles: ['agent'] },
   { key: 'queue', href: '/console', label: 'Review queue' },
   { key: 'calls', href: '/console/calls', label: 'Calls' },
   { key: 'dashboard', href: '/console/dashboard', label: 'Dashboard' },
@@ -13,8 +20,12 @@ export const consolePages = [
   { key: 'alerts', href: '/console/alerts', label: 'Alerts' },
   { key: 'reports', href: '/console/reports', label: 'Reports & quota' },
   { key: 'queues', href: '/console/queues', label: 'Queues' },
+  { key: 'calibration', href: '/console/calibration', label: 'Calibration' },
+  { key: 'disputes', href: '/console/disputes', label: 'Disputes', roles: everyone },
+  { key: 'coaching', href: '/console/coaching', label: 'Coaching', roles: everyone },
 ] as const;
 export type ConsolePageKey = (typeof consolePages)[number]['key'];
+const shownTo = (page: (typeof consolePages)[number], role: string) => ('roles' in page ? page.roles : staff).some((r) => r === role);
 
 export interface PageFrame {
   title: string;
@@ -28,7 +39,7 @@ export interface PageFrame {
 
 /** Every console page: header with navigation and sign-out, one <main>, the shared script. */
 export function layout(frame: PageFrame, body: SafeHtml): SafeHtml {
-  const nav = consolePages.map(
+  const nav = consolePages.filter((page) => shownTo(page, frame.user?.role ?? '')).map(
     (page) => html`<a href="${page.href}"${frame.current === page.key ? html` aria-current="page"` : ''}>${page.label}</a>`,
   );
   return html`<!doctype html>

@@ -9,6 +9,11 @@ import { addNote, clearOverride, overrideCriterion } from '../../../review/recor
 import { requireLead } from '../../auth/require-user.js';
 import { consoleAction, redirectWithFlash } from '../../console-form.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
+import { textField } from '../../form-text.js';
+import { findBlindSession } from '../../../review/calibration/blind-calls.js';
+import { viewerOf } from '../../auth/agent-access.js';
+import { asSeenByAgent, loadCallWorkflows } from '../call-workflows/call-workflows.js';
+import { blindCallPage } from '../call-workflows/call-workflows-view.js';
 import { parseCallId } from './call-id.js';
 import { callPage } from './call-view.js';
 import { audioPlayer } from '../../ui/audio-player.js';
@@ -16,18 +21,17 @@ import type { CallRecordings } from './recording/call-recordings.js';
 import { playerAvailability } from './recording/player-availability.js';
 import { registerRecordingRoute } from './recording/recording-route.js';
 
-const textField = (body: unknown, name: string): string => {
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : '';
-};
-
 /** The call view (/console/calls/:id): the recording, the transcript and verdicts, group moves, overrides and notes. */
 export function registerCall(router: Router, hub: HubContext, choices: QueueChoicesCache, recordings: CallRecordings | undefined): void {
   registerRecordingRoute(router, hub, recordings);
   router.get('/calls/:id', async (req, res) => {
     const view = await loadCall(hub.db, parseCallId(req.params.id));
     if (!view) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
-    send(res, callPage(frameOf(req), view, audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt))));
+    // A reviewer still scoring the call in a calibration session sees its transcript only (docs/console.md "Calibration").
+    const blind = req.session.user ? await findBlindSession(hub.db, req.session.user.id, view.transcription.id) : null;
+    if (blind) return send(res, blindCallPage(frameOf(req), view.transcription, view.turns, blind));
+    const workflows = await loadCallWorkflows(hub.db, view.transcription.id, viewerOf(res));
+    send(res, callPage(frameOf(req), workflows.isAgent ? asSeenByAgent(view) : view, audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt)), workflows));
   });
 
   router.post('/calls/:id/group', requireLead, async (req, res) => {

@@ -6,6 +6,8 @@ import { html, type SafeHtml } from '../../ui/html.js';
 import { renderMarkdown } from '../../ui/markdown.js';
 import { formatDate, formatGroup, formatScore, formatStatus, layout, type PageFrame } from '../../ui/layout.js';
 import { postForm, type FormFrame } from '../../ui/post-form.js';
+import type { CallWorkflows } from '../call-workflows/call-workflows.js';
+import { coachingSection, criterionWorkflows, isWorkflowFlash } from '../call-workflows/call-workflows-view.js';
 
 interface Mark extends QuoteSpan {
   position: number;
@@ -59,7 +61,7 @@ function verdictForm(frame: FormFrame, callId: string, r: CallView['results'][nu
 }
 
 /** `player`: the recording's player (ui/audio-player.ts), above the transcript. */
-export function callPage(frame: Omit<PageFrame, 'title' | 'current'>, view: CallView, player?: SafeHtml): SafeHtml {
+export function callPage(frame: Omit<PageFrame, 'title' | 'current'>, view: CallView, player?: SafeHtml, workflows?: CallWorkflows): SafeHtml {
   const t = view.transcription;
   const canAct = mayReview(frame.user?.role);
   const marks: Mark[] = view.results.flatMap((r) => locateQuote(view.turns.map((turn) => turn.text), r.quote).map((span) =>
@@ -73,8 +75,8 @@ export function callPage(frame: Omit<PageFrame, 'title' | 'current'>, view: Call
   const groupButton = (group: string, label: string) =>
     t.group === group ? '' : html`<button type="submit" name="group" value="${group}"${group === 'ARCHIVED' ? html` class="secondary"` : ''}>${label}</button>`;
   return layout(
-    { ...frame, flash: formFlash ? undefined : frame.flash, title: t.name ?? `Call ${t.id.slice(0, 8)}` },
-    html`<p><a href="/console">← Review queue</a></p>
+    { ...frame, flash: formFlash || (workflows && isWorkflowFlash(frame.flash)) ? undefined : frame.flash, title: t.name ?? `Call ${t.id.slice(0, 8)}` },
+    html`<p>${workflows?.isAgent ? html`<a href="/console/my-calls">← My calls</a>` : html`<a href="/console">← Review queue</a>`}</p>
 <h1>${t.name ?? `Call ${t.id}`}</h1>
 <dl class="facts">
   <div><dt>Participant</dt><dd>${t.participantTag ?? '—'}</dd></div>
@@ -135,11 +137,13 @@ ${view.results.map((r) => {
 transcript</a></p>` : html`<p class="hint">Quote not found in the transcript.</p>`}`
     : ''}
   ${canAct ? verdictForm(frame, t.id, r, Boolean(override), formFlash?.at === `override-${r.criterionId}` ? formFlash : undefined) : ''}
+  ${workflows ? criterionWorkflows(frame, t.id, r, workflows) : ''}
 </article>`;
 })}
 ${t.summaryFeedback ? html`<h3>Summary feedback</h3><div class="markdown" id="summary-feedback">${renderMarkdown(t.summaryFeedback)}</div>` : ''}
 </section>
 </div>
+${workflows ? coachingSection(frame, t.id, workflows) : ''}
 <section aria-labelledby="summary-h"><h2 id="summary-h">Summary and fields</h2>
 <p>${summary ?? 'No summary.'}</p>
 ${fields.length ? html`<dl class="fields">${fields.map((f) => html`<div><dt>${f.name}</dt>

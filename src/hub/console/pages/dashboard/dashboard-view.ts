@@ -1,6 +1,7 @@
 import type { DashboardFigures, DashboardFilters } from '../../../review/dashboard-figures.js';
 import { html, jsonForScript, type SafeHtml } from '../../ui/html.js';
 import { formatDate, formatScore, layout, type PageFrame } from '../../ui/layout.js';
+import { kappaOf, reviewFiguresSection, type ReviewFigures } from './review-figures-view.js';
 
 const days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const pct = (part: number, whole: number) => (whole ? `${Math.round((1000 * part) / whole) / 10}%` : '—');
@@ -18,7 +19,7 @@ function heatmap(cells: number[][]): SafeHtml {
 }
 
 export function dashboardPage(frame: Omit<PageFrame, 'title' | 'current'>, filters: DashboardFilters,
-  figures: DashboardFigures, options: { sheetsUrl: string | null }): SafeHtml {
+  figures: DashboardFigures, options: { sheetsUrl: string | null; review?: ReviewFigures }): SafeHtml {
   const k = figures.kpis;
   const chartData = {
     timeline: figures.timeline,
@@ -57,9 +58,11 @@ export function dashboardPage(frame: Omit<PageFrame, 'title' | 'current'>, filte
 <script type="application/json" id="dashboard-data">${jsonForScript(chartData)}</script>
 <h2>AI and human agreement per criterion</h2>
 <table><caption class="visually-hidden">Agreement per criterion</caption><thead><tr><th scope="col">Criterion</th><th scope="col">Reviewed verdicts</th>
-<th scope="col">Overruled by a lead</th><th scope="col">Agreement</th></tr></thead>
+<th scope="col">Overruled by a lead</th><th scope="col">Agreement</th>${options.review ? html`<th scope="col">Cohen's kappa</th>` : ''}</tr></thead>
 <tbody>${agreement.length ? agreement.map((c) => html`<tr><td>${c.name}</td><td>${c.reviewedRows}</td><td>${c.overrules}</td>
-<td>${pct(c.agreements, c.reviewedRows)}</td></tr>`) : html`<tr><td colspan="4">No reviewed calls in this range yet.</td></tr>`}</tbody></table>
+<td>${pct(c.agreements, c.reviewedRows)}</td>${options.review ? html`<td>${kappaOf(options.review, c.name)}</td>` : ''}</tr>`)
+  : html`<tr><td colspan="${options.review ? 5 : 4}">No reviewed calls in this range yet.</td></tr>`}</tbody></table>
+${options.review ? reviewFiguresSection(options.review) : ''}
 <div class="tables">
 <section><h2>Per participant</h2><table><caption class="visually-hidden">Per participant</caption><thead><tr><th scope="col">Participant</th>
 <th scope="col">Calls</th><th scope="col">Average</th><th scope="col">Critical fails</th></tr></thead>

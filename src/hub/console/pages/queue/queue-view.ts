@@ -62,7 +62,8 @@ ${postForm(
   { action: '/console/queue/move', id: 'bulk', hidden: { return_to: returnTo } },
   html`${canAct
   ? html`<div class="bulk-actions"><span>Move selected to</span> <button type="submit" name="group" value="UNDER_REVIEW">Under review</button>
-<button type="submit" name="group" value="ARCHIVED" class="secondary">Archived</button></div>`
+<button type="submit" name="group" value="ARCHIVED" class="secondary">Archived</button>
+<button type="submit" formaction="/console/calibration/new" class="secondary">Calibrate selected</button></div>`
   : html`<p class="hint">Read-only access: a lead moves calls.</p>`}
 <table class="queue">
 <caption class="visually-hidden">Critical fails waiting for review</caption>

@@ -1,0 +1,108 @@
+/**
+ * The review workflows' console routes refuse what a role may not do (docs/console.md "Roles",
+ * "Calibration", "Disputes", "Coaching"): a viewer cannot start a session, a lead who is not a
+ * reviewer sees only the progress before the reveal, a refused session form comes back with why,
+ * an agent gets 404 outside their calls and pages, and only the agent disputes or acknowledges.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addCoachingNote } from '../../src/hub/review/coaching/coaching-notes.js';
+import { createCalibrationSession } from '../../src/hub/review/calibration/calibration-session.js';
+import { saveCalibrationVerdicts } from '../../src/hub/review/calibration/calibration-verdicts.js';
+import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
+import type { ConsoleRole } from '../../src/hub/console/users/console-user.js';
+import type { Harness } from '../support/harness.js';
+import { hubStackForFile, type HubStack } from '../support/hub-stack.js';
+import { seedMirroredCall, type MirroredCall } from '../support/mirrored-calls.js';
+import { signedInAgent } from './console-agent.js';
+
+let h: Harness;
+let stack: HubStack;
+hubStackForFile((harness, started) => {
+  h = harness;
+  stack = started;
+});
+const password = 'correct horse battery staple';
+const tag = randomUUID().slice(0, 6);
+const participantId = randomUUID();
+const users: Record<string, { id: string; email: string }> = {};
+let mine: MirroredCall;
+let theirs: MirroredCall;
+
+beforeAll(async () => {
+  const make = async (key: string, role: ConsoleRole, extra: { participantId?: string } = {}) => {
+    const email = `${key}-${tag}@example.com`;
+    users[key] = { id: (await createConsoleUser(h.db, { email, name: `${key} ${tag}`, role, password, ...extra }, { kind: 'cli' })).id, email };
+  };
+  await make('viewer', 'viewer');
+  await make('lead', 'lead');
+  await make('r1', 'lead');
+  await make('r2', 'admin');
+  await make('agent', 'agent', { participantId });
+  const criteria = [{ name: `Greeting ${tag}`, status: 'PASS' as const }];
+  const evaluatorId = randomUUID();
+  mine = await seedMirroredCall(h.db, { evaluatorId, participantId, criteria });
+  theirs = await seedMirroredCall(h.db, { evaluatorId, participantId: randomUUID(), criteria });
+});
+
+const signIn = (key: string) => signedInAgent(stack.app, { email: users[key].email, password });
+type Agent = Awaited<ReturnType<typeof signIn>>;
+const tokenOf = async (agent: Agent, path: string) => /name="csrf-token" content="([^"]+)"/.exec((await agent.get(path)).text)?.[1] ?? '';
+const actor = (key: string) => ({ kind: 'user' as const, id: users[key].id, email: users[key].email });
+
+describe('calibration routes', () => {
+  it('refuses a viewer, explains a refused form, and shows a lead who does not review only the progress', async () => {
+    const viewer = await signIn('viewer');
+    const list = await viewer.get('/console/calibration');
+    expect(list.status).toBe(200);
+    expect(list.text).not.toContain('id="new-session"');
+    const refused = await viewer.post('/console/calibration').type('form').set('accept', 'application/json').send({ _csrf: await tokenOf(viewer, '/console/calibration'), title: 'x' });
+    expect(refused.status).toBe(403);
+
+    const lead = await signIn('lead');
+    const token = await tokenOf(lead, '/console/calibration');
+    const bad = await lead.post('/console/calibration').type('form').send({ _csrf: token, title: 'One reviewer', calls: mine.id, reviewers: users.r1.id });
+    expect(bad.status).toBe(303);
+    expect((await lead.get(bad.headers.location ?? '')).text).toContain('Choose at least two reviewers');
+
+    const session = await createCalibrationSession(h.hubContext(), { title: `Blind ${tag}`, transcriptionIds: [mine.id], reviewerIds: [users.r1.id, users.r2.id], actor: actor('lead') });
+    await saveCalibrationVerdicts(h.hubContext(), { sessionId: session.id, userId: users.r1.id, transcriptionId: mine.id, verdicts: { [mine.criteria[0].criterionId]: 'FAIL' } });
+    const page = await lead.get(`/console/calibration/${session.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`r1 ${tag}: not submitted`);
+    expect(page.text).not.toContain('calibration-results');
+    expect(page.text).not.toContain('calibration-verdicts');
+    expect((await lead.get(`/console/calibration/${session.id}/results.csv`)).status).toBe(409);
+    expect((await lead.get('/console/calibration/not-a-session')).status).toBe(404);
+    // The reviewer's own verdict is shown back to them only.
+    const reviewer = await signIn('r1');
+    const own = await reviewer.get(`/console/calibration/${session.id}`);
+    expect(own.text).toMatch(/<option value="FAIL" selected>/);
+    expect((await signIn('r2').then((r2) => r2.get(`/console/calibration/${session.id}`))).text).not.toMatch(/<option value="FAIL" selected>/);
+  });
+});
+
+describe('agent routes', () => {
+  it('answers 404 outside the agent’s calls and pages, and lets only the agent dispute and acknowledge', async () => {
+    const agent = await signIn('agent');
+    const token = await tokenOf(agent, '/console/my-calls');
+    for (const path of ['/console/queues', '/console/calibration', `/console/calls/${theirs.id}`, `/console/calls/${theirs.id}/recording`, '/console/calls/not-a-call']) {
+      expect([path, (await agent.get(path)).status]).toEqual([path, 404]);
+    }
+    const criterionId = theirs.criteria[0].criterionId;
+    const dispute = (who: Agent, callId: string, csrf: string) =>
+      who.post(`/console/calls/${callId}/disputes/${criterionId}`).type('form').set('accept', 'application/json').send({ _csrf: csrf, proposed: 'FAIL', reason: 'Not greeted' });
+    expect((await dispute(agent, theirs.id, token)).status).toBe(404);
+    expect((await agent.post('/console/calibration').type('form').send({ _csrf: token })).status).toBe(404);
+    const lead = await signIn('lead');
+    const leadToken = await tokenOf(lead, '/console/disputes');
+    expect((await dispute(lead, mine.id, leadToken)).status).toBe(403);
+
+    const note = await addCoachingNote(h.hubContext(), { transcriptionId: theirs.id, criterionId, body: 'Not yours', actor: actor('lead') });
+    const ack = (who: Agent, csrf: string) => who.post(`/console/coaching/${note.id}/acknowledge`).type('form').set('accept', 'application/json').send({ _csrf: csrf });
+    expect((await ack(agent, token)).status).toBe(404);
+    expect((await ack(lead, leadToken)).status).toBe(403);
+    expect((await h.db.hubCoachingNote.findUniqueOrThrow({ where: { id: note.id } })).acknowledgedAt).toBeNull();
+    expect(await h.db.hubDispute.count({ where: { transcriptionId: { in: [mine.id, theirs.id] } } })).toBe(0);
+  });
+});
