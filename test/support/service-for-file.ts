@@ -5,12 +5,15 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createHarness, type Harness, type HarnessOptions, type TestAccount, type WorkerOptions } from './harness.js';
+import { startHubStack, type HubStack } from './hub-stack.js';
 import { startRecordingServer, type RecordingServer } from './recording-server.js';
 import { runCleanups } from './run-cleanups.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
 export interface ServiceForFileOptions {
   harness?: HarnessOptions;
+  /** Run the hub's web stack on the harness (`rig.stack`, its own hub account). */
+  hubStack?: boolean;
   /** Serve recordings from a local server (`rig.recordings`). */
   recordings?: boolean;
   /** Receive the account's webhooks on a local server (`rig.receiver`), checked with its secret. */
@@ -25,6 +28,8 @@ export interface ServiceForFileOptions {
 export interface ServiceRig {
   h: Harness;
   account: TestAccount;
+  /** Only with `hubStack: true`. */
+  stack: HubStack;
   /** Only with `recordings: true`. */
   recordings: RecordingServer;
   /** Only with `receiver: true`. */
@@ -43,6 +48,10 @@ export function serviceForFile(options: ServiceForFileOptions = {}, setUp?: (rig
   beforeAll(async () => {
     rig.h = createHarness(options.harness);
     cleanups.push(() => rig.h.close());
+    if (options.hubStack) {
+      rig.stack = await startHubStack(rig.h);
+      cleanups.push(() => rig.stack.close());
+    }
     rig.account = await rig.h.createAccount();
     if (options.recordings) {
       rig.recordings = await startRecordingServer();
