@@ -18,6 +18,12 @@ const postWebhook = (transcriptionId: string, id?: string) => {
   return request(rig.stack.app).post('/webhooks/transcriptions/success').set(hook.headers).send(hook.body);
 };
 const alertOf = (transcriptionId: string) => rig.h.db.hubAlert.findFirst({ where: { transcriptionId } });
+/** The transcription's alert once it has `status` (within `timeoutMs`). */
+const alertWithStatus = (transcriptionId: string, status: string, timeoutMs = 15_000) =>
+  eventually(async () => {
+    const row = await alertOf(transcriptionId);
+    return row?.status === status ? row : undefined;
+  }, timeoutMs);
 const settle = () => new Promise((r) => setTimeout(r, 400));
 
 describe('critical-fail alerts', () => {
@@ -35,10 +41,7 @@ describe('critical-fail alerts', () => {
     ]);
     expect(answers.slice(0, 4).map((a) => (a as request.Response).status)).toEqual([202, 202, 202, 202]);
 
-    const alert = await eventually(async () => {
-      const row = await alertOf(seeded.id);
-      return row?.status === 'sent' ? row : undefined;
-    }, 15_000);
+    const alert = await alertWithStatus(seeded.id, 'sent');
     // Anything still queued would post by now.
     await rig.h.jobs.enqueue('hub.send-alert', { alertId: alert.id }, { jobId: `alert-again-${alert.id}` });
     await settle();
@@ -97,10 +100,7 @@ describe('critical-fail alerts', () => {
 
     // BullMQ runs the stalled mirror job again: the row is there and the mirror was COMPLETED already.
     await mirrorTranscription(rig.stack.hub, seeded.id, [rig.hook]);
-    const sent = await eventually(async () => {
-      const row = await alertOf(seeded.id);
-      return row?.status === 'sent' ? row : undefined;
-    }, 15_000);
+    const sent = await alertWithStatus(seeded.id, 'sent');
     expect(sent.id).toBe(stranded?.id);
     // Mirrored again once it is sent: nothing waits, nothing is queued or posted again.
     await mirrorTranscription(rig.stack.hub, seeded.id, [rig.hook]);
@@ -113,10 +113,7 @@ describe('critical-fail alerts', () => {
     rig.slack.script('chat.postMessage', [{ status: 429, retryAfter: 1 }]);
     const seeded = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id);
     await postWebhook(seeded.id);
-    const alert = await eventually(async () => {
-      const row = await alertOf(seeded.id);
-      return row?.status === 'sent' ? row : undefined;
-    }, 15_000);
+    const alert = await alertWithStatus(seeded.id, 'sent');
     expect(postCallsOf(rig.slack, seeded.id).map((c) => c.status)).toEqual([429, 200]);
     expect(alertMessagesOf(rig.slack, seeded.id)).toHaveLength(1);
     expect(alert.attempts).toBe(2);
@@ -128,10 +125,7 @@ describe('critical-fail alerts', () => {
     rig.slack.script('chat.postMessage', [{ dropAfterPost: true }]);
     const seeded = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id);
     await postWebhook(seeded.id);
-    const alert = await eventually(async () => {
-      const row = await alertOf(seeded.id);
-      return row?.status === 'sent' ? row : undefined;
-    }, 15_000);
+    const alert = await alertWithStatus(seeded.id, 'sent');
     const posts = alertMessagesOf(rig.slack, seeded.id);
     expect(posts).toHaveLength(1);
     expect(alert.slackTs).toBe(posts[0]?.ts);
@@ -145,10 +139,7 @@ describe('critical-fail alerts', () => {
     try {
       const seeded = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id);
       await postWebhook(seeded.id);
-      const alert = await eventually(async () => {
-        const row = await alertOf(seeded.id);
-        return row?.status === 'failed' ? row : undefined;
-      }, 15_000);
+      const alert = await alertWithStatus(seeded.id, 'failed');
       expect(alert.maybePosted).toBe(true);
       expect(alert.lastError).toMatch(/^missing_scope: conversations.history: missing_scope \(an earlier attempt may have posted this alert/);
       expect((await listAlerts(rig.h.db, { status: 'failed', limit: 1000 })).alerts.map((a) => a.id)).toContain(alert.id);
@@ -168,20 +159,14 @@ describe('critical-fail alerts', () => {
     const seeded = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id);
     await setEvaluatorChannel(rig.h.db, seeded.evaluatorId!, 'C0MISSING1');
     await postWebhook(seeded.id);
-    const failed = await eventually(async () => {
-      const row = await alertOf(seeded.id);
-      return row?.status === 'failed' ? row : undefined;
-    }, 15_000);
+    const failed = await alertWithStatus(seeded.id, 'failed');
     expect(failed).toMatchObject({ lastError: 'channel_not_found: chat.postMessage: channel_not_found', channel: 'C0MISSING1', maybePosted: false, slackTs: null });
     expect((await listAlerts(rig.h.db, { status: 'failed', limit: 1000 })).alerts.map((a) => a.id)).toContain(failed.id);
     expect(alertMessagesOf(rig.slack, seeded.id)).toHaveLength(0);
 
     await setEvaluatorChannel(rig.h.db, seeded.evaluatorId!, 'C0ROUTED01');
     expect(await retryAlert(rig.h.db, rig.h.jobs, failed.id)).toBe(true);
-    const sent = await eventually(async () => {
-      const row = await alertOf(seeded.id);
-      return row?.status === 'sent' ? row : undefined;
-    }, 10_000);
+    const sent = await alertWithStatus(seeded.id, 'sent', 10_000);
     expect(sent.slackChannel).toBe('C0ROUTED01');
     expect(alertMessagesOf(rig.slack, seeded.id).map((m) => m.channel)).toEqual(['C0ROUTED01']);
     expect(await retryAlert(rig.h.db, rig.h.jobs, failed.id)).toBe(false);
