@@ -5,6 +5,7 @@ import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { attemptWebhookDelivery } from '../../src/service/webhooks/deliver-webhook.js';
 import { createHarness } from '../support/harness.js';
 import { serviceForFile } from '../support/service-for-file.js';
+import { settledDelivery } from '../support/webhook-deliveries.js';
 import { seedTranscription } from '../support/seed.js';
 import { eventually } from '../support/webhook-receiver.js';
 
@@ -27,11 +28,7 @@ async function failTranscription(path: string) {
   return rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
 }
 
-const finished = (id: string) =>
-  eventually(async () => {
-    const d = await rig.h.db.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { attempts: { orderBy: { number: 'asc' } } } });
-    return d.status === 'pending' ? undefined : d;
-  }, 20_000);
+const finished = (id: string) => settledDelivery(rig.h.db, id);
 
 describe('webhook delivery', () => {
   it('retries 5xx and 429 answers until one is 2xx; every attempt is signed with the same webhook-id', async () => {

@@ -9,8 +9,9 @@ import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { errorBody } from '../support/harness.js';
 import { adminToken } from '../support/hub-stack.js';
 import { serviceForFile } from '../support/service-for-file.js';
+import { settledDelivery } from '../support/webhook-deliveries.js';
 import { seedTranscription } from '../support/seed.js';
-import { eventually, startWebhookReceiver } from '../support/webhook-receiver.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 const rig = serviceForFile({ hubStack: true, receiver: true, worker: { webhookRetryDelaysMs: [20, 40] } });
 
@@ -41,11 +42,7 @@ async function failOne(configurationId: string) {
   return rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
 }
 
-const settled = (id: string) =>
-  eventually(async () => {
-    const d = await rig.h.db.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { attempts: { orderBy: { number: 'asc' } } } });
-    return d.status === 'pending' ? undefined : d;
-  }, 20_000);
+const settled = (id: string) => settledDelivery(rig.h.db, id);
 
 describe('replay', () => {
   it('a delivery that failed while the receiver was down is listed as failed, replayed once it is up, and arrives once', async () => {
