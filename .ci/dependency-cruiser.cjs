@@ -20,48 +20,38 @@ const layers = [
   { name: 'composition', path: '^(jobs|src/(processes|demo|cli|openapi))/|^src/(main|web|worker|clock|env-example)\\.ts$' },
 ];
 
+/** A rule that `from` (a path pattern) imports nothing matching `to`, an error. */
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
+
 /** One rule per layer: nothing in it imports a higher layer (the engine's own rule is below). */
-const layerRules = layers.slice(0, -1).map((layer, index) => ({
-  name: `no-folder-cycles-${layer.name}`,
-  comment: `The ${layer.name} layer imports nothing from the layers above it (${layers.slice(index + 1).map((above) => above.name).join(', ')}).`,
-  severity: 'error',
-  from: { path: layer.path },
-  to: { path: layers.slice(index + 1).map((above) => above.path).join('|') },
-}));
+const layerRules = layers.slice(0, -1).map((layer, index) =>
+  forbid(
+    `no-folder-cycles-${layer.name}`,
+    `The ${layer.name} layer imports nothing from the layers above it (${layers.slice(index + 1).map((above) => above.name).join(', ')}).`,
+    layer.path,
+    layers.slice(index + 1).map((above) => above.path).join('|'),
+  ),
+);
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     ...layerRules,
-    {
-      // docs/layout.md, "Dependency rules": processing depends on the engine, never the other way.
-      name: 'engine-not-to-processing',
-      comment: 'The speech engine must not import the processing pipeline (src/service/processing).',
-      severity: 'error',
-      from: { path: engine },
-      to: { path: '^src/service/processing/' },
-    },
-    {
-      name: 'config-not-to-process-code',
-      comment: "src/config.ts composes the domains' settings; it imports neither the demo nor the process wiring, which import it.",
-      severity: 'error',
-      from: { path: '^src/config\\.ts$' },
-      to: { path: '^src/(demo|processes)/' },
-    },
-    {
-      name: 'domains-not-to-process-code',
-      comment: 'Domain modules export their settings and factories; only the composition root (src/processes) wires them.',
-      severity: 'error',
-      from: { path: '^src/(service|hub|lib)/' },
-      to: { path: '^src/processes/' },
-    },
-    {
-      name: 'lib-not-to-domains',
-      comment: 'src/lib is shared plumbing: it knows neither the built-in service nor the hub.',
-      severity: 'error',
-      from: { path: '^src/lib/' },
-      to: { path: '^src/(service|hub)/' },
-    },
+    // docs/layout.md, "Dependency rules": processing depends on the engine, never the other way.
+    forbid('engine-not-to-processing', 'The speech engine must not import the processing pipeline (src/service/processing).', engine, '^src/service/processing/'),
+    forbid(
+      'config-not-to-process-code',
+      "src/config.ts composes the domains' settings; it imports neither the demo nor the process wiring, which import it.",
+      '^src/config\\.ts$',
+      '^src/(demo|processes)/',
+    ),
+    forbid(
+      'domains-not-to-process-code',
+      'Domain modules export their settings and factories; only the composition root (src/processes) wires them.',
+      '^src/(service|hub|lib)/',
+      '^src/processes/',
+    ),
+    forbid('lib-not-to-domains', 'src/lib is shared plumbing: it knows neither the built-in service nor the hub.', '^src/lib/', '^src/(service|hub)/'),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

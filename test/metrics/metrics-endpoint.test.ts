@@ -9,36 +9,21 @@ import { randomUUID } from 'node:crypto';
 import parsePrometheusTextFormat, { type ParsedMetricFamily, type ParsedSample } from 'parse-prometheus-text-format';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCriticalFailHook } from '../../src/hub/alerts/critical-fail-hook.js';
+import { describe, expect, it } from 'vitest';
 import { pullAnalytics } from '../../src/hub/reports/quota/pull-analytics.js';
 import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { jobNames } from '../../src/queues/job-catalog.js';
 import { processMetricsRegistry } from '../../src/metrics/metrics-endpoint.js';
 import { startMetricsServer } from '../../src/metrics/metrics-server.js';
-import { createHarness, errorBody, type Harness } from '../support/harness.js';
-import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.js';
+import { errorBody } from '../support/harness.js';
+import { adminToken } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription, seedTranscription } from '../support/seed.js';
 import { histogramSeries, parseSamples, type PromSample } from '../support/prometheus-samples.js';
 import { eventually } from '../support/webhook-receiver.js';
-import { startFakeSlack, type FakeSlack } from '../fakes/fake-slack.js';
-import { slackHub } from '../hub/alerts/support.js';
+import { slackHubForFile } from '../hub/alerts/slack-hub-for-file.js';
 
-let h: Harness;
-let stack: HubStack;
-let slack: FakeSlack;
-beforeAll(async () => {
-  h = createHarness();
-  // Alerts go to a local Slack (test/fakes/fake-slack.ts), which can be told to refuse one.
-  slack = await startFakeSlack({ channels: ['C0DEFAULT1'] });
-  stack = await startHubStack(h, { hub: (defaults) => slackHub(slack, defaults) });
-  h.startWorker({ webhookRetryDelaysMs: [10], hub: stack.hub, mirrorHooks: [createCriticalFailHook(stack.hub)] });
-});
-afterAll(async () => {
-  await stack.close();
-  await h.close();
-  await slack.close();
-});
+// Alerts go to a local Slack (test/fakes/fake-slack.ts), which can be told to refuse one.
+const rig = slackHubForFile({ worker: { webhookRetryDelaysMs: [10] } });
 
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -51,7 +36,7 @@ async function closedPort(): Promise<number> {
 function signedWebhook(body: string, secret: string, options: { id?: string; at?: Date } = {}) {
   const id = options.id ?? randomUUID();
   const at = options.at ?? new Date();
-  return request(stack.app)
+  return request(rig.stack.app)
     .post('/webhooks/transcriptions/success')
     .set('content-type', 'application/json')
     .set('webhook-id', id)
@@ -61,7 +46,7 @@ function signedWebhook(body: string, secret: string, options: { id?: string; at?
 }
 
 const scrape = async () => {
-  const res = await request(stack.app).get('/metrics').set('authorization', `Bearer ${adminToken}`);
+  const res = await request(rig.stack.app).get('/metrics').set('authorization', `Bearer ${adminToken}`);
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
   return { families: new Map(parsePrometheusTextFormat(res.text).map((family) => [family.name, family])), samples: parseSamples(res.text) };
@@ -88,51 +73,51 @@ const valueOf = (f: ParsedMetricFamily, labels: Record<string, string> = {}) => 
 
 describe('GET /metrics', () => {
   it('needs the token', async () => {
-    const res = await request(stack.app).get('/metrics');
+    const res = await request(rig.stack.app).get('/metrics');
     expect(res.status).toBe(401);
     expect(res.body).toEqual(errorBody('unauthorized', 'Missing admin token: send Authorization: Bearer <ADMIN_TOKEN>'));
-    expect((await request(stack.app).get('/metrics').set('authorization', 'Bearer wrong')).status).toBe(401);
+    expect((await request(rig.stack.app).get('/metrics').set('authorization', 'Bearer wrong')).status).toBe(401);
   });
 
   it('shows every metric with plausible values after a mixed run', async () => {
     // API calls through the client, an admin call, and one unknown path.
-    await request(stack.app).get(`/admin/accounts/${stack.account.id}/deliveries`).set('authorization', `Bearer ${adminToken}`).expect(200);
-    for (let i = 0; i < 3; i += 1) await stack.client.listConfigurations({});
-    await request(stack.app).get('/nowhere').expect(404);
+    await request(rig.stack.app).get(`/admin/accounts/${rig.stack.account.id}/deliveries`).set('authorization', `Bearer ${adminToken}`).expect(200);
+    for (let i = 0; i < 3; i += 1) await rig.stack.client.listConfigurations({});
+    await request(rig.stack.app).get('/nowhere').expect(404);
 
     // Webhooks at the hub: one accepted (its mirror raises a critical-fail alert, sent to Slack),
     // the same again (duplicate), and one refused for each reason.
-    const critical = await seedEvaluatedTranscription(h.db, stack.account.id, { createdAt: new Date() });
-    await h.db.transcription.update({ where: { id: critical.id }, data: { completedAt: new Date() } }); // recent enough to alert
+    const critical = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id, { createdAt: new Date() });
+    await rig.h.db.transcription.update({ where: { id: critical.id }, data: { completedAt: new Date() } }); // recent enough to alert
     const event = JSON.stringify({ type: 'transcription.completed', data: { transcription_id: critical.id } });
     const eventId = randomUUID();
-    expect((await signedWebhook(event, stack.account.webhookSecret, { id: eventId })).status).toBe(202);
-    expect((await signedWebhook(event, stack.account.webhookSecret, { id: eventId })).body).toEqual({ data: { received: true, duplicate: true } });
+    expect((await signedWebhook(event, rig.stack.account.webhookSecret, { id: eventId })).status).toBe(202);
+    expect((await signedWebhook(event, rig.stack.account.webhookSecret, { id: eventId })).body).toEqual({ data: { received: true, duplicate: true } });
     expect((await signedWebhook('{"type":"x","data":{}}', `whsec_${Buffer.alloc(32, 1).toString('base64')}`)).status).toBe(401);
-    expect((await signedWebhook(event, stack.account.webhookSecret, { at: new Date(Date.now() - 10 * 60_000) })).status).toBe(401);
-    expect((await signedWebhook('not json', stack.account.webhookSecret)).status).toBe(400);
-    await eventually(async () => (await h.db.hubAlert.findFirst({ where: { transcriptionId: critical.id, status: 'sent' } })) ?? undefined, 20_000);
+    expect((await signedWebhook(event, rig.stack.account.webhookSecret, { at: new Date(Date.now() - 10 * 60_000) })).status).toBe(401);
+    expect((await signedWebhook('not json', rig.stack.account.webhookSecret)).status).toBe(400);
+    await eventually(async () => (await rig.h.db.hubAlert.findFirst({ where: { transcriptionId: critical.id, status: 'sent' } })) ?? undefined, 20_000);
 
     // A second critical fail whose alert Slack refuses for good (an unknown channel): a failed alert.
-    slack.script('chat.postMessage', [{ error: 'channel_not_found' }]);
-    const refused = await seedEvaluatedTranscription(h.db, stack.account.id, { createdAt: new Date() });
-    await h.db.transcription.update({ where: { id: refused.id }, data: { completedAt: new Date() } });
-    expect((await signedWebhook(JSON.stringify({ type: 'transcription.completed', data: { transcription_id: refused.id } }), stack.account.webhookSecret)).status).toBe(202);
-    await eventually(async () => (await h.db.hubAlert.findFirst({ where: { transcriptionId: refused.id, status: 'failed' } })) ?? undefined, 20_000);
+    rig.slack.script('chat.postMessage', [{ error: 'channel_not_found' }]);
+    const refused = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id, { createdAt: new Date() });
+    await rig.h.db.transcription.update({ where: { id: refused.id }, data: { completedAt: new Date() } });
+    expect((await signedWebhook(JSON.stringify({ type: 'transcription.completed', data: { transcription_id: refused.id } }), rig.stack.account.webhookSecret)).status).toBe(202);
+    await eventually(async () => (await rig.h.db.hubAlert.findFirst({ where: { transcriptionId: refused.id, status: 'failed' } })) ?? undefined, 20_000);
 
     // Outgoing deliveries: one to the hub's receiver (delivered), one to a closed port (failed).
     const port = await closedPort();
-    for (const url of [`${stack.baseUrl}/webhooks/transcriptions/error`, `http://127.0.0.1:${port}/down`]) {
-      const configuration = await h.db.configuration.create({
-        data: { accountId: stack.account.id, tag: 'metrics', vocabulary: [], extractionFields: [], webhookSuccessUrl: url, webhookErrorUrl: url },
+    for (const url of [`${rig.stack.baseUrl}/webhooks/transcriptions/error`, `http://127.0.0.1:${port}/down`]) {
+      const configuration = await rig.h.db.configuration.create({
+        data: { accountId: rig.stack.account.id, tag: 'metrics', vocabulary: [], extractionFields: [], webhookSuccessUrl: url, webhookErrorUrl: url },
       });
-      const t = await seedTranscription(h.db, stack.account.id, { configurationId: configuration.id });
-      await recordFailed(h.processingContext(), { id: t.id, accountId: stack.account.id, configurationId: configuration.id, name: null }, { code: 'download_failed', message: 'gone' });
-      await eventually(async () => (await h.db.webhookDelivery.findFirst({ where: { transcriptionId: t.id, status: { not: 'pending' } } })) ?? undefined, 20_000);
+      const t = await seedTranscription(rig.h.db, rig.stack.account.id, { configurationId: configuration.id });
+      await recordFailed(rig.h.processingContext(), { id: t.id, accountId: rig.stack.account.id, configurationId: configuration.id, name: null }, { code: 'download_failed', message: 'gone' });
+      await eventually(async () => (await rig.h.db.webhookDelivery.findFirst({ where: { transcriptionId: t.id, status: { not: 'pending' } } })) ?? undefined, 20_000);
     }
 
     // One analytics call, through the quota ledger.
-    await pullAnalytics(stack.hub, { endpoint: 'analytics', params: {}, purpose: 'on-demand' });
+    await pullAnalytics(rig.stack.hub, { endpoint: 'analytics', params: {}, purpose: 'on-demand' });
 
     const { families, samples } = await scrape();
 
@@ -198,7 +183,7 @@ describe('GET /metrics', () => {
 
 describe('a worker\'s own metrics port (METRICS_PORT)', () => {
   it('serves what the process counts, behind the same token', async () => {
-    const server = await startMetricsServer({ registry: processMetricsRegistry(), port: 0, host: '127.0.0.1', token: () => Promise.resolve(adminToken), logger: h.deps.logger });
+    const server = await startMetricsServer({ registry: processMetricsRegistry(), port: 0, host: '127.0.0.1', token: () => Promise.resolve(adminToken), logger: rig.h.deps.logger });
     try {
       const url = `http://127.0.0.1:${server.port}`;
       expect((await request(url).get('/metrics')).status).toBe(401);

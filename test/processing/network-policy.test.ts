@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { connectionRule, parseHostEntry, type NetworkPolicy } from '../../src/lib/network/network-guard.js';
-import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
+import { errorBody } from '../support/harness.js';
+import { serviceForFile } from '../support/service-for-file.js';
 
 /**
  * Private, loopback, link-local and metadata addresses are refused unless
@@ -53,13 +54,7 @@ describe('the default network policy', () => {
 });
 
 describe('webhook URLs of a configuration', () => {
-  let h: Harness;
-  let account: TestAccount;
-  beforeAll(async () => {
-    h = createHarness();
-    account = await h.createAccount();
-  });
-  afterAll(() => h.close());
+  const rig = serviceForFile();
 
   const refusal = (field: string, url: string, what: string) =>
     errorBody('invalid_value', `Invalid webhooks.${field}: ${url} points at ${what}, which this deployment does not call (ALLOW_PRIVATE_HOSTS can allow a host)`);
@@ -71,21 +66,21 @@ describe('webhook URLs of a configuration', () => {
     ['http://localhost:8080/hook', 'a loopback name'],
     ['https://api.localhost/hook', 'a loopback name'],
   ])('refuses %s on create and on update (400)', async (url, what) => {
-    const created = await account.call('create-configuration', { tag: 'private-hook', webhooks: { success_url: 'https://hooks.example.com/ok', error_url: url } });
+    const created = await rig.account.call('create-configuration', { tag: 'private-hook', webhooks: { success_url: 'https://hooks.example.com/ok', error_url: url } });
     expect(created.status).toBe(400);
     expect(created.body).toEqual(refusal('error_url', url, what));
-    const ok = await account.call('create-configuration', { tag: 'public-hook', webhooks: { success_url: 'https://hooks.example.com/ok', error_url: 'https://hooks.example.com/err' } });
+    const ok = await rig.account.call('create-configuration', { tag: 'public-hook', webhooks: { success_url: 'https://hooks.example.com/ok', error_url: 'https://hooks.example.com/err' } });
     expect(ok.status).toBe(201);
     const id = ok.body.data.configuration.configuration_id as string;
-    const updated = await account.call('update-configuration', { configuration_id: id, webhooks: { success_url: url, error_url: 'https://hooks.example.com/err' } });
+    const updated = await rig.account.call('update-configuration', { configuration_id: id, webhooks: { success_url: url, error_url: 'https://hooks.example.com/err' } });
     expect(updated.status).toBe(400);
     expect(updated.body).toEqual(refusal('success_url', url, what));
-    await account.call('delete-configuration', { configuration_id: id });
+    await rig.account.call('delete-configuration', { configuration_id: id });
   });
 
   it('accepts a private host the deployment allows by name (the tests allow 127.0.0.1)', async () => {
-    const res = await account.call('create-configuration', { tag: 'allowed-hook', webhooks: { success_url: 'http://127.0.0.1:4000/ok', error_url: 'http://127.0.0.1:4000/err' } });
+    const res = await rig.account.call('create-configuration', { tag: 'allowed-hook', webhooks: { success_url: 'http://127.0.0.1:4000/ok', error_url: 'http://127.0.0.1:4000/err' } });
     expect(res.status).toBe(201);
-    await account.call('delete-configuration', { configuration_id: res.body.data.configuration.configuration_id });
+    await rig.account.call('delete-configuration', { configuration_id: res.body.data.configuration.configuration_id });
   });
 });

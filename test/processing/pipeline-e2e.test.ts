@@ -1,39 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Transcription } from '../../src/contract/transcriptions.js';
-import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
-import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
+import { serviceForFile } from '../support/service-for-file.js';
 import { supportCall, synthesizeConversation } from '../support/synthesize.js';
-import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { eventually } from '../support/webhook-receiver.js';
 
-let h: Harness;
-let account: TestAccount;
-let recordings: RecordingServer;
-let receiver: WebhookReceiver;
-let configurationId: string;
+const rig = serviceForFile({
+  recordings: true,
+  receiver: true,
+  configuration: ({ receiver }) => ({
+    tag: 'Support line',
+    vocabulary: ['Acme'],
+    summary: true,
+    custom_summary: 'Mention the order and when it arrives',
+    summary_language: 'en',
+    extraction_fields: [
+      { name: 'order_number', type: 'number', description: 'The order number the customer gives' },
+      { name: 'product', type: 'string', description: 'What the customer ordered' },
+    ],
+    webhooks: { success_url: `${receiver.baseUrl}/done`, error_url: `${receiver.baseUrl}/failed` },
+  }),
+});
 let evaluatorId: string;
 let participantId: string;
 
 beforeAll(async () => {
-  h = createHarness();
-  account = await h.createAccount();
-  recordings = await startRecordingServer();
-  receiver = await startWebhookReceiver(() => account.webhookSecret);
-  configurationId = (
-    await account.call('create-configuration', {
-      tag: 'Support line',
-      vocabulary: ['Acme'],
-      summary: true,
-      custom_summary: 'Mention the order and when it arrives',
-      summary_language: 'en',
-      extraction_fields: [
-        { name: 'order_number', type: 'number', description: 'The order number the customer gives' },
-        { name: 'product', type: 'string', description: 'What the customer ordered' },
-      ],
-      webhooks: { success_url: `${receiver.baseUrl}/done`, error_url: `${receiver.baseUrl}/failed` },
-    })
-  ).body.data.configuration.configuration_id;
   evaluatorId = (
-    await account.call('create-evaluator', {
+    await rig.account.call('create-evaluator', {
       tag: 'Support QA',
       criteria: [
         { name: 'Greeting', description: 'Greets the customer and thanks them for calling', type: 'boolean', weight: 30 },
@@ -43,15 +35,9 @@ beforeAll(async () => {
       ],
     })
   ).body.data.evaluator.evaluator_id;
-  participantId = (await account.call('create-participant', { tag: 'Daniel' })).body.data.participant.participant_id;
-  h.startWorker();
+  participantId = (await rig.account.call('create-participant', { tag: 'Daniel' })).body.data.participant.participant_id;
+  rig.h.startWorker();
 }, 120_000);
-
-afterAll(async () => {
-  await h.close();
-  await recordings.close();
-  await receiver.close();
-});
 
 /** The evaluation score recomputed from its own breakdown, per docs/decisions.md. */
 function scoreFromBreakdown(results: { max_weight: number; score_obtained: number; type: string; score_raw_ai: number }[]): number {
@@ -66,9 +52,9 @@ function scoreFromBreakdown(results: { max_weight: number; score_obtained: numbe
 describe('a recording submitted by URL, end to end', () => {
   it('is processed, signed-webhooked and served COMPLETED with speakers, summary, fields and evaluation', async () => {
     const file = await synthesizeConversation(supportCall, { stereo: true, format: 'wav' });
-    const url = recordings.serve('calls/support-call.wav', file);
-    const submitted = await account.call('submit', {
-      configuration_id: configurationId,
+    const url = rig.recordings.serve('calls/support-call.wav', file);
+    const submitted = await rig.account.call('submit', {
+      configuration_id: rig.configurationId,
       url,
       name: 'Late laptop',
       participant_id: participantId,
@@ -79,19 +65,19 @@ describe('a recording submitted by URL, end to end', () => {
     expect(submitted.body.data.message).toBe('Transcription submitted successfully');
     const id: string = submitted.body.data.transcription_id;
 
-    const running = await account.call('get-transcription', { transcription_id: id });
+    const running = await rig.account.call('get-transcription', { transcription_id: id });
     expect(running.body.data.status).toBe('IN_PROGRESS');
 
-    const [webhook] = await receiver.waitFor(1, 120_000);
+    const [webhook] = await rig.receiver.waitFor(1, 120_000);
     expect(webhook.path).toBe('/done');
     expect(webhook.verified).toEqual({
       type: 'transcription.completed',
       timestamp: expect.any(String),
-      data: { transcription_id: id, status: 'COMPLETED', configuration_id: configurationId, name: 'Late laptop', error: null },
+      data: { transcription_id: id, status: 'COMPLETED', configuration_id: rig.configurationId, name: 'Late laptop', error: null },
     });
     expect(webhook.headers['webhook-id']).toMatch(/^[0-9a-f-]{36}$/);
 
-    const res = await account.call('get-transcription', { transcription_id: id });
+    const res = await rig.account.call('get-transcription', { transcription_id: id });
     const t = Transcription.parse(res.body.data);
     expect(t).toMatchObject({
       status: 'COMPLETED',
@@ -128,19 +114,19 @@ describe('a recording submitted by URL, end to end', () => {
     expect(evaluation.breakdown.summary_feedback).toContain(`**Score: ${evaluation.score}/100**`);
 
     // The stored recording is kept for as long as the transcription (docs/console.md, "The recording").
-    const row = await h.db.transcription.findUniqueOrThrow({ where: { id } });
-    expect(await h.deps.storage.exists(row.recordingKey!)).toBe(true);
-    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: id }, include: { attempts: true } });
+    const row = await rig.h.db.transcription.findUniqueOrThrow({ where: { id } });
+    expect(await rig.h.deps.storage.exists(row.recordingKey!)).toBe(true);
+    const delivery = await rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: id }, include: { attempts: true } });
     expect(delivery).toMatchObject({ status: 'delivered', attemptCount: 1 });
     expect(delivery.attempts).toHaveLength(1);
   }, 180_000);
 
   it('tells the speakers of a mono recording apart by voice', async () => {
     const file = await synthesizeConversation(supportCall, { stereo: false, format: 'mp3' });
-    const url = recordings.serve('calls/support-call.mp3', file);
-    const id = (await account.call('submit', { configuration_id: configurationId, url })).body.data.transcription_id as string;
+    const url = rig.recordings.serve('calls/support-call.mp3', file);
+    const id = (await rig.account.call('submit', { configuration_id: rig.configurationId, url })).body.data.transcription_id as string;
     const t = await eventually(async () => {
-      const data = (await account.call('get-transcription', { transcription_id: id })).body.data;
+      const data = (await rig.account.call('get-transcription', { transcription_id: id })).body.data;
       return data.status === 'COMPLETED' ? Transcription.parse(data) : undefined;
     }, 120_000);
     expect(t.details.num_speakers).toBe(2);

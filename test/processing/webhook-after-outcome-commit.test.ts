@@ -5,27 +5,14 @@
  * itself, not leave it to the minute sweep's two-minute grace (the killed-workers scenario has no
  * clock: the webhook, the hub's mirror and its Slack alert would all be lost).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JobQueues } from '../../src/queues/job-queues.js';
 import { processRecording } from '../../src/service/processing/process-recording.js';
 import { recordCompleted } from '../../src/service/processing/record-outcome.js';
-import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
+import { serviceForFile } from '../support/service-for-file.js';
 import { seedConfiguration, seedTranscription } from '../support/seed.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
-let h: Harness;
-let account: TestAccount;
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  h = createHarness();
-  account = await h.createAccount();
-  receiver = await startWebhookReceiver(() => account.webhookSecret);
-});
-afterAll(async () => {
-  await h.close();
-  await receiver.close();
-});
+const rig = serviceForFile({ receiver: true });
 
 const completed = {
   duration: 12.5,
@@ -43,44 +30,44 @@ function diesBeforeQueueing(jobs: JobQueues): JobQueues {
 }
 
 async function seedInProgress(path: string) {
-  const configuration = await seedConfiguration(h.db, account.id, { webhookSuccessUrl: `${receiver.baseUrl}/${path}` });
-  const row = await seedTranscription(h.db, account.id, { configurationId: configuration.id, name: path, queuedAt: new Date() });
-  return { id: row.id, accountId: account.id, configurationId: configuration.id, name: path };
+  const configuration = await seedConfiguration(rig.h.db, rig.account.id, { webhookSuccessUrl: `${rig.receiver.baseUrl}/${path}` });
+  const row = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id, name: path, queuedAt: new Date() });
+  return { id: row.id, accountId: rig.account.id, configurationId: configuration.id, name: path };
 }
 
 describe('a worker killed between the outcome commit and the webhook queueing', () => {
   it('has the retried processing job queue the webhook, which is delivered once', async () => {
     const subject = await seedInProgress('retried');
-    const dying = { ...h.processingContext(), jobs: diesBeforeQueueing(h.jobs) };
+    const dying = { ...rig.h.processingContext(), jobs: diesBeforeQueueing(rig.h.jobs) };
     await expect(recordCompleted(dying, subject, completed)).rejects.toThrow('SIGKILL');
-    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: subject.id } });
+    const delivery = await rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: subject.id } });
     expect(delivery).toMatchObject({ status: 'pending', attemptCount: 0 });
-    const queue = h.jobs.queue('service.deliver-webhook');
+    const queue = rig.h.jobs.queue('service.deliver-webhook');
     expect(await queue.getJob(`webhook-${delivery.id}`)).toBeUndefined();
 
     // BullMQ hands the stalled job to the next worker: the outcome is stored, the webhook is not sent.
-    expect(await processRecording(h.processingContext(), subject.id, { isLast: false })).toBe('skipped');
+    expect(await processRecording(rig.h.processingContext(), subject.id, { isLast: false })).toBe('skipped');
     expect((await queue.getJob(`webhook-${delivery.id}`))?.data).toEqual({ deliveryId: delivery.id });
     // Run again (a second stall): the job already queued is not doubled.
-    expect(await processRecording(h.processingContext(), subject.id, { isLast: false })).toBe('skipped');
+    expect(await processRecording(rig.h.processingContext(), subject.id, { isLast: false })).toBe('skipped');
     expect(await queue.getJobCounts('waiting', 'delayed', 'active')).toMatchObject({ waiting: 1 });
 
-    h.startWorker();
-    await receiver.waitFor(1, 20_000);
+    rig.h.startWorker();
+    await rig.receiver.waitFor(1, 20_000);
     await new Promise((r) => setTimeout(r, 1_000)); // room for a duplicate to show up
-    expect(receiver.received.filter((w) => w.path === '/retried')).toHaveLength(1);
-    expect(await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: 'delivered', attemptCount: 1 });
+    expect(rig.receiver.received.filter((w) => w.path === '/retried')).toHaveLength(1);
+    expect(await rig.h.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: 'delivered', attemptCount: 1 });
   });
 
   it('leaves a delivery already attempted to its own job and the sweeper', async () => {
     const subject = await seedInProgress('attempted');
-    const dying = { ...h.processingContext(), jobs: diesBeforeQueueing(h.jobs) };
+    const dying = { ...rig.h.processingContext(), jobs: diesBeforeQueueing(rig.h.jobs) };
     await expect(recordCompleted(dying, subject, completed)).rejects.toThrow('SIGKILL');
-    const delivery = await h.db.webhookDelivery.update({
-      where: { transcriptionId_eventType_url: { transcriptionId: subject.id, eventType: 'transcription.completed', url: `${receiver.baseUrl}/attempted` } },
+    const delivery = await rig.h.db.webhookDelivery.update({
+      where: { transcriptionId_eventType_url: { transcriptionId: subject.id, eventType: 'transcription.completed', url: `${rig.receiver.baseUrl}/attempted` } },
       data: { attemptCount: 1, nextAttemptAt: new Date(Date.now() + 60_000) },
     });
-    expect(await processRecording(h.processingContext(), subject.id, { isLast: false })).toBe('skipped');
-    expect(await h.jobs.queue('service.deliver-webhook').getJob(`webhook-${delivery.id}`)).toBeUndefined();
+    expect(await processRecording(rig.h.processingContext(), subject.id, { isLast: false })).toBe('skipped');
+    expect(await rig.h.jobs.queue('service.deliver-webhook').getJob(`webhook-${delivery.id}`)).toBeUndefined();
   });
 });

@@ -1,58 +1,43 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { attemptWebhookDelivery } from '../../src/service/webhooks/deliver-webhook.js';
-import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
+import { createHarness } from '../support/harness.js';
+import { serviceForFile } from '../support/service-for-file.js';
+import { settledDelivery } from '../support/webhook-deliveries.js';
 import { seedTranscription } from '../support/seed.js';
-import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { eventually } from '../support/webhook-receiver.js';
 
-let h: Harness;
-let account: TestAccount;
-let receiver: WebhookReceiver;
+// docs/decisions.md's schedule is 5 s … 10 h; here the same six retries, in milliseconds.
+const rig = serviceForFile({ receiver: true, worker: { webhookRetryDelaysMs: [50, 100, 150, 200, 250, 300] } });
 
-beforeAll(async () => {
-  h = createHarness();
-  account = await h.createAccount();
-  receiver = await startWebhookReceiver(() => account.webhookSecret);
-  // docs/decisions.md's schedule is 5 s … 10 h; here the same six retries, in milliseconds.
-  h.startWorker({ webhookRetryDelaysMs: [50, 100, 150, 200, 250, 300] });
-});
-afterAll(async () => {
-  await h.close();
-  await receiver.close();
-});
-
-/** A failed transcription whose configuration's error_url is `path` on the receiver. */
+/** A failed transcription whose configuration's error_url is `path` on the rig.receiver. */
 async function failTranscription(path: string) {
-  const configuration = await h.db.configuration.create({
+  const configuration = await rig.h.db.configuration.create({
     data: {
-      accountId: account.id, tag: 'hooks', vocabulary: [], extractionFields: [],
-      webhookSuccessUrl: `${receiver.baseUrl}${path}`, webhookErrorUrl: `${receiver.baseUrl}${path}`,
+      accountId: rig.account.id, tag: 'hooks', vocabulary: [], extractionFields: [],
+      webhookSuccessUrl: `${rig.receiver.baseUrl}${path}`, webhookErrorUrl: `${rig.receiver.baseUrl}${path}`,
     },
   });
-  const t = await seedTranscription(h.db, account.id, { configurationId: configuration.id, name: path });
-  await recordFailed(h.processingContext(), { id: t.id, accountId: account.id, configurationId: configuration.id, name: path }, {
+  const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id, name: path });
+  await recordFailed(rig.h.processingContext(), { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: path }, {
     code: 'download_failed',
     message: 'The recording URL answered HTTP 404',
   });
-  return h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
+  return rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
 }
 
-const finished = (id: string) =>
-  eventually(async () => {
-    const d = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { attempts: { orderBy: { number: 'asc' } } } });
-    return d.status === 'pending' ? undefined : d;
-  }, 20_000);
+const finished = (id: string) => settledDelivery(rig.h.db, id);
 
 describe('webhook delivery', () => {
   it('retries 5xx and 429 answers until one is 2xx; every attempt is signed with the same webhook-id', async () => {
-    receiver.answer('/flaky', [500, 429, 503]);
+    rig.receiver.answer('/flaky', [500, 429, 503]);
     const delivery = await failTranscription('/flaky');
     const done = await finished(delivery.id);
     expect(done).toMatchObject({ status: 'delivered', attemptCount: 4, lastStatusCode: 200, lastError: null });
     expect(done.attempts.map((a) => [a.number, a.statusCode])).toEqual([[1, 500], [2, 429], [3, 503], [4, 200]]);
-    const requests = receiver.received.filter((r) => r.path === '/flaky');
+    const requests = rig.receiver.received.filter((r) => r.path === '/flaky');
     expect(requests).toHaveLength(4);
     expect(new Set(requests.map((r) => r.headers['webhook-id']))).toEqual(new Set([delivery.id]));
     expect(requests.every((r) => r.verified !== null)).toBe(true);
@@ -60,27 +45,27 @@ describe('webhook delivery', () => {
   });
 
   it('gives up at once on a 4xx answer, kept as failed', async () => {
-    receiver.answer('/gone', [410]);
+    rig.receiver.answer('/gone', [410]);
     const delivery = await failTranscription('/gone');
     const done = await finished(delivery.id);
     expect(done).toMatchObject({ status: 'failed', attemptCount: 1, lastStatusCode: 410, lastError: 'HTTP 410' });
   });
 
   it('gives up after the seventh attempt (six scheduled retries)', async () => {
-    receiver.answer('/down', [500, 500, 500, 500, 500, 500, 500, 500]);
+    rig.receiver.answer('/down', [500, 500, 500, 500, 500, 500, 500, 500]);
     const delivery = await failTranscription('/down');
     const done = await finished(delivery.id);
     expect(done).toMatchObject({ status: 'failed', attemptCount: 7 });
-    expect(receiver.received.filter((r) => r.path === '/down')).toHaveLength(7);
+    expect(rig.receiver.received.filter((r) => r.path === '/down')).toHaveLength(7);
   });
 
   it('records a receiver that cannot be reached as a retryable attempt', async () => {
-    const configuration = await h.db.configuration.create({
-      data: { accountId: account.id, tag: 'unreachable', vocabulary: [], extractionFields: [], webhookSuccessUrl: 'http://127.0.0.1:1/x', webhookErrorUrl: 'http://127.0.0.1:1/x' },
+    const configuration = await rig.h.db.configuration.create({
+      data: { accountId: rig.account.id, tag: 'unreachable', vocabulary: [], extractionFields: [], webhookSuccessUrl: 'http://127.0.0.1:1/x', webhookErrorUrl: 'http://127.0.0.1:1/x' },
     });
-    const t = await seedTranscription(h.db, account.id, { configurationId: configuration.id });
-    await recordFailed(h.processingContext(), { id: t.id, accountId: account.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
-    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
+    const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id });
+    await recordFailed(rig.h.processingContext(), { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
+    const delivery = await rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
     const done = await finished(delivery.id);
     expect(done.status).toBe('failed');
     expect(done.attempts).toHaveLength(7);
@@ -97,7 +82,7 @@ describe('webhook delivery', () => {
       // A retry would come a minute later: the delivery must be failed well before.
       strict.startWorker({ webhookRetryDelaysMs: [60_000, 60_000] });
       const configuration = await strict.db.configuration.create({
-        data: { accountId: own.id, tag: 'private', vocabulary: [], extractionFields: [], webhookSuccessUrl: `${receiver.baseUrl}/private`, webhookErrorUrl: `${receiver.baseUrl}/private` },
+        data: { accountId: own.id, tag: 'private', vocabulary: [], extractionFields: [], webhookSuccessUrl: `${rig.receiver.baseUrl}/private`, webhookErrorUrl: `${rig.receiver.baseUrl}/private` },
       });
       const t = await seedTranscription(strict.db, own.id, { configurationId: configuration.id });
       await recordFailed(strict.processingContext(), { id: t.id, accountId: own.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
@@ -110,7 +95,7 @@ describe('webhook delivery', () => {
       expect(delivery.nextAttemptAt).toBeNull();
       expect(delivery.attempts).toHaveLength(1);
       expect(delivery.attempts[0]?.error).toBe('127.0.0.1 resolves to 127.0.0.1, a private or reserved address, refused (ALLOW_PRIVATE_HOSTS can allow it)');
-      expect(receiver.received.filter((r) => r.path === '/private')).toHaveLength(0);
+      expect(rig.receiver.received.filter((r) => r.path === '/private')).toHaveLength(0);
     } finally {
       await strict.close();
     }
@@ -133,12 +118,12 @@ describe('webhook delivery', () => {
     await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/endless`;
-      const configuration = await h.db.configuration.create({
-        data: { accountId: account.id, tag: 'endless', vocabulary: [], extractionFields: [], webhookSuccessUrl: url, webhookErrorUrl: url },
+      const configuration = await rig.h.db.configuration.create({
+        data: { accountId: rig.account.id, tag: 'endless', vocabulary: [], extractionFields: [], webhookSuccessUrl: url, webhookErrorUrl: url },
       });
-      const t = await seedTranscription(h.db, account.id, { configurationId: configuration.id });
-      await recordFailed(h.processingContext(), { id: t.id, accountId: account.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
-      const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
+      const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id });
+      await recordFailed(rig.h.processingContext(), { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
+      const delivery = await rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
       const done = await finished(delivery.id);
       expect(done).toMatchObject({ status: 'delivered', attemptCount: 1 });
       expect(done.attempts[0]?.responseExcerpt).toBe('x'.repeat(500));
@@ -176,8 +161,8 @@ describe('webhook delivery', () => {
 
   it('records one delivery per transcription, event and URL, however often the outcome is written', async () => {
     const delivery = await failTranscription('/once');
-    const subject = { id: delivery.transcriptionId ?? '', accountId: account.id, configurationId: '', name: null };
-    expect(await recordFailed(h.processingContext(), subject, { code: 'processing_failed', message: 'again' })).toBe(false);
-    expect(await h.db.webhookDelivery.count({ where: { transcriptionId: delivery.transcriptionId } })).toBe(1);
+    const subject = { id: delivery.transcriptionId ?? '', accountId: rig.account.id, configurationId: '', name: null };
+    expect(await recordFailed(rig.h.processingContext(), subject, { code: 'processing_failed', message: 'again' })).toBe(false);
+    expect(await rig.h.db.webhookDelivery.count({ where: { transcriptionId: delivery.transcriptionId } })).toBe(1);
   });
 });

@@ -8,11 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../prisma/runner/migrate-deploy.js';
-import { seedEvaluatedTranscription } from '../hub/client/support.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { eventually } from '../support/webhook-receiver.js';
-import { mirrorState, sendWebhooks, settle } from './support/outage-scenario.js';
+import { mirrorState, sendWebhooksTo, seedEvaluatedTranscriptions, settle } from './support/outage-scenario.js';
 import { startPrivatePostgres, type PrivatePostgres } from './support/private-postgres.js';
 import { reportScenario } from './support/report-scenario.js';
 
@@ -36,15 +35,9 @@ afterAll(async () => {
 
 describe('PostgreSQL SIGKILLed and restarted on the same data', () => {
   it('answers 503 while it is down, and mirrors every acknowledged webhook exactly once', async () => {
-    const ids: string[] = [];
-    for (let i = 0; i < transcriptions; i += 1) ids.push((await seedEvaluatedTranscription(h.db, stack.account.id)).id);
+    const ids = await seedEvaluatedTranscriptions(h.db, stack.account.id, transcriptions);
     h.startWorker({ hub: stack.hub, lockDurationMs: 2_000 });
-    const sender = sendWebhooks({
-      url: `${stack.baseUrl}/webhooks/transcriptions/success`,
-      secret: stack.account.webhookSecret,
-      transcriptionIds: ids,
-      spacingMs: 100,
-      retryDelayMs: 300,
+    const sender = sendWebhooksTo(stack, ids, {
       giveUpAfterMs: 60_000,
     });
     await eventually(async () => sender.acknowledged.size >= 8, 20_000, 10);

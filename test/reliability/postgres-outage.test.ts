@@ -30,30 +30,24 @@
  * row leased (alertLeaseMs, 60 s) before a retry may check Slack for it, which would make the run's
  * length depend on timing; redis-outage.test.ts covers alerts across an outage.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJobQueues } from '../../src/queues/job-queues.js';
 import { createDb } from '../../src/db.js';
-import { seedEvaluatedTranscription } from '../hub/client/support.js';
-import { createHarness, testDatabaseUrl, type Harness } from '../support/harness.js';
+import { testDatabaseUrl, type Harness } from '../support/harness.js';
 import { startHubStack } from '../support/hub-stack.js';
 import { startTcpProxyFor } from '../support/tcp-proxy.js';
 import { eventually } from '../support/webhook-receiver.js';
-import { mirrorState, recordMirrorRuns, retriedJobs, sendWebhooks, settle, type MirrorRun } from './support/outage-scenario.js';
+import { mirrorState, recordMirrorRuns, retriedJobs, sendWebhooksTo, seedEvaluatedTranscriptions, settle, type MirrorRun } from './support/outage-scenario.js';
 import { reportScenario } from './support/report-scenario.js';
 import type { MirrorHook } from '../../src/hub/mirror/mirror-hook.js';
-import { runCleanups } from '../support/run-cleanups.js';
+import { harnessForFile } from '../support/harness-for-file.js';
 
 const transcriptions = 30;
 const outageMs = 3_000;
 
 let h: Harness;
-const cleanups: (() => Promise<unknown>)[] = [];
-beforeAll(() => {
-  h = createHarness();
-});
-afterAll(async () => {
-  await h.close();
-  await runCleanups(cleanups);
+const cleanups = harnessForFile((harness) => {
+  h = harness;
 });
 
 describe('PostgreSQL restarted mid-run', () => {
@@ -67,8 +61,7 @@ describe('PostgreSQL restarted mid-run', () => {
     const stack = await startHubStack(h, { hub: () => ({ db: hubDb, jobs: hubJobs }) });
     cleanups.push(() => stack.close());
 
-    const ids: string[] = [];
-    for (let i = 0; i < transcriptions; i += 1) ids.push((await seedEvaluatedTranscription(h.db, stack.account.id)).id);
+    const ids = await seedEvaluatedTranscriptions(h.db, stack.account.id, transcriptions);
 
     // The outage starts inside the first mirror transaction after 10 webhooks were acknowledged
     // (20 are still to come), once its writes are done and before its commit. Only a first mirror
@@ -91,12 +84,7 @@ describe('PostgreSQL restarted mid-run', () => {
       ],
     });
 
-    const sender = sendWebhooks({
-      url: `${stack.baseUrl}/webhooks/transcriptions/success`,
-      secret: stack.account.webhookSecret,
-      transcriptionIds: ids,
-      spacingMs: 100,
-      retryDelayMs: 300,
+    const sender = sendWebhooksTo(stack, ids, {
       giveUpAfterMs: 25_000,
       acknowledged,
       // The rest wait for the outage: on a loaded machine the first mirror after the 10th

@@ -9,32 +9,30 @@
  * The hub's worker is started only after the restart, so that every job queued before the kill is
  * in Redis, not yet done, when Redis dies: the worst case of a restart that keeps nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConversationClient } from '../../src/hub/client/index.js';
 import { reconcileMirror } from '../../src/hub/mirror/reconcile-mirror.js';
 import { createJobQueues } from '../../src/queues/job-queues.js';
 import { createRedis } from '../../src/redis.js';
-import { seedEvaluatedTranscription, testPacingPrefix } from '../hub/client/support.js';
-import { createHarness, type Harness } from '../support/harness.js';
+import { testPacingPrefix } from '../hub/client/support.js';
+import { type Harness } from '../support/harness.js';
 import { startHubStack } from '../support/hub-stack.js';
 import { eventually } from '../support/webhook-receiver.js';
-import { mirrorState, sendWebhooks, settle } from './support/outage-scenario.js';
+import { mirrorState, sendWebhooksTo, seedEvaluatedTranscriptions, settle } from './support/outage-scenario.js';
 import { startPrivateRedis } from './support/private-redis.js';
 import { reportScenario } from './support/report-scenario.js';
-import { runCleanups } from '../support/run-cleanups.js';
+import { harnessForFile } from '../support/harness-for-file.js';
 
 const transcriptions = 30;
 
 let h: Harness;
-const cleanups: (() => Promise<unknown>)[] = [];
-beforeAll(() => {
-  h = createHarness();
-  // Last to run, and bounded like the others (a CI run once timed out the hook after the scenario passed).
-  cleanups.push(() => h.close());
-});
-afterAll(async () => {
-  await runCleanups(cleanups);
-});
+// The harness closes last, bounded like the others (a CI run once timed out the hook after the scenario passed).
+const cleanups = harnessForFile(
+  (harness) => {
+    h = harness;
+  },
+  { closeHarnessLast: true },
+);
 
 describe('a Redis without persistence, SIGKILLed and restarted empty', () => {
   it('loses the queued jobs but nothing acknowledged: reconciliation mirrors every one, once', async () => {
@@ -50,14 +48,8 @@ describe('a Redis without persistence, SIGKILLed and restarted empty', () => {
     const client = createConversationClient({ baseUrl: `${stack.baseUrl}/api`, apiKey: stack.account.key, redis: hubRedis, rateLimitScale: 100, pacingPrefix: testPacingPrefix() });
     const hub = { ...stack.hub, upstream: () => Promise.resolve(client) };
 
-    const ids: string[] = [];
-    for (let i = 0; i < transcriptions; i += 1) ids.push((await seedEvaluatedTranscription(h.db, stack.account.id)).id);
-    const sender = sendWebhooks({
-      url: `${stack.baseUrl}/webhooks/transcriptions/success`,
-      secret: stack.account.webhookSecret,
-      transcriptionIds: ids,
-      spacingMs: 100,
-      retryDelayMs: 300,
+    const ids = await seedEvaluatedTranscriptions(h.db, stack.account.id, transcriptions);
+    const sender = sendWebhooksTo(stack, ids, {
       giveUpAfterMs: 30_000,
     });
     await eventually(async () => sender.acknowledged.size >= 12, 20_000, 10);

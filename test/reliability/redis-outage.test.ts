@@ -29,7 +29,7 @@
  * that answers 5xx during its own outage is retried by the client and then the job, as here.
  * Job backoff is scaled to 5% (50 ms first retry; production 1 s) so the run fits in seconds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJobQueues } from '../../src/queues/job-queues.js';
 import { createCriticalFailHook } from '../../src/hub/alerts/critical-fail-hook.js';
 import { sweepAlerts } from '../../src/hub/alerts/sweep-alerts.js';
@@ -38,26 +38,21 @@ import { createRedis } from '../../src/redis.js';
 import { startOutboxRelay } from '../../src/hub/webhooks/outbox-relay.js';
 import { startFakeSlack } from '../fakes/fake-slack.js';
 import { alertMessagesOf, slackHub } from '../hub/alerts/support.js';
-import { seedEvaluatedTranscription, testPacingPrefix } from '../hub/client/support.js';
-import { createHarness, testRedisUrl, type Harness } from '../support/harness.js';
+import { testPacingPrefix } from '../hub/client/support.js';
+import { testRedisUrl, type Harness } from '../support/harness.js';
 import { startHubStack } from '../support/hub-stack.js';
 import { startTcpProxyFor } from '../support/tcp-proxy.js';
 import { eventually } from '../support/webhook-receiver.js';
-import { mirrorState, recordMirrorRuns, retriedJobs, sendWebhooks, settle, type MirrorRun } from './support/outage-scenario.js';
+import { mirrorState, recordMirrorRuns, retriedJobs, sendWebhooksTo, seedEvaluatedTranscriptions, settle, type MirrorRun } from './support/outage-scenario.js';
 import { reportScenario } from './support/report-scenario.js';
-import { runCleanups } from '../support/run-cleanups.js';
+import { harnessForFile } from '../support/harness-for-file.js';
 
 const transcriptions = 30;
 const outageMs = 3_000;
 
 let h: Harness;
-const cleanups: (() => Promise<unknown>)[] = [];
-beforeAll(() => {
-  h = createHarness();
-});
-afterAll(async () => {
-  await h.close();
-  await runCleanups(cleanups);
+const cleanups = harnessForFile((harness) => {
+  h = harness;
 });
 
 describe('Redis restarted mid-run', () => {
@@ -79,8 +74,7 @@ describe('Redis restarted mid-run', () => {
     cleanups.push(() => sweeper.stop());
     const client = createConversationClient({ baseUrl: `${stack.baseUrl}/api`, apiKey: stack.account.key, redis: hubRedis, rateLimitScale: 100, pacingPrefix: testPacingPrefix() });
 
-    const ids: string[] = [];
-    for (let i = 0; i < transcriptions; i += 1) ids.push((await seedEvaluatedTranscription(h.db, stack.account.id)).id);
+    const ids = await seedEvaluatedTranscriptions(h.db, stack.account.id, transcriptions);
     const runs: MirrorRun[] = [];
     h.startWorker({
       hub: { ...stack.hub, upstream: () => Promise.resolve(client) },
@@ -90,12 +84,7 @@ describe('Redis restarted mid-run', () => {
       mirrorHooks: [createCriticalFailHook(stack.hub)],
     });
 
-    const sender = sendWebhooks({
-      url: `${stack.baseUrl}/webhooks/transcriptions/success`,
-      secret: stack.account.webhookSecret,
-      transcriptionIds: ids,
-      spacingMs: 100,
-      retryDelayMs: 300,
+    const sender = sendWebhooksTo(stack, ids, {
       giveUpAfterMs: 25_000,
       // The rest wait for the outage: on a loaded machine the 8th acknowledgement can come after
       // a free-running sender has sent all 30, and none would then be sent while Redis is down.

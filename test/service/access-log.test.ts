@@ -5,19 +5,13 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { redactUrl } from '../../src/lib/http/access-log.js';
 import { redactedPaths } from '../../src/logger.js';
-import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
+import { serviceForFile } from '../support/service-for-file.js';
 
-let h: Harness;
-let account: TestAccount;
-beforeAll(async () => {
-  h = createHarness();
-  account = await h.createAccount();
-});
-afterAll(() => h.close());
+const rig = serviceForFile();
 
 function capturingApp() {
   const lines: string[] = [];
@@ -28,7 +22,7 @@ function capturingApp() {
     },
   });
   const logger = pino({ level: 'trace', redact: { paths: redactedPaths, censor: '[redacted]' } }, stream);
-  return { app: createApp({ ...h.deps, logger }), lines };
+  return { app: createApp({ ...rig.h.deps, logger }), lines };
 }
 
 describe('redactUrl', () => {
@@ -45,7 +39,7 @@ describe('redactUrl', () => {
 describe('the access log', () => {
   it('writes one line per request with the status, never the API key or a token in the URL', async () => {
     const { app, lines } = capturingApp();
-    const ok = await request(app).post('/api/list-participants').set('x-api-key', account.key).send({});
+    const ok = await request(app).post('/api/list-participants').set('x-api-key', rig.account.key).send({});
     expect(ok.status).toBe(200);
     const refused = await request(app).put('/uploads/00000000-0000-4000-8000-000000000000?token=upload-secret-token-123').send(Buffer.from('x'));
     expect(refused.status).toBeGreaterThanOrEqual(400);
@@ -57,7 +51,7 @@ describe('the access log', () => {
     ]);
     expect(access[0]?.req?.id).toBe(ok.headers['x-request-id']);
     const all = lines.join('\n');
-    expect(all).not.toContain(account.key);
+    expect(all).not.toContain(rig.account.key);
     expect(all).not.toContain('upload-secret-token-123');
   });
 });

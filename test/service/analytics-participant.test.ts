@@ -2,22 +2,18 @@
  * analytics-participant over the hand-checkable dataset (test/support/analytics-dataset.ts), and
  * the trend rules on participants of their own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ParticipantDashboard } from '../../src/contract/analytics.js';
-import { fetchDashboard, sharedDashboardMembers, startAnalyticsDataset, wireTimestamp as ts, type AnalyticsDataset } from '../support/analytics-dataset.js';
+import { analyticsDatasetForFile, fetchDashboard, sharedDashboardMembers, wireTimestamp as ts } from '../support/analytics-dataset.js';
 import { seedParticipant, seedScoredTranscription } from '../support/analytics-seed.js';
-import { errorBody, type Harness, type TestAccount } from '../support/harness.js';
+import { errorBody } from '../support/harness.js';
 
-let h: Harness;
-let account: TestAccount;
-let d: AnalyticsDataset;
-beforeAll(async () => ({ h, account, d } = await startAnalyticsDataset()));
-afterAll(() => h.close());
+const rig = analyticsDatasetForFile();
 
 
 describe('analytics-participant on the seeded dataset', () => {
   it('answers every member for Ana with the hand-computed values', async () => {
-    const data = await fetchDashboard(account, 'analytics-participant', { participant_id: d.p1.id }, ParticipantDashboard);
+    const data = await fetchDashboard(rig.account, 'analytics-participant', { participant_id: rig.d.p1.id }, ParticipantDashboard);
     expect(Object.keys(data)).toEqual([...sharedDashboardMembers, 'evaluators', 'trend', 'degradation_alert']);
 
     // Ana: T1 T2 T6 (Support QA) and T8 (Sales QA). The other account's call with her id is not read.
@@ -36,27 +32,27 @@ describe('analytics-participant on the seeded dataset', () => {
     // Greeting (E1) 0 0 → fail 100; Resolution 3 1 (normalised 0.25) before No promises 1 0 (0.5), both 50;
     // Empathy (T6: 1) and Greeting (E2, T8: 1) tie at 0 and 1.0, by name; Closing has no data.
     const owner = (evaluatorId: string, tag: string) => ({ evaluator_id: evaluatorId, evaluator_tag: tag });
-    const e1 = owner(d.e1.id, 'Support QA');
-    const e2 = owner(d.e2.id, 'Sales QA');
+    const e1 = owner(rig.d.e1.id, 'Support QA');
+    const e2 = owner(rig.d.e2.id, 'Sales QA');
     const head = (c: { id: string; name: string; type: string }, o: typeof e1) => ({ id: c.id, name: c.name, type: c.type, ...o });
     expect(data.criteria_breakdown).toEqual([
-      { ...head(d.c.greeting, e1), evaluated_count: 2, fail_count: 2, fail_rate: 100, pass_count: 0, pass_rate: 0, avg_score: 0 },
-      { ...head(d.c.resolution, e1), evaluated_count: 2, fail_count: 1, fail_rate: 50, pass_count: 1, pass_rate: 50, avg_score: 2 },
-      { ...head(d.c.noPromises, e1), evaluated_count: 2, fail_count: 1, fail_rate: 50, pass_count: 1, pass_rate: 50, avg_score: 0.5 },
-      { ...head(d.c.empathy, e1), evaluated_count: 1, fail_count: 0, fail_rate: 0, pass_count: 1, pass_rate: 100, avg_score: 1 },
-      { ...head(d.c.salesGreeting, e2), evaluated_count: 1, fail_count: 0, fail_rate: 0, pass_count: 1, pass_rate: 100, avg_score: 1 },
-      { ...head(d.c.closing, e1), evaluated_count: 0, fail_count: 0, fail_rate: null, pass_count: 0, pass_rate: null, avg_score: null },
+      { ...head(rig.d.c.greeting, e1), evaluated_count: 2, fail_count: 2, fail_rate: 100, pass_count: 0, pass_rate: 0, avg_score: 0 },
+      { ...head(rig.d.c.resolution, e1), evaluated_count: 2, fail_count: 1, fail_rate: 50, pass_count: 1, pass_rate: 50, avg_score: 2 },
+      { ...head(rig.d.c.noPromises, e1), evaluated_count: 2, fail_count: 1, fail_rate: 50, pass_count: 1, pass_rate: 50, avg_score: 0.5 },
+      { ...head(rig.d.c.empathy, e1), evaluated_count: 1, fail_count: 0, fail_rate: 0, pass_count: 1, pass_rate: 100, avg_score: 1 },
+      { ...head(rig.d.c.salesGreeting, e2), evaluated_count: 1, fail_count: 0, fail_rate: 0, pass_count: 1, pass_rate: 100, avg_score: 1 },
+      { ...head(rig.d.c.closing, e1), evaluated_count: 0, fail_count: 0, fail_rate: null, pass_count: 0, pass_rate: null, avg_score: null },
     ]);
     const evo = (c: { name: string; type: string }, o: typeof e1, periods: [string, number, number][]) => ({
       name: c.name, type: c.type, ...o, periods: periods.map(([period, avg_score, count]) => ({ period, avg_score, count })),
     });
     expect(data.criteria_evolution).toEqual({
-      [d.c.greeting.id]: evo(d.c.greeting, e1, [['2026-02', 0, 1], ['2026-03', 0, 1]]),
-      [d.c.resolution.id]: evo(d.c.resolution, e1, [['2026-02', 3, 1], ['2026-03', 1, 1]]),
-      [d.c.noPromises.id]: evo(d.c.noPromises, e1, [['2026-02', 1, 1], ['2026-03', 0, 1]]),
-      [d.c.empathy.id]: evo(d.c.empathy, e1, [['2026-03', 1, 1]]),
-      [d.c.closing.id]: evo(d.c.closing, e1, []),
-      [d.c.salesGreeting.id]: evo(d.c.salesGreeting, e2, [['2026-03', 1, 1]]),
+      [rig.d.c.greeting.id]: evo(rig.d.c.greeting, e1, [['2026-02', 0, 1], ['2026-03', 0, 1]]),
+      [rig.d.c.resolution.id]: evo(rig.d.c.resolution, e1, [['2026-02', 3, 1], ['2026-03', 1, 1]]),
+      [rig.d.c.noPromises.id]: evo(rig.d.c.noPromises, e1, [['2026-02', 1, 1], ['2026-03', 0, 1]]),
+      [rig.d.c.empathy.id]: evo(rig.d.c.empathy, e1, [['2026-03', 1, 1]]),
+      [rig.d.c.closing.id]: evo(rig.d.c.closing, e1, []),
+      [rig.d.c.salesGreeting.id]: evo(rig.d.c.salesGreeting, e2, [['2026-03', 1, 1]]),
     });
     expect(data.score_distribution).toEqual({ '0-20': 0, '21-40': 1, '41-60': 1, '61-80': 1, '81-100': 1 });
     // current 02-14..03-15: T8 80, T6 50 (pass T8); previous 01-15..02-13: T2 40, T1 90 (pass T1): equal.
@@ -76,38 +72,38 @@ describe('analytics-participant on the seeded dataset', () => {
       id, date: ts(date), score, critical, duration, group, status: 'COMPLETED', failed_criteria: failed, ...o,
     });
     expect(data.raw_data).toEqual([
-      raw(d.t.t8, '2026-03-12T10:00:00Z', 80, false, 120, null, [], e2),
-      raw(d.t.t6, '2026-03-10T23:59:59Z', 50, true, 250, null, ['Greeting', 'Resolution', 'No promises'], e1),
-      raw(d.t.t2, '2026-02-03T14:30:00Z', 40, false, 200, 'UNDER_REVIEW', ['Greeting', 'Old script'], e1),
-      raw(d.t.t1, '2026-01-20T00:00:00Z', 90, false, 100, null, [], e1),
+      raw(rig.d.t.t8, '2026-03-12T10:00:00Z', 80, false, 120, null, [], e2),
+      raw(rig.d.t.t6, '2026-03-10T23:59:59Z', 50, true, 250, null, ['Greeting', 'Resolution', 'No promises'], e1),
+      raw(rig.d.t.t2, '2026-02-03T14:30:00Z', 40, false, 200, 'UNDER_REVIEW', ['Greeting', 'Old script'], e1),
+      raw(rig.d.t.t1, '2026-01-20T00:00:00Z', 90, false, 100, null, [], e1),
     ]);
     expect(data.evaluators).toEqual([
-      { id: d.e1.id, tag: 'Support QA', calls: 3, avg_score: 60, critical_fails: 1, critical_fail_rate: 33.33, consistency: 78.4, avg_duration: 183.33 },
-      { id: d.e2.id, tag: 'Sales QA', calls: 1, avg_score: 80, critical_fails: 0, critical_fail_rate: 0, consistency: null, avg_duration: 120 },
+      { id: rig.d.e1.id, tag: 'Support QA', calls: 3, avg_score: 60, critical_fails: 1, critical_fail_rate: 33.33, consistency: 78.4, avg_duration: 183.33 },
+      { id: rig.d.e2.id, tag: 'Sales QA', calls: 1, avg_score: 80, critical_fails: 0, critical_fail_rate: 0, consistency: null, avg_duration: 120 },
     ]);
     expect(data.trend).toEqual({ direction: 'insufficient_data', recent_avg: null, previous_avg: null, sample_size: 4 });
     expect(data.degradation_alert).toBe(false);
   });
 
   it('404 for a deleted participant, an unknown one and another account\'s', async () => {
-    const res = await account.call('analytics-participant', { participant_id: d.p3Id });
+    const res = await rig.account.call('analytics-participant', { participant_id: rig.d.p3Id });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual(errorBody('not_found', `Participant not found: ${d.p3Id}`));
-    const other = await h.createAccount();
-    expect((await other.call('analytics-participant', { participant_id: d.p1.id })).status).toBe(404);
+    expect(res.body).toEqual(errorBody('not_found', `Participant not found: ${rig.d.p3Id}`));
+    const other = await rig.h.createAccount();
+    expect((await other.call('analytics-participant', { participant_id: rig.d.p1.id })).status).toBe(404);
   });
 });
 
 describe('trend and degradation_alert', () => {
   /** A participant with calls a day apart, oldest first, evaluated by Support QA. */
   async function participantWithScores(tag: string, scores: number[]) {
-    const participant = await seedParticipant(h.db, account.id, tag);
+    const participant = await seedParticipant(rig.h.db, rig.account.id, tag);
     for (const [i, score] of scores.entries()) {
-      await seedScoredTranscription(h.db, account.id, {
-        at: `2026-03-${String(i + 1).padStart(2, '0')}`, score, duration: 60, participantId: participant.id, evaluatorId: d.e1.id,
+      await seedScoredTranscription(rig.h.db, rig.account.id, {
+        at: `2026-03-${String(i + 1).padStart(2, '0')}`, score, duration: 60, participantId: participant.id, evaluatorId: rig.d.e1.id,
       });
     }
-    const res = await account.call('analytics-participant', { participant_id: participant.id });
+    const res = await rig.account.call('analytics-participant', { participant_id: participant.id });
     return { trend: res.body.data.trend, degradation_alert: res.body.data.degradation_alert };
   }
 

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredTranscriptions } from '../../src/service/retention/purge-expired-transcriptions.js';
-import { deleteTranscription } from '../../src/service/transcriptions/delete-transcription.js';
-import {
-  seedBulkScoredTranscriptions, seedEvaluator, seedParticipant, seedScoredTranscription, type SeededCriterion, type SeededEvaluator,
-} from '../support/analytics-seed.js';
+import { seedEvaluator, seedScoredTranscription, type SeededCriterion, type SeededEvaluator } from '../support/analytics-seed.js';
 import { expectDayStatsRecomputable } from '../support/criterion-day-stats.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { deleteByEveryPath, seedScoredHistory, seedSupportAccount } from '../support/scored-history.js';
 
 /**
  * svc_criterion_day_stats is kept by triggers in the transaction of every write: after each kind
@@ -19,15 +16,8 @@ let participantId: string;
 
 beforeAll(async () => {
   h = createHarness();
-  accountId = (await h.createAccount()).id;
-  e1 = await seedEvaluator(h.db, accountId, 'Support QA', [
-    { name: 'Greeting', type: 'boolean' }, { name: 'Resolution', type: 'scale' }, { name: 'No promises', type: 'strict' },
-  ]);
+  ({ accountId, evaluator: e1, participantId } = await seedScoredHistory(h));
   e2 = await seedEvaluator(h.db, accountId, 'Sales QA', [{ name: 'Pitch', type: 'scale' }]);
-  participantId = (await seedParticipant(h.db, accountId, 'agent')).id;
-  await seedBulkScoredTranscriptions(h.db, {
-    accountId, evaluator: e1, participantIds: [participantId], count: 300, newest: new Date('2026-05-01T10:00:00Z'), stepMinutes: 90, withResults: true,
-  });
 });
 afterAll(() => h.close());
 
@@ -92,14 +82,7 @@ describe('svc_criterion_day_stats', () => {
   });
 
   it('follows deletions: one call, many at once, the retention purge, an evaluator and the whole account', async () => {
-    const [a, ...more] = await newest(40);
-    await deleteTranscription.handle({ transcription_id: a.id }, { accountId, requestId: 'day-stats', deps: h.deps });
-    await h.db.transcription.deleteMany({ where: { id: { in: more.slice(0, 20).map((t) => t.id) } } });
-    await check();
-    await h.db.transcription.updateMany({ where: { id: { in: more.slice(20).map((t) => t.id) } }, data: { submittedAt: new Date(Date.now() - 400 * 86_400_000) } });
-    await purgeExpiredTranscriptions(h.processingContext());
-    expect(await h.db.transcription.count({ where: { id: { in: more.slice(20).map((t) => t.id) } } })).toBe(0);
-    await check();
+    await deleteByEveryPath(h, accountId, (await newest(40)).map((t) => t.id), 'day-stats', check);
     await h.db.evaluator.delete({ where: { id: e2.id } });
     await check();
     await h.db.account.delete({ where: { id: accountId } });
@@ -107,9 +90,7 @@ describe('svc_criterion_day_stats', () => {
   });
 
   it('stays exact under concurrent completions on the same evaluator and day', async () => {
-    accountId = (await h.createAccount()).id;
-    e1 = await seedEvaluator(h.db, accountId, 'Support QA', [{ name: 'Greeting', type: 'boolean' }, { name: 'Resolution', type: 'scale' }]);
-    participantId = (await seedParticipant(h.db, accountId, 'agent')).id;
+    ({ accountId, evaluator: e1, participantId } = await seedSupportAccount(h, [{ name: 'Greeting', type: 'boolean' }, { name: 'Resolution', type: 'scale' }]));
     const at = new Date('2026-05-03T12:00:00Z');
     await Promise.all(Array.from({ length: 20 }, (_, i) => completeLikeThePipeline(at, [i % 2, 1 + (i % 5)])));
     await check();

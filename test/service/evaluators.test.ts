@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Evaluator } from '../../src/contract/evaluators.js';
-import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
+import { errorBody } from '../support/harness.js';
+import { serviceForFile } from '../support/service-for-file.js';
 
-let h: Harness;
-let account: TestAccount;
-beforeAll(async () => {
-  h = createHarness();
-  account = await h.createAccount();
-});
-afterAll(() => h.close());
+const rig = serviceForFile();
 
 const criteria = [
   { name: 'Greeting', description: 'Greets the customer', type: 'boolean', weight: 20 },
@@ -17,14 +12,14 @@ const criteria = [
 ];
 
 async function createEvaluator(body: object = { tag: 'Support QA', criteria }) {
-  const res = await account.call('create-evaluator', body);
+  const res = await rig.account.call('create-evaluator', body);
   expect(res.status).toBe(201);
   return Evaluator.parse(res.body.data.evaluator);
 }
 
 describe('create-evaluator', () => {
   it('creates with generated criterion ids; strict criteria are stored with weight 0', async () => {
-    const res = await account.call('create-evaluator', {
+    const res = await rig.account.call('create-evaluator', {
       tag: 'Support QA',
       description: 'Weekly checks',
       language: 'en',
@@ -62,22 +57,22 @@ describe('create-evaluator', () => {
     [{ tag: 'x', criteria: 'all' }, 'invalid_value', 'Invalid criteria: expected array'],
     [{ tag: 'x', criteria: [], language: 'klingon' }, 'invalid_value', 'Invalid language: expected an ISO 639-1 two-letter code or df'],
   ])('refuses %j', async (body, code, message) => {
-    const res = await account.call('create-evaluator', body);
+    const res = await rig.account.call('create-evaluator', body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(errorBody(code, message));
   });
 
   it('allows 10 criteria and refuses the 11th', async () => {
     const many = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `c${i}`, type: 'boolean', weight: 1 }));
-    expect((await account.call('create-evaluator', { tag: 'ten', criteria: many(10) })).status).toBe(201);
-    const res = await account.call('create-evaluator', { tag: 'eleven', criteria: many(11) });
+    expect((await rig.account.call('create-evaluator', { tag: 'ten', criteria: many(10) })).status).toBe(201);
+    const res = await rig.account.call('create-evaluator', { tag: 'eleven', criteria: many(11) });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(errorBody('limit_exceeded', 'Maximum of 10 criteria per evaluator exceeded'));
   });
 
   it('refuses the 21st evaluator of an account', async () => {
-    const crowded = await h.createAccount();
-    await h.db.evaluator.createMany({ data: Array.from({ length: 19 }, (_, i) => ({ accountId: crowded.id, tag: `e${i}` })) });
+    const crowded = await rig.h.createAccount();
+    await rig.h.db.evaluator.createMany({ data: Array.from({ length: 19 }, (_, i) => ({ accountId: crowded.id, tag: `e${i}` })) });
     expect((await crowded.call('create-evaluator', { tag: '20th', criteria: [] })).status).toBe(201);
     const res = await crowded.call('create-evaluator', { tag: '21st', criteria: [] });
     expect(res.status).toBe(400);
@@ -88,13 +83,13 @@ describe('create-evaluator', () => {
 describe('get and list', () => {
   it('get-evaluator answers the evaluator itself as data', async () => {
     const created = await createEvaluator();
-    const res = await account.call('get-evaluator', { evaluator_id: created.evaluator_id });
+    const res = await rig.account.call('get-evaluator', { evaluator_id: created.evaluator_id });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual(created);
   });
 
   it('list-evaluators is newest first with a count', async () => {
-    const own = await h.createAccount();
+    const own = await rig.h.createAccount();
     const older = (await own.call('create-evaluator', { tag: 'older', criteria: [] })).body.data.evaluator;
     const newer = (await own.call('create-evaluator', { tag: 'newer', criteria: [] })).body.data.evaluator;
     const res = await own.call('list-evaluators');
@@ -106,7 +101,7 @@ describe('update-evaluator', () => {
   it('updates listed criteria by id, adds those without id, removes those left out, keeps the tag', async () => {
     const created = await createEvaluator();
     const [greeting, empathy, legal] = created.criteria;
-    const res = await account.call('update-evaluator', {
+    const res = await rig.account.call('update-evaluator', {
       evaluator_id: created.evaluator_id,
       tag: 'attempted rename',
       context: 'New context',
@@ -128,19 +123,19 @@ describe('update-evaluator', () => {
       [false, false, 'Closing', 10, 'Confirms next steps'],
     ]);
     expect(updated.criteria.some((c) => c.id === empathy.id)).toBe(false);
-    expect((await account.call('get-evaluator', { evaluator_id: created.evaluator_id })).body.data).toEqual(updated);
+    expect((await rig.account.call('get-evaluator', { evaluator_id: created.evaluator_id })).body.data).toEqual(updated);
   });
 
   it('leaves criteria untouched when criteria is not sent', async () => {
     const created = await createEvaluator();
-    const res = await account.call('update-evaluator', { evaluator_id: created.evaluator_id, description: 'changed' });
+    const res = await rig.account.call('update-evaluator', { evaluator_id: created.evaluator_id, description: 'changed' });
     expect(res.body.data.evaluator).toEqual({ ...created, description: 'changed' });
   });
 
   it('refuses a criterion id of another evaluator, with nothing changed', async () => {
     const target = await createEvaluator();
     const other = await createEvaluator();
-    const res = await account.call('update-evaluator', {
+    const res = await rig.account.call('update-evaluator', {
       evaluator_id: target.evaluator_id,
       description: 'should not stick',
       criteria: [{ id: other.criteria[0].id, name: 'Stolen', type: 'boolean', weight: 1 }],
@@ -149,16 +144,16 @@ describe('update-evaluator', () => {
     expect(res.body).toEqual(
       errorBody('invalid_value', `Invalid criteria[0].id: ${other.criteria[0].id} is not a criterion of this evaluator`),
     );
-    expect((await account.call('get-evaluator', { evaluator_id: target.evaluator_id })).body.data).toEqual(target);
+    expect((await rig.account.call('get-evaluator', { evaluator_id: target.evaluator_id })).body.data).toEqual(target);
   });
 
   it('refuses 11 criteria and a duplicated id', async () => {
     const created = await createEvaluator();
     const many = Array.from({ length: 11 }, (_, i) => ({ name: `c${i}`, type: 'boolean', weight: 1 }));
-    const tooMany = await account.call('update-evaluator', { evaluator_id: created.evaluator_id, criteria: many });
+    const tooMany = await rig.account.call('update-evaluator', { evaluator_id: created.evaluator_id, criteria: many });
     expect(tooMany.body).toEqual(errorBody('limit_exceeded', 'Maximum of 10 criteria per evaluator exceeded'));
     const id = created.criteria[0].id;
-    const duplicated = await account.call('update-evaluator', {
+    const duplicated = await rig.account.call('update-evaluator', {
       evaluator_id: created.evaluator_id,
       criteria: [{ id, name: 'a', type: 'boolean', weight: 1 }, { id, name: 'b', type: 'boolean', weight: 1 }],
     });
@@ -166,7 +161,7 @@ describe('update-evaluator', () => {
   });
 
   it('answers 404 for an unknown evaluator', async () => {
-    const res = await account.call('update-evaluator', { evaluator_id: '5f0c8d5e-8a4b-4c1e-9a77-2b8f8a1d0c11' });
+    const res = await rig.account.call('update-evaluator', { evaluator_id: '5f0c8d5e-8a4b-4c1e-9a77-2b8f8a1d0c11' });
     expect(res.status).toBe(404);
     expect(res.body).toEqual(errorBody('not_found', 'Evaluator not found: 5f0c8d5e-8a4b-4c1e-9a77-2b8f8a1d0c11'));
   });
@@ -175,10 +170,10 @@ describe('update-evaluator', () => {
 describe('delete-evaluator', () => {
   it('removes the evaluator and its criteria', async () => {
     const created = await createEvaluator();
-    const res = await account.call('delete-evaluator', { evaluator_id: created.evaluator_id });
+    const res = await rig.account.call('delete-evaluator', { evaluator_id: created.evaluator_id });
     expect(res.body).toEqual({ data: { message: 'Evaluator deleted successfully' } });
-    expect((await account.call('get-evaluator', { evaluator_id: created.evaluator_id })).status).toBe(404);
-    expect(await h.db.criterion.count({ where: { evaluatorId: created.evaluator_id } })).toBe(0);
-    expect((await account.call('delete-evaluator', { evaluator_id: created.evaluator_id })).status).toBe(404);
+    expect((await rig.account.call('get-evaluator', { evaluator_id: created.evaluator_id })).status).toBe(404);
+    expect(await rig.h.db.criterion.count({ where: { evaluatorId: created.evaluator_id } })).toBe(0);
+    expect((await rig.account.call('delete-evaluator', { evaluator_id: created.evaluator_id })).status).toBe(404);
   });
 });

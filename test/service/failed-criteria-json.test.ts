@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredTranscriptions } from '../../src/service/retention/purge-expired-transcriptions.js';
-import { deleteTranscription } from '../../src/service/transcriptions/delete-transcription.js';
-import {
-  seedBulkScoredTranscriptions, seedEvaluator, seedParticipant, seedScoredTranscription, type SeededCriterion, type SeededEvaluator,
-} from '../support/analytics-seed.js';
+import { seedScoredTranscription, type SeededCriterion, type SeededEvaluator } from '../support/analytics-seed.js';
 import { expectFailedCriteriaJsonRecomputable } from '../support/failed-criteria-json.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { deleteByEveryPath, seedScoredHistory, seedSupportAccount } from '../support/scored-history.js';
 
 /**
  * svc_transcriptions.failed_criteria_json (analytics-evaluator's raw_data failed_criteria;
@@ -19,14 +16,7 @@ let participantId: string;
 
 beforeAll(async () => {
   h = createHarness();
-  accountId = (await h.createAccount()).id;
-  e1 = await seedEvaluator(h.db, accountId, 'Support QA', [
-    { name: 'Greeting', type: 'boolean' }, { name: 'Resolution', type: 'scale' }, { name: 'No promises', type: 'strict' },
-  ]);
-  participantId = (await seedParticipant(h.db, accountId, 'agent')).id;
-  await seedBulkScoredTranscriptions(h.db, {
-    accountId, evaluator: e1, participantIds: [participantId], count: 300, newest: new Date('2026-05-01T10:00:00Z'), stepMinutes: 90, withResults: true,
-  });
+  ({ accountId, evaluator: e1, participantId } = await seedScoredHistory(h));
 });
 afterAll(() => h.close());
 
@@ -109,22 +99,13 @@ describe('svc_transcriptions.failed_criteria_json', () => {
   });
 
   it('follows deletions: one call, many at once, the retention purge, the whole account', async () => {
-    const [a, ...more] = await newest(40);
-    await deleteTranscription.handle({ transcription_id: a.id }, { accountId, requestId: 'failed-criteria-json', deps: h.deps });
-    await h.db.transcription.deleteMany({ where: { id: { in: more.slice(0, 20).map((t) => t.id) } } });
-    await check();
-    await h.db.transcription.updateMany({ where: { id: { in: more.slice(20).map((t) => t.id) } }, data: { submittedAt: new Date(Date.now() - 400 * 86_400_000) } });
-    await purgeExpiredTranscriptions(h.processingContext());
-    expect(await h.db.transcription.count({ where: { id: { in: more.slice(20).map((t) => t.id) } } })).toBe(0);
-    await check();
+    await deleteByEveryPath(h, accountId, (await newest(40)).map((t) => t.id), 'failed-criteria-json', check);
     await h.db.account.delete({ where: { id: accountId } });
     expect(await h.db.transcription.count({ where: { accountId } })).toBe(0);
   });
 
   it('stays exact under concurrent completions', async () => {
-    accountId = (await h.createAccount()).id;
-    e1 = await seedEvaluator(h.db, accountId, 'Support QA', [{ name: 'Greeting', type: 'boolean' }, { name: 'Resolution', type: 'scale' }]);
-    participantId = (await seedParticipant(h.db, accountId, 'agent')).id;
+    ({ accountId, evaluator: e1, participantId } = await seedSupportAccount(h, [{ name: 'Greeting', type: 'boolean' }, { name: 'Resolution', type: 'scale' }]));
     const at = new Date('2026-05-03T12:00:00Z');
     await Promise.all(Array.from({ length: 20 }, (_, i) => completeLikeThePipeline(at, (k) => (i + k) % 2 === 0)));
     expect((await check()).rows).toBe(20);

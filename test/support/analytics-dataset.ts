@@ -25,7 +25,7 @@
  * Never selected: E1 calls IN_PROGRESS, FAILED, COMPLETED without a score; a call of another
  * account that carries E1's and P1's ids.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { z } from 'zod';
 import type { Db } from '../../src/db.js';
 import { createHarness, type Harness, type TestAccount } from './harness.js';
@@ -118,13 +118,19 @@ export async function seedAnalyticsDataset(db: Db, accountId: string, otherAccou
 
 /**
  * A harness on the frozen clock, an account holding the dataset and a neighbour account (whose
- * rows must never show): what every analytics test file starts from. Close `h` after the file.
+ * rows must never show): what every analytics test file starts from. Registers the file's
+ * beforeAll (which fills in the returned object) and afterAll (which closes `h`).
  */
-export async function startAnalyticsDataset(): Promise<{ h: Harness; account: TestAccount; d: AnalyticsDataset }> {
-  const h = createHarness({ now: () => datasetNow });
-  const account = await h.createAccount();
-  const other = await h.createAccount();
-  return { h, account, d: await seedAnalyticsDataset(h.db, account.id, other.id) };
+export function analyticsDatasetForFile(): { h: Harness; account: TestAccount; d: AnalyticsDataset } {
+  const rig = {} as { h: Harness; account: TestAccount; d: AnalyticsDataset };
+  beforeAll(async () => {
+    rig.h = createHarness({ now: () => datasetNow });
+    rig.account = await rig.h.createAccount();
+    const other = await rig.h.createAccount();
+    rig.d = await seedAnalyticsDataset(rig.h.db, rig.account.id, other.id);
+  });
+  afterAll(() => rig.h?.close());
+  return rig;
 }
 
 /** A timestamp of the dataset table as the API writes it (`…T10:00:00.000+00:00`). */

@@ -14,6 +14,7 @@ import { createConversationClient, type ConversationClient } from '../../src/hub
 import type { HubContext } from '../../src/hub/hub-context.js';
 import { afterAll, beforeAll } from 'vitest';
 import { createHarness, type Harness, type TestAccount } from './harness.js';
+import { createScratchDatabase } from './scratch-database.js';
 import { randomUUID } from 'node:crypto';
 import { processMetricsRegistry } from '../../src/metrics/metrics-endpoint.js';
 import { createScrapeMetrics } from '../../src/metrics/scrape-metrics.js';
@@ -113,5 +114,26 @@ export function hubStackForFile(use: (h: Harness, stack: HubStack) => void, opti
   afterAll(async () => {
     await stack?.close();
     await h?.close();
+  });
+}
+
+/**
+ * hubStackForFile on a database of the file's own (scratch-database.ts, named after `label`),
+ * dropped after the file: for tests that read the hub's tables as a whole.
+ */
+export function scratchHubStackForFile(label: string, use: (h: Harness, stack: HubStack) => void): void {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+  let h: Harness | undefined;
+  let stack: HubStack | undefined;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(label);
+    h = createHarness({ databaseUrl: scratch.url });
+    stack = await startHubStack(h);
+    use(h, stack);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await h?.close();
+    await scratch?.drop();
   });
 }

@@ -4,33 +4,19 @@
  * test messages and what each Slack failure answers; the log notifier when there is no bot token.
  */
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCriticalFailHook } from '../../../src/hub/alerts/critical-fail-hook.js';
 import { mirrorTranscription } from '../../../src/hub/mirror/mirror-transcription.js';
-import { startFakeSlack, type FakeSlack } from '../../fakes/fake-slack.js';
-import { createHarness, errorBody, type Harness } from '../../support/harness.js';
-import { adminToken, startHubStack, type HubStack } from '../../support/hub-stack.js';
+import { errorBody } from '../../support/harness.js';
+import { adminToken, startHubStack } from '../../support/hub-stack.js';
 import { eventually } from '../../support/webhook-receiver.js';
 import { seedEvaluatedTranscription } from '../../support/seed.js';
-import { alertMessagesOf, slackHub } from '../alerts/support.js';
+import { alertMessagesOf } from '../alerts/support.js';
+import { slackHubForFile } from '../alerts/slack-hub-for-file.js';
 
-let h: Harness;
-let fake: FakeSlack;
-let stack: HubStack;
+const rig = slackHubForFile({ channels: ['C0DEFAULT1', 'C0ROUTED01'] });
 
-beforeAll(async () => {
-  h = createHarness();
-  fake = await startFakeSlack({ channels: ['C0DEFAULT1', 'C0ROUTED01'] });
-  stack = await startHubStack(h, { hub: (defaults) => slackHub(fake, defaults) });
-  h.startWorker({ hub: stack.hub, mirrorHooks: [createCriticalFailHook(stack.hub)] });
-});
-afterAll(async () => {
-  await stack.close();
-  await h.close();
-  await fake.close();
-});
-
-const admin = (app = stack.app) => ({
+const admin = (app = rig.stack.app) => ({
   get: (p: string) => request(app).get(`/admin${p}`).set('authorization', `Bearer ${adminToken}`),
   post: (p: string, body: object = {}) => request(app).post(`/admin${p}`).set('authorization', `Bearer ${adminToken}`).send(body),
   put: (p: string, body: object) => request(app).put(`/admin${p}`).set('authorization', `Bearer ${adminToken}`).send(body),
@@ -48,21 +34,21 @@ describe('authentication', () => {
       ['put', `/alert-routes/${missingEvaluator}`],
       ['delete', `/alert-routes/${missingEvaluator}`],
     ] as const) {
-      expect((await request(stack.app)[method](`/admin${p}`).send({})).status, `${method} ${p}`).toBe(401);
+      expect((await request(rig.stack.app)[method](`/admin${p}`).send({})).status, `${method} ${p}`).toBe(401);
     }
-    expect(fake.calls.filter((c) => c.method === 'chat.postMessage')).toHaveLength(0);
+    expect(rig.slack.calls.filter((c) => c.method === 'chat.postMessage')).toHaveLength(0);
   });
 });
 
 describe('the outbox', () => {
   it('shows a failed alert with its error, retries it once its route is fixed through the API, and refuses to retry a sent one', async () => {
-    const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);
+    const seeded = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id);
     const evaluatorId = seeded.evaluatorId!;
     const routed = await admin().put(`/alert-routes/${evaluatorId.toUpperCase()}`, { channel: 'C0MISSING1' });
     expect(routed.status).toBe(200);
     expect(routed.body.data).toEqual({ evaluator_id: evaluatorId, channel: 'C0MISSING1' });
 
-    await mirrorTranscription(stack.hub, seeded.id, [createCriticalFailHook(stack.hub)]);
+    await mirrorTranscription(rig.stack.hub, seeded.id, [createCriticalFailHook(rig.stack.hub)]);
     const failed = await eventually(async () => {
       const res = await admin().get('/alerts?status=failed&limit=1000');
       return res.body.data.alerts.find((a: { transcription_id: string }) => a.transcription_id === seeded.id);
@@ -82,7 +68,7 @@ describe('the outbox', () => {
       return alerts.find((a) => a.id === failed.id);
     }, 10_000);
     expect(sent).toMatchObject({ slack_channel: 'C0ROUTED01' });
-    expect(alertMessagesOf(fake, seeded.id).map((m) => m.channel)).toEqual(['C0ROUTED01']);
+    expect(alertMessagesOf(rig.slack, seeded.id).map((m) => m.channel)).toEqual(['C0ROUTED01']);
 
     const again = await admin().post(`/alerts/${failed.id}/retry`);
     expect(again.status).toBe(409);
@@ -105,7 +91,7 @@ describe('the outbox', () => {
 
 describe('routes', () => {
   it('lists admin routes with their source, falls back to the default when one is removed, and checks the evaluator upstream', async () => {
-    const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);
+    const seeded = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id);
     const evaluatorId = seeded.evaluatorId!;
     expect((await admin().put(`/alert-routes/${evaluatorId}`, { channel: '#qa-north' })).body.data).toEqual({ evaluator_id: evaluatorId, channel: '#qa-north' });
     const listed = (await admin().get('/alert-routes')).body.data;
@@ -119,14 +105,14 @@ describe('routes', () => {
     const unknown = await admin().put(`/alert-routes/${missingEvaluator}`, { channel: 'C0ROUTED01' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('not_found');
-    expect(await h.db.hubAlertRoute.count({ where: { evaluatorId: missingEvaluator } })).toBe(0);
+    expect(await rig.h.db.hubAlertRoute.count({ where: { evaluatorId: missingEvaluator } })).toBe(0);
 
     for (const channel of ['', 'Not a channel!', 'x'.repeat(81), 42]) {
       const bad = await admin().put(`/alert-routes/${evaluatorId}`, { channel });
       expect(bad.status, String(channel)).toBe(400);
     }
     expect((await admin().put(`/alert-routes/${evaluatorId}`, {})).body).toEqual(errorBody('missing_field', 'Missing required field: channel'));
-    expect(await h.db.hubAlertRoute.count({ where: { evaluatorId } })).toBe(0);
+    expect(await rig.h.db.hubAlertRoute.count({ where: { evaluatorId } })).toBe(0);
   });
 });
 
@@ -135,16 +121,16 @@ describe('test messages', () => {
     const toDefault = await admin().post('/alerts/test');
     expect(toDefault.status).toBe(200);
     expect(toDefault.body.data).toMatchObject({ delivered_to: 'slack', channel: 'C0DEFAULT1' });
-    expect(fake.messages.find((m) => m.ts === toDefault.body.data.ts)?.text).toMatch(/^convoqa test message: critical-fail alerts go to this channel/);
+    expect(rig.slack.messages.find((m) => m.ts === toDefault.body.data.ts)?.text).toMatch(/^convoqa test message: critical-fail alerts go to this channel/);
 
     const toGiven = await admin().post('/alerts/test', { channel: 'C0ROUTED01' });
     expect(toGiven.body.data.channel).toBe('C0ROUTED01');
 
-    const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);
+    const seeded = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id);
     await admin().put(`/alert-routes/${seeded.evaluatorId}`, { channel: 'C0ROUTED01' });
     const toEvaluator = await admin().post('/alerts/test', { evaluator_id: seeded.evaluatorId });
     expect(toEvaluator.body.data.channel).toBe('C0ROUTED01');
-    expect(fake.messages.find((m) => m.ts === toEvaluator.body.data.ts)?.text).toContain(`of evaluator ${seeded.evaluatorId}`);
+    expect(rig.slack.messages.find((m) => m.ts === toEvaluator.body.data.ts)?.text).toContain(`of evaluator ${seeded.evaluatorId}`);
     await admin().delete(`/alert-routes/${seeded.evaluatorId}`);
   });
 
@@ -153,13 +139,13 @@ describe('test messages', () => {
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual(errorBody('invalid_value', 'Slack cannot post to C0MISSING1: channel_not_found (is the bot invited to the channel?)'));
 
-    fake.script('chat.postMessage', [{ status: 429, retryAfter: 7 }]);
+    rig.slack.script('chat.postMessage', [{ status: 429, retryAfter: 7 }]);
     const limited = await admin().post('/alerts/test');
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
     expect(limited.headers['retry-after']).toBe('7');
 
-    fake.script('chat.postMessage', [{ error: 'invalid_auth' }]);
+    rig.slack.script('chat.postMessage', [{ error: 'invalid_auth' }]);
     const auth = await admin().post('/alerts/test');
     expect(auth.status).toBe(503);
     expect(auth.body).toEqual(errorBody('unavailable', 'Slack did not take the test message: chat.postMessage: invalid_auth'));
@@ -169,7 +155,7 @@ describe('test messages', () => {
   });
 
   it('writes to the log without a bot token (the embedded default)', async () => {
-    const logOnly = await startHubStack(h);
+    const logOnly = await startHubStack(rig.h);
     try {
       const res = await admin(logOnly.app).post('/alerts/test');
       expect(res.status).toBe(200);

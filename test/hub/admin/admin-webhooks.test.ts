@@ -5,30 +5,22 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reconcileMirror } from '../../../src/hub/mirror/reconcile-mirror.js';
 import { recordReconcileRun } from '../../../src/hub/mirror/sync-state.js';
-import { createHarness, type Harness } from '../../support/harness.js';
-import { createScratchDatabase } from '../../support/scratch-database.js';
-import { adminToken, startHubStack, type HubStack } from '../../support/hub-stack.js';
+import type { Harness } from '../../support/harness.js';
+import { adminToken, scratchHubStackForFile, type HubStack } from '../../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../../support/seed.js';
 import { eventually } from '../../support/webhook-receiver.js';
 
 // The reconciliation runs are the hub's own (one list for the whole mirror): a database of this
 // file's own, so another file reconciling side by side cannot slip a run in between.
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let h: Harness;
 let stack: HubStack;
-beforeAll(async () => {
-  scratch = await createScratchDatabase('admin_webhooks');
-  h = createHarness({ databaseUrl: scratch.url });
-  stack = await startHubStack(h);
+scratchHubStackForFile('admin_webhooks', (harness, started) => {
+  h = harness;
+  stack = started;
   h.startWorker({ hub: { upstream: () => Promise.resolve(stack.client) } });
-});
-afterAll(async () => {
-  await stack.close();
-  await h.close();
-  await scratch.drop();
 });
 
 const admin = {

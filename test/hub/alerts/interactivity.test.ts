@@ -1,39 +1,23 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/app.js';
 import { createCriticalFailHook } from '../../../src/hub/alerts/critical-fail-hook.js';
 import { mirrorTranscription } from '../../../src/hub/mirror/mirror-transcription.js';
-import { startFakeSlack, type FakeSlack } from '../../fakes/fake-slack.js';
-import { createHarness, errorBody, type Harness } from '../../support/harness.js';
-import { startHubStack, type HubStack } from '../../support/hub-stack.js';
+import { errorBody } from '../../support/harness.js';
 import { eventually } from '../../support/webhook-receiver.js';
 import { seedEvaluatedTranscription } from '../client/support.js';
-import { alertMessagesOf, slackHub } from './support.js';
+import { alertMessagesOf } from './support.js';
+import { slackHubForFile } from './slack-hub-for-file.js';
 
 const signingSecret = '8f742231b10e8888abcd99yyyzzz85a5';
-let h: Harness;
-let fake: FakeSlack;
-let stack: HubStack;
-
-beforeAll(async () => {
-  h = createHarness();
-  fake = await startFakeSlack({ channels: ['C0DEFAULT1'] });
-  stack = await startHubStack(h, { hub: (defaults) => slackHub(fake, defaults, { signingSecret }) });
-  h.startWorker({ hub: stack.hub, mirrorHooks: [createCriticalFailHook(stack.hub)] });
-});
-afterAll(async () => {
-  // Workers first: a job still running needs the upstream.
-  await h.close();
-  await stack.close();
-  await fake.close();
-});
+const rig = slackHubForFile({ slack: { signingSecret } });
 
 /** A critical fail, mirrored, with its alert posted to the fake Slack. */
 async function postedAlert() {
-  const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);
-  await mirrorTranscription(stack.hub, seeded.id, [createCriticalFailHook(stack.hub)]);
-  const message = await eventually(async () => alertMessagesOf(fake, seeded.id)[0], 10_000);
+  const seeded = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id);
+  await mirrorTranscription(rig.stack.hub, seeded.id, [createCriticalFailHook(rig.stack.hub)]);
+  const message = await eventually(async () => alertMessagesOf(rig.slack, seeded.id)[0], 10_000);
   return { id: seeded.id, message };
 }
 
@@ -60,9 +44,9 @@ function slackHeaders(body: string, options: { secret?: string; at?: number } = 
   return { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': timestamp, 'x-slack-signature': signature };
 }
 
-const interact = (body: string, headers: Record<string, string>, app = stack.app) => request(app).post('/slack/interactions').set(headers).send(body);
-const upstreamGroup = async (id: string) => (await stack.client.getTranscription({ transcription_id: id })).group;
-const mirroredGroup = async (id: string) => (await h.db.hubTranscription.findUniqueOrThrow({ where: { id } })).group;
+const interact = (body: string, headers: Record<string, string>, app = rig.stack.app) => request(app).post('/slack/interactions').set(headers).send(body);
+const upstreamGroup = async (id: string) => (await rig.stack.client.getTranscription({ transcription_id: id })).group;
+const mirroredGroup = async (id: string) => (await rig.h.db.hubTranscription.findUniqueOrThrow({ where: { id } })).group;
 const buttonsOf = (blocks: Record<string, unknown>[]) =>
   (blocks.find((b) => b.type === 'actions')?.elements as { action_id: string }[]).map((e) => e.action_id);
 
@@ -79,7 +63,7 @@ describe('Slack interactivity', () => {
 
     await eventually(async () => (await mirroredGroup(id)) === 'UNDER_REVIEW', 10_000);
     expect(await upstreamGroup(id)).toBe('UNDER_REVIEW');
-    const update = await eventually(async () => fake.updates.find((u) => u.ts === message.ts), 10_000);
+    const update = await eventually(async () => rig.slack.updates.find((u) => u.ts === message.ts), 10_000);
     expect(update.channel).toBe('C0DEFAULT1');
     expect(JSON.stringify(update.blocks)).toContain('*Group*\\nUnder review');
     expect(JSON.stringify(update.blocks)).toContain('Under review by <@U0LEAD0001> from Slack');
@@ -89,7 +73,7 @@ describe('Slack interactivity', () => {
     expect((await interact(archive, slackHeaders(archive))).status).toBe(200);
     await eventually(async () => (await mirroredGroup(id)) === 'ARCHIVED', 10_000);
     expect(await upstreamGroup(id)).toBe('ARCHIVED');
-    const archived = await eventually(async () => fake.updates.filter((u) => u.ts === message.ts)[1], 10_000);
+    const archived = await eventually(async () => rig.slack.updates.filter((u) => u.ts === message.ts)[1], 10_000);
     expect(JSON.stringify(archived.blocks)).toContain('Archived by <@U0LEAD0001> from Slack');
     expect(buttonsOf(archived.blocks)).toEqual(['open_console']);
   });
@@ -131,27 +115,27 @@ describe('Slack interactivity', () => {
   it('judges the 5-minute window by its injectable clock', async () => {
     const body = actionBody(randomUUID(), 'review_start', '1800000000.000100');
     const signedAt = Math.floor(Date.now() / 1000);
-    const appAt = (offsetSeconds: number) => createApp(h.deps, { ...stack.hub, now: () => new Date((signedAt + offsetSeconds) * 1000) });
+    const appAt = (offsetSeconds: number) => createApp(rig.h.deps, { ...rig.stack.hub, now: () => new Date((signedAt + offsetSeconds) * 1000) });
     expect((await interact(body, slackHeaders(body, { at: signedAt }), appAt(301))).body).toEqual(
       errorBody('unauthorized', 'Stale request: X-Slack-Request-Timestamp is more than 5 minutes away'),
     );
     expect((await interact(body, slackHeaders(body, { at: signedAt }), appAt(-301))).status).toBe(401);
     expect((await interact(body, slackHeaders(body, { at: signedAt }), appAt(299))).status).toBe(200);
     // Its action names no transcription of the account: the job finds it gone and is done.
-    await eventually(async () => (await h.jobs.queue('hub.apply-review-action').getJobCountByTypes('waiting', 'active', 'delayed')) === 0, 10_000);
+    await eventually(async () => (await rig.h.jobs.queue('hub.apply-review-action').getJobCountByTypes('waiting', 'active', 'delayed')) === 0, 10_000);
   });
 
   it('acknowledges interactions that are not review buttons and queues nothing', async () => {
-    const before = await h.jobs.queue('hub.apply-review-action').getJobCountByTypes('waiting', 'active', 'delayed', 'completed', 'failed');
+    const before = await rig.h.jobs.queue('hub.apply-review-action').getJobCountByTypes('waiting', 'active', 'delayed', 'completed', 'failed');
     const shortcut = `payload=${encodeURIComponent(JSON.stringify({ type: 'shortcut', callback_id: 'x', user: { id: 'U1' } }))}`;
     expect((await interact(shortcut, slackHeaders(shortcut))).status).toBe(200);
     const other = actionBody(randomUUID(), 'someone_elses_button', '1800000000.000100');
     expect((await interact(other, slackHeaders(other))).status).toBe(200);
-    expect(await h.jobs.queue('hub.apply-review-action').getJobCountByTypes('waiting', 'active', 'delayed', 'completed', 'failed')).toBe(before);
+    expect(await rig.h.jobs.queue('hub.apply-review-action').getJobCountByTypes('waiting', 'active', 'delayed', 'completed', 'failed')).toBe(before);
   });
 
   it('refuses every request when no signing secret is configured', async () => {
-    const app = createApp(h.deps, { ...stack.hub, settings: { ...stack.hub.settings, slack: { ...stack.hub.settings.slack, signingSecret: null } } });
+    const app = createApp(rig.h.deps, { ...rig.stack.hub, settings: { ...rig.stack.hub.settings, slack: { ...rig.stack.hub.settings.slack, signingSecret: null } } });
     const body = actionBody(randomUUID(), 'review_start', '1800000000.000100');
     const res = await interact(body, slackHeaders(body), app);
     expect(res.status).toBe(401);

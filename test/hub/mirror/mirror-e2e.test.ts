@@ -2,25 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileMirror } from '../../../src/hub/mirror/reconcile-mirror.js';
 import { readSyncState } from '../../../src/hub/mirror/sync-state.js';
 import { registerReceiverWebhooks } from '../../../src/hub/webhooks/register-receiver-webhooks.js';
-import { createHarness, type Harness } from '../../support/harness.js';
-import { createScratchDatabase } from '../../support/scratch-database.js';
-import { startHubStack, type HubStack } from '../../support/hub-stack.js';
+import type { Harness } from '../../support/harness.js';
+import { scratchHubStackForFile, type HubStack } from '../../support/hub-stack.js';
 import { startRecordingServer, type RecordingServer } from '../../support/recording-server.js';
 import { supportCall, synthesizeConversation } from '../../support/synthesize.js';
 import { eventually } from '../../support/webhook-receiver.js';
 
 // Reconciliation compares the upstream's list with the whole mirror: a database of this file's own,
 // so other files' mirrored rows are neither queued as gone nor slow its mirror jobs down.
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let h: Harness;
 let stack: HubStack;
 let recordings: RecordingServer;
 let evaluatorId: string;
 
+scratchHubStackForFile('mirror_e2e', (harness, started) => {
+  h = harness;
+  stack = started;
+});
 beforeAll(async () => {
-  scratch = await createScratchDatabase('mirror_e2e');
-  h = createHarness({ databaseUrl: scratch.url });
-  stack = await startHubStack(h);
   recordings = await startRecordingServer();
   evaluatorId = (
     await stack.client.createEvaluator({
@@ -34,12 +33,7 @@ beforeAll(async () => {
   ).evaluator.evaluator_id;
   h.startWorker({ hub: stack.hub });
 }, 60_000);
-afterAll(async () => {
-  await stack.close();
-  await recordings.close();
-  await h.close();
-  await scratch.drop();
-});
+afterAll(() => recordings.close());
 
 describe('the mirror, end to end', () => {
   it('mirrors a processed recording with every criterion row through the signed webhook path', async () => {

@@ -1,28 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJobQueues } from '../../../src/queues/job-queues.js';
 import { createDb } from '../../../src/db.js';
 import { enqueueMirror } from '../../../src/hub/mirror/enqueue-mirror.js';
 import { createRedis } from '../../../src/redis.js';
 import { startOutboxRelay } from '../../../src/hub/webhooks/outbox-relay.js';
-import { createHarness, testDatabaseUrl, testRedisUrl, type Harness } from '../../support/harness.js';
+import { testDatabaseUrl, testRedisUrl, type Harness } from '../../support/harness.js';
 import { startHubStack, type HubStack } from '../../support/hub-stack.js';
 import { startTcpProxyFor, type TcpProxy } from '../../support/tcp-proxy.js';
 import { seedEvaluatedTranscription } from '../client/support.js';
 import { eventually } from '../../support/webhook-receiver.js';
-import { runCleanups } from '../../support/run-cleanups.js';
+import { harnessForFile } from '../../support/harness-for-file.js';
 
 let h: Harness;
-const cleanups: (() => Promise<unknown>)[] = [];
-beforeAll(() => {
-  h = createHarness();
-});
-afterAll(async () => {
-  // Workers first: a job still calling a stack's API would otherwise retry against a closed one.
-  await h.close();
-  await runCleanups(cleanups);
+const cleanups = harnessForFile((harness) => {
+  h = harness;
 });
 
 async function proxied(url: string): Promise<TcpProxy & { url: string }> {

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { JobHandlers } from '../../../src/queues/job-handler.js';
 import type { Db } from '../../../src/db.js';
 import { signedWebhook } from '../../hub/alerts/support.js';
+import { seedEvaluatedTranscription } from '../../hub/client/support.js';
+import type { HubStack } from '../../support/hub-stack.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,6 +86,32 @@ export function sendWebhooks(options: {
   };
   const done = Promise.all(options.transcriptionIds.map((id, i) => deliver(id, i))).then(() => undefined);
   return { attempts, acknowledged, done, release };
+}
+
+/** `count` evaluated transcriptions of the account, seeded one after the other; their ids. */
+export async function seedEvaluatedTranscriptions(db: Db, accountId: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) ids.push((await seedEvaluatedTranscription(db, accountId)).id);
+  return ids;
+}
+
+/**
+ * sendWebhooks to the stack's receiver, signed with its account's secret, at the scenarios' pace:
+ * one transcription every 100 ms, a refused webhook sent again 300 ms later.
+ */
+export function sendWebhooksTo(
+  stack: Pick<HubStack, 'baseUrl' | 'account'>,
+  transcriptionIds: string[],
+  options: Pick<Parameters<typeof sendWebhooks>[0], 'giveUpAfterMs' | 'acknowledged' | 'heldFrom'>,
+): SenderRun {
+  return sendWebhooks({
+    url: `${stack.baseUrl}/webhooks/transcriptions/success`,
+    secret: stack.account.webhookSecret,
+    transcriptionIds,
+    spacingMs: 100,
+    retryDelayMs: 300,
+    ...options,
+  });
 }
 
 export interface MirrorState {
