@@ -15,11 +15,25 @@ import { audioPlayer } from '../../ui/audio-player.js';
 import type { CallRecordings } from './recording/call-recordings.js';
 import { playerAvailability } from './recording/player-availability.js';
 import { registerRecordingRoute } from './recording/recording-route.js';
+import { findListNeighbours } from '../../../review/list-neighbours.js';
+import { safeReturnPath } from '../../auth/sign-in.js';
+import { callInList, fromQuery } from '../../ui/list-link.js';
 
 const textField = (body: unknown, name: string): string => {
   const value = (body as Record<string, unknown>)[name];
   return typeof value === 'string' ? value : '';
 };
+
+/** The list a call was opened from (its `from`), the review queue when none or not a console path. */
+const listOf = (from: unknown): string => safeReturnPath(from);
+const viewerOf = (req: Request): string => (req.session.user as NonNullable<Request['session']['user']>).id;
+
+/** The URL of the call after `id` in `list` ("Save and next"), or null at the end of the list. */
+async function nextInList(hub: HubContext, id: string, list: string, viewerId: string): Promise<string | null> {
+  const call = await hub.db.hubTranscription.findUnique({ where: { id }, select: { id: true, recordedAt: true } });
+  const loop = call ? await findListNeighbours(hub.db, list, call, viewerId) : null;
+  return loop?.next ? callInList(loop.next, list) : null;
+}
 
 /** The call view (/console/calls/:id): the recording, the transcript and verdicts, group moves, overrides and notes. */
 export function registerCall(router: Router, hub: HubContext, choices: QueueChoicesCache, recordings: CallRecordings | undefined): void {
@@ -27,7 +41,9 @@ export function registerCall(router: Router, hub: HubContext, choices: QueueChoi
   router.get('/calls/:id', async (req, res) => {
     const view = await loadCall(hub.db, parseCallId(req.params.id));
     if (!view) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
-    send(res, callPage(frameOf(req), view, audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt))));
+    const list = listOf(req.query.from);
+    const loop = (await findListNeighbours(hub.db, list, view.transcription, viewerOf(req))) ?? { list, previous: null, next: null };
+    send(res, callPage(frameOf(req), view, audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt)), loop));
   });
 
   router.post('/calls/:id/group', requireLead, async (req, res) => {
@@ -43,7 +59,8 @@ export function registerCall(router: Router, hub: HubContext, choices: QueueChoi
 
   // A refused verdict (a blank reason, say) is flashed on the call, back at the criterion's form,
   // rather than a page of its own the lead must leave (docs/console.md "Group moves, human verdicts").
-  const overrideForm = (req: Request) => `/console/calls/${parseCallId(req.params.id)}#override-${parseCallId(req.params.criterionId)}`;
+  const overrideForm = (req: Request) =>
+    `/console/calls/${parseCallId(req.params.id)}${fromQuery(listOf((req.body as Record<string, unknown>).from))}#override-${parseCallId(req.params.criterionId)}`;
   router.post(
     '/calls/:id/overrides/:criterionId',
     requireLead,
@@ -55,6 +72,10 @@ export function registerCall(router: Router, hub: HubContext, choices: QueueChoi
       if (textField(req.body, 'action') === 'clear') await clearOverride(hub, { transcriptionId, criterionId, reason, actor });
       else await overrideCriterion(hub, { transcriptionId, criterionId, verdict: textField(req.body, 'verdict'), reason, actor });
       choices.clear();
+      if (textField(req.body, 'action') === 'override-next') {
+        const next = await nextInList(hub, transcriptionId, listOf(textField(req.body, 'from')), viewerOf(req));
+        if (next) return { flash: 'Verdict saved (in the hub only); this is the next call of the list.', to: next };
+      }
       return { flash: 'Verdict saved (in the hub only).', to: overrideForm(req) };
     }),
   );
