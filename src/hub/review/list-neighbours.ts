@@ -30,14 +30,17 @@ function listWhere(list: string, viewerId: string): Prisma.Sql | null {
   return null;
 }
 
-/** `list` must already be a safe console path (safeReturnPath); the call itself need not still be in the list. */
-export async function findListNeighbours(db: Db, list: string, call: { id: string; recordedAt: Date }, viewerId: string): Promise<ListNeighbours | null> {
+/**
+ * `list` must already be a safe console path (safeReturnPath); the call itself need not still be in
+ * the list. The call's place is read inside the statements, so this runs beside loading the call.
+ */
+export async function findListNeighbours(db: Db, list: string, callId: string, viewerId: string): Promise<ListNeighbours | null> {
   const where = listWhere(list, viewerId);
   if (!where) return null;
   const neighbour = async (direction: 'next' | 'previous') => {
     const query = Prisma.sql`
       SELECT t.id FROM hub_transcriptions t LEFT JOIN hub_assignments a ON a.transcription_id = t.id
-      WHERE ${where} AND (t.recorded_at, t.id) ${direction === 'next' ? Prisma.sql`<` : Prisma.sql`>`} (${call.recordedAt}, ${call.id}::uuid)
+      WHERE ${where} AND (t.recorded_at, t.id) ${direction === 'next' ? Prisma.sql`<` : Prisma.sql`>`} (SELECT o.recorded_at, o.id FROM hub_transcriptions o WHERE o.id = ${callId}::uuid)
       ORDER BY t.recorded_at ${direction === 'next' ? Prisma.sql`DESC` : Prisma.sql`ASC`}, t.id ${direction === 'next' ? Prisma.sql`DESC` : Prisma.sql`ASC`} LIMIT 1`;
     const rows = await db.$queryRaw<{ id: string }[]>(query);
     return rows[0]?.id ?? null;

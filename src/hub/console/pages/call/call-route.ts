@@ -30,8 +30,7 @@ const viewerOf = (req: Request): string => (req.session.user as NonNullable<Requ
 
 /** The URL of the call after `id` in `list` ("Save and next"), or null at the end of the list. */
 async function nextInList(hub: HubContext, id: string, list: string, viewerId: string): Promise<string | null> {
-  const call = await hub.db.hubTranscription.findUnique({ where: { id }, select: { id: true, recordedAt: true } });
-  const loop = call ? await findListNeighbours(hub.db, list, call, viewerId) : null;
+  const loop = await findListNeighbours(hub.db, list, id, viewerId);
   return loop?.next ? callInList(loop.next, list) : null;
 }
 
@@ -39,10 +38,11 @@ async function nextInList(hub: HubContext, id: string, list: string, viewerId: s
 export function registerCall(router: Router, hub: HubContext, choices: QueueChoicesCache, recordings: CallRecordings | undefined): void {
   registerRecordingRoute(router, hub, recordings);
   router.get('/calls/:id', async (req, res) => {
-    const view = await loadCall(hub.db, parseCallId(req.params.id));
-    if (!view) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
+    const id = parseCallId(req.params.id);
     const list = listOf(req.query.from);
-    const loop = (await findListNeighbours(hub.db, list, view.transcription, viewerOf(req))) ?? { list, previous: null, next: null };
+    const [view, neighbours] = await Promise.all([loadCall(hub.db, id), findListNeighbours(hub.db, list, id, viewerOf(req))]);
+    if (!view) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
+    const loop = neighbours ?? { list, previous: null, next: null };
     send(res, callPage(frameOf(req), view, audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt)), loop));
   });
 
@@ -54,7 +54,7 @@ export function registerCall(router: Router, hub: HubContext, choices: QueueChoi
     choices.clear();
     const failure = outcome.failed[0];
     if (failure) throw new AppError('unavailable', `The group was not changed: ${failure.message}`);
-    await redirectWithFlash(req, res, { kind: 'ok', text: 'Group changed upstream and in the hub.' }, `/console/calls/${id}`);
+    await redirectWithFlash(req, res, { kind: 'ok', text: 'Group changed upstream and in the hub.' }, callInList(id, listOf((req.body as Record<string, unknown>).from)));
   });
 
   // A refused verdict (a blank reason, say) is flashed on the call, back at the criterion's form,

@@ -102,7 +102,7 @@ ${t.deletedAt ? html`<p class="flash error">This transcription was deleted upstr
 ${canAct && !t.deletedAt
   ? postForm(
       frame,
-      { action: `/console/calls/${t.id}/group`, class: 'group-buttons', label: 'Move group' },
+      { action: `/console/calls/${t.id}/group`, class: 'group-buttons', label: 'Move group', hidden: { from: loop.list } },
       html`<span>Move to</span> ${groupButton('UNDER_REVIEW', 'Under review')} ${groupButton('ARCHIVED', 'Archived')}
   ${groupButton('PENDING_REVIEW', 'Pending review')}`,
     )
