@@ -59,7 +59,7 @@ below</label><input id="f-score" type="number" min="0" max="100" step="any" name
   filters.reviewed)}${choice('no', `Not reviewed (${page.counts.notReviewed})`, filters.reviewed)}</select></div>
   <div class="actions"><button type="submit">Apply filters</button> <a href="/console">Clear</a></div>
 </form>
-<p class="counts" id="queue-count"><strong>${page.counts.total}</strong> critical fail${page.counts.total === 1
+<p class="counts" id="queue-count"><strong>${page.counts.total}</strong> call${page.counts.total === 1
   ? '' : 's'} match: ${page.counts.pending} pending review, ${page.counts.none} with no
 group; ${page.counts.reviewed} reviewed, ${page.counts.notReviewed} not.</p>
 ${postForm(
@@ -70,7 +70,7 @@ ${postForm(
 <button type="submit" name="group" value="ARCHIVED" class="secondary">Archived</button></div>`
   : html`<p class="hint">Read-only access: a lead moves calls.</p>`}
 <table class="queue">
-<caption class="visually-hidden">Critical fails waiting for review</caption>
+<caption class="visually-hidden">Critical fails and sampled calls waiting for review</caption>
 <thead><tr>${canAct ? html`<th scope="col"><input type="checkbox" id="select-all" aria-label="Select all on this page"></th>` : ''}<th scope="col">Recorded</th>
 <th scope="col">Call</th><th scope="col">Participant</th><th scope="col">Evaluator</th><th scope="col">Score</th><th scope="col">Failed criteria</th>
 <th scope="col">Group</th><th scope="col">Reviewed</th></tr></thead>
