@@ -79,7 +79,7 @@ async function markDeleted(ctx: HubContext, transcriptionId: string): Promise<Mi
   const existed = count > 0 || (await ctx.db.hubTranscription.count({ where: { id: transcriptionId } })) > 0;
   // A deleted call leaves the sample: its week is picked again without it.
   const gone = count > 0 ? await ctx.db.hubTranscription.findUnique({ where: { id: transcriptionId }, select: { participantId: true, recordedAt: true } }) : null;
-  if (gone) await resampleWeekOf(ctx.db, gone);
+  if (gone) await ctx.db.$transaction((tx) => resampleWeekOf(tx, gone));
   // Gone upstream: nothing of it is left to read.
   await resolveQuarantined(ctx.db, 'get-transcription', [transcriptionId.toLowerCase()], ctx.now());
   return existed ? 'deleted' : 'unknown';

@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 const sampleAll = async (rule: SamplingRule) => {
-  for (const participantId of participants) for (const recordedAt of weeks) await resampleWeekOf(h.db, { participantId, recordedAt }, rule);
+  for (const participantId of participants) for (const recordedAt of weeks) await h.db.$transaction((tx) => resampleWeekOf(tx, { participantId, recordedAt }, rule));
 };
 const sampledIds = async () =>
   (await h.db.hubTranscription.findMany({ where: { participantId: { in: participants }, sampled: true }, select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id);

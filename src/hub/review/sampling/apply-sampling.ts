@@ -11,7 +11,7 @@ import type { Db } from '../../../db.js';
 import { readSamplingRule, type SamplingRule } from './sampling-rule.js';
 
 /** A Prisma client or an interactive transaction's. */
-type SamplingDb = Pick<Db, '$executeRaw' | 'hubSetting'>;
+type SamplingDb = Pick<Db, '$executeRaw' | '$queryRaw' | 'hubSetting'>;
 
 const week = (column: Prisma.Sql) => Prisma.sql`date_trunc('week', ${column} AT TIME ZONE 'UTC')`;
 
@@ -31,8 +31,16 @@ async function resample(db: SamplingDb, rule: SamplingRule, scope: Prisma.Sql): 
     UPDATE hub_transcriptions t SET sampled = p.sampled FROM picked p WHERE p.id = t.id AND t.sampled IS DISTINCT FROM p.sampled`;
 }
 
-/** Every call, under `rule` (after the rule changed). */
-export const resampleAll = (db: SamplingDb, rule: SamplingRule) => resample(db, rule, Prisma.sql`true`);
+// Two mirrors of one participant-week (or a mirror and a rule change) re-picking at once would each
+// miss the other's uncommitted call: a week's re-pick holds that week's lock and the rule's lock
+// shared, a rule change holds the rule's lock alone, each until its transaction ends.
+const ruleLock = Prisma.sql`hashtext('convoqa:sampling')`;
+
+/** Every call, under `rule` (after the rule changed); run inside the transaction that stores the rule. */
+export async function resampleAll(db: SamplingDb, rule: SamplingRule): Promise<number> {
+  await db.$queryRaw`SELECT pg_advisory_xact_lock(${ruleLock})::text`;
+  return resample(db, rule, Prisma.sql`true`);
+}
 
 /** Monday 00:00 UTC of the ISO week holding `at`. */
 export function isoWeekStart(at: Date): Date {
@@ -43,10 +51,12 @@ export function isoWeekStart(at: Date): Date {
 
 const weekMs = 7 * 24 * 3600 * 1000;
 
-/** The participant-week of one call (after it was mirrored), under `rule` (by default the rule in force). */
+/** The participant-week of one call (after it was mirrored), under `rule` (by default the rule in force); run inside a transaction. */
 export async function resampleWeekOf(db: SamplingDb, call: { participantId: string | null; recordedAt: Date }, rule?: SamplingRule): Promise<number> {
-  rule ??= await readSamplingRule(db);
   const from = isoWeekStart(call.recordedAt);
+  await db.$queryRaw`SELECT pg_advisory_xact_lock_shared(${ruleLock})::text`;
+  await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:sampling:${call.participantId ?? 'none'}:${from.toISOString()}`}))::text`;
+  rule ??= await readSamplingRule(db);
   const participant = call.participantId === null ? Prisma.sql`s.participant_id IS NULL` : Prisma.sql`s.participant_id = ${call.participantId}::uuid`;
   return resample(db, rule, Prisma.sql`${participant} AND s.recorded_at >= ${from} AND s.recorded_at < ${new Date(from.getTime() + weekMs)}`);
 }
