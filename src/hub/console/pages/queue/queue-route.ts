@@ -8,7 +8,7 @@ import { findReviewQueue, QueueFilters } from '../../../review/review-queue.js';
 import { requireLead } from '../../auth/require-user.js';
 import { safeReturnPath } from '../../auth/sign-in.js';
 import { consoleAction, parseInput, redirectWithFlash } from '../../console-form.js';
-import { readSamplingRule, SamplingRule } from '../../../review/sampling/sampling-rule.js';
+import { readSamplingRule, SamplingRuleForm } from '../../../review/sampling/sampling-rule.js';
 import { setSamplingRule } from '../../../review/sampling/set-sampling-rule.js';
 import type { ConsoleOptions } from '../../console-options.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
@@ -39,7 +39,7 @@ export function registerQueue(router: Router, hub: HubContext, options: ConsoleO
     '/queue/sampling',
     requireLead,
     consoleAction('/console', async (req) => {
-      const { sampledCalls } = await setSamplingRule(hub.db, parseInput(SamplingRule, req.body, 'Invalid sampling rule'));
+      const { sampledCalls } = await setSamplingRule(hub.db, parseInput(SamplingRuleForm, req.body, 'Invalid sampling rule'));
       choices.clear();
       return { flash: `Sampling rule saved: ${sampledCalls} call${sampledCalls === 1 ? ' is' : 's are'} sampled.`, to: '/console' };
     }),
