@@ -1,6 +1,6 @@
 /**
  * The console at 100,000 mirrored transcriptions × 10 criteria (a million criterion rows, a fifth
- * of the calls critical fails, some reviewed; BENCH_CONSOLE_CALLS sets another count). Starts the real `web` process (src/web.ts) on that
+ * of the calls critical fails, 5 % of the others sampled, some reviewed; BENCH_CONSOLE_CALLS sets another count). Starts the real `web` process (src/web.ts) on that
  * database, signs in, and prints p50 and p95 of the whole answer (HTML fully received over
  * loopback) for:
  *  - the review queue filtered by an evaluator (/console?evaluator=…), next to a plain indexed
@@ -22,6 +22,7 @@ import { applyMigrations } from '../../prisma/runner/migrate-deploy.js';
 import { createDb } from '../../src/db.js';
 import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
 import { findReviewQueue } from '../../src/hub/review/review-queue.js';
+import { setSamplingRule } from '../../src/hub/review/sampling/set-sampling-rule.js';
 import { startWebProcess } from '../support/processes.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_bench_console';
@@ -74,11 +75,16 @@ await raw.query(`
   INSERT INTO hub_review_overrides (transcription_id, criterion_id, value, reason, user_id)
   SELECT transcription_id, md5('c8')::uuid, 1, 'bench', md5('u')::uuid FROM hub_reviews`);
 await raw.query('VACUUM ANALYZE');
-const seeded = await raw.query<{ t: string; r: string; q: string }>(`SELECT (SELECT count(*) FROM hub_transcriptions) AS t, (SELECT count(*) FROM hub_criterion_results) AS r,
-  (SELECT count(*) FROM hub_transcriptions WHERE critical_fail AND (review_group IS NULL OR review_group = 'PENDING_REVIEW')) AS q`);
-out(`seeded in ${ms(performance.now() - seedStart)}: ${seeded.rows[0]?.t} transcriptions, ${seeded.rows[0]?.r} criterion results, ${seeded.rows[0]?.q} in the queue`);
 
 const db = createDb(databaseUrl, { maxConnections: 2 });
+// The sampling rule at 5 %: every participant-week of the 100,000 calls ranked and flagged in one statement.
+const samplingStart = performance.now();
+const sampling = await setSamplingRule(db, { share: 5, seed: 'bench' });
+out(`sampling rule set (5 %, all calls re-picked) in ${ms(performance.now() - samplingStart)}: ${sampling.sampledCalls} calls sampled`);
+await raw.query('ANALYZE hub_transcriptions');
+const seeded = await raw.query<{ t: string; r: string; q: string }>(`SELECT (SELECT count(*) FROM hub_transcriptions) AS t, (SELECT count(*) FROM hub_criterion_results) AS r,
+  (SELECT count(*) FROM hub_transcriptions WHERE (critical_fail OR sampled) AND (review_group IS NULL OR review_group = 'PENDING_REVIEW')) AS q`);
+out(`seeded in ${ms(performance.now() - seedStart)}: ${seeded.rows[0]?.t} transcriptions, ${seeded.rows[0]?.r} criterion results, ${seeded.rows[0]?.q} in the queue`);
 const password = 'bench password 0123456789';
 await createConsoleUser(db, { email: 'bench@example.com', name: 'Bench', role: 'lead', password }, { kind: 'cli' });
 const web = await startWebProcess({ DATABASE_URL: databaseUrl, CONSOLE_SIGNIN_PER_MINUTE: '100' });
@@ -125,7 +131,7 @@ async function timeQueueQueries(): Promise<number> {
 const plainPage = `
   SELECT t.id, t.name, t.recorded_at, t.participant_tag, t.evaluator_tag, t.score, t.review_group
   FROM hub_transcriptions t
-  WHERE t.critical_fail AND t.deleted_at IS NULL AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW') AND t.evaluator_id = $1
+  WHERE (t.critical_fail OR t.sampled) AND t.deleted_at IS NULL AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW') AND t.evaluator_id = $1
   ORDER BY t.recorded_at DESC, t.id DESC LIMIT 50`;
 async function timePlain(): Promise<number> {
   const started = performance.now();

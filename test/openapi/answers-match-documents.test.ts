@@ -331,6 +331,12 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('get', '/admin/agreement', { expect: 200 });
     await callAdmin('get', '/admin/agreement', { query: '?from=2026-02-30', expect: 400 });
 
+    // The review sampling rule: share 0 (off), so files running beside this one keep their queues.
+    await callAdmin('get', '/admin/review/sampling', { expect: 200 });
+    await callAdmin('get', '/admin/review/sampling', { token: null, expect: 401 });
+    await callAdmin('put', '/admin/review/sampling', { body: { share: 0, seed: 'openapi' }, expect: 200 });
+    await callAdmin('put', '/admin/review/sampling', { body: { share: 101, seed: 'openapi' }, expect: 400 });
+
     // The probes take no input and answer no client error; readiness's 503 is shown in admin-api.test.ts.
     expect(coverage(admin)).toEqual(['GET /admin/health', 'GET /admin/ready']);
   });

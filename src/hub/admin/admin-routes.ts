@@ -10,6 +10,7 @@ import { healthRoutes } from './routes/health-routes.js';
 import { queueRoutes } from './routes/queue-routes.js';
 import { receiptRoutes } from './routes/receipt-routes.js';
 import { reportRoutes } from './routes/report-routes.js';
+import { samplingRoutes } from './routes/sampling-routes.js';
 import { syncRoutes } from './routes/sync-routes.js';
 import { transcriptionRoutes } from './routes/transcription-routes.js';
 
@@ -20,5 +21,6 @@ export const hubAdminRoutes: readonly AdminRoute[] = [
   ...coachingRoutes,
   ...calibrationRoutes,
   ...agreementRoutes,
+  ...samplingRoutes,
   ...apiProxyRoutes,
 ];

@@ -3,6 +3,7 @@ import type { HubContext } from '../hub-context.js';
 import type { AfterCommit, MirrorHook } from './mirror-hook.js';
 import { toMirrorResults, toMirrorRow } from './mirror-row.js';
 import { quarantineItems, resolveQuarantined } from './quarantine.js';
+import { resampleWeekOf } from '../review/sampling/apply-sampling.js';
 import { maskJson } from '../redaction/mask-text.js';
 import { maskTranscription } from '../redaction/mask-transcription.js';
 
@@ -58,6 +59,7 @@ export async function writeMirror(ctx: HubContext, fetched: UpstreamTranscriptio
     await tx.hubCriterionResult.deleteMany({ where: { transcriptionId: row.id } });
     const results = toMirrorResults(transcription, keptRecordedAt);
     if (results.length) await tx.hubCriterionResult.createMany({ data: results });
+    await resampleWeekOf(tx, { participantId: row.participantId ?? null, recordedAt: keptRecordedAt });
     for (const hook of hooks) {
       const after = await hook(tx, transcription, previous ? { status: previous.status, group: previous.group } : null);
       if (after) afterCommit.push(after);
@@ -75,6 +77,9 @@ async function markDeleted(ctx: HubContext, transcriptionId: string): Promise<Mi
     data: { deletedAt: ctx.now() },
   });
   const existed = count > 0 || (await ctx.db.hubTranscription.count({ where: { id: transcriptionId } })) > 0;
+  // A deleted call leaves the sample: its week is picked again without it.
+  const gone = count > 0 ? await ctx.db.hubTranscription.findUnique({ where: { id: transcriptionId }, select: { participantId: true, recordedAt: true } }) : null;
+  if (gone) await ctx.db.$transaction((tx) => resampleWeekOf(tx, gone));
   // Gone upstream: nothing of it is left to read.
   await resolveQuarantined(ctx.db, 'get-transcription', [transcriptionId.toLowerCase()], ctx.now());
   return existed ? 'deleted' : 'unknown';

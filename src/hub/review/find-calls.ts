@@ -53,6 +53,8 @@ export interface CallRow {
   duration: number | null;
   score: number | null;
   criticalFail: boolean | null;
+  /** Picked by the sampling rule (sampling/apply-sampling.ts). */
+  sampled: boolean;
   group: string | null;
   /** The reviewer the call is assigned to (assign-calls.ts), by name. */
   assignee: string | null;
@@ -73,7 +75,7 @@ const searchQuery = (q: string) => Prisma.sql`websearch_to_tsquery('english'::re
 function tabWhere(tab: CallTab, viewerId: string): Prisma.Sql {
   switch (tab) {
     case 'needs_review':
-      return Prisma.sql`t.critical_fail AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW')`;
+      return Prisma.sql`(t.critical_fail OR t.sampled) AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW')`;
     case 'mine':
       return Prisma.sql`a.user_id = ${viewerId}::uuid`;
     case 'under_review':
@@ -116,7 +118,7 @@ export function callsSelect(f: CallFilters, viewerId: string, limit: number): Pr
   const cursor = after ? Prisma.sql`AND (t.recorded_at, t.id) < (${after.recordedAt}, ${after.id}::uuid)` : Prisma.empty;
   return Prisma.sql`
     SELECT t.id, t.name, t.recorded_at AS "recordedAt", t.participant_tag AS "participantTag", t.evaluator_tag AS "evaluatorTag",
-           t.duration, t.score, t.critical_fail AS "criticalFail", t.review_group AS "group", u.name AS "assignee", ${matchLine(f.q)} AS "matchLine"
+           t.duration, t.score, t.critical_fail AS "criticalFail", t.sampled, t.review_group AS "group", u.name AS "assignee", ${matchLine(f.q)} AS "matchLine"
     FROM hub_transcriptions t
     LEFT JOIN hub_assignments a ON a.transcription_id = t.id LEFT JOIN hub_console_users u ON u.id = a.user_id
     WHERE ${callsWhere(f, viewerId)} ${cursor}

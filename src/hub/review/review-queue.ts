@@ -34,6 +34,8 @@ export interface QueueRow {
   group: string | null;
   failedCriteria: string | null;
   isReviewed: boolean;
+  /** Picked by the sampling rule (a non-critical call), not a critical fail. */
+  sampled: boolean;
   effectiveScore: number | null;
   effectiveCriticalFail: boolean | null;
 }
@@ -57,12 +59,12 @@ export function decodeCursor(cursor: string): { recordedAt: Date; id: string } {
 type FilterName = 'evaluator' | 'participant' | 'criterion';
 
 /**
- * The WHERE clause of the queue: critical fails still waiting for a human (group PENDING_REVIEW or
- * none, not deleted upstream), the same predicate as the partial index
+ * The WHERE clause of the queue: critical fails and sampled calls (sampling/apply-sampling.ts) still
+ * waiting for a human (group PENDING_REVIEW or none, not deleted upstream), the same predicate as the partial index
  * hub_transcriptions_console_queue_idx, then the filters (all but `except`, for its facet).
  */
-function queueWhere(f: QueueFilters, except?: FilterName): Prisma.Sql {
-  const parts: Prisma.Sql[] = [Prisma.sql`t.critical_fail AND t.deleted_at IS NULL AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW')`];
+export function queueWhere(f: QueueFilters, except?: FilterName): Prisma.Sql {
+  const parts: Prisma.Sql[] = [Prisma.sql`(t.critical_fail OR t.sampled) AND t.deleted_at IS NULL AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW')`];
   if (f.evaluator && except !== 'evaluator') parts.push(Prisma.sql`t.evaluator_id = ${f.evaluator}::uuid`);
   if (f.participant && except !== 'participant') parts.push(Prisma.sql`t.participant_id = ${f.participant}::uuid`);
   if (f.criterion && except !== 'criterion') {
@@ -128,7 +130,7 @@ export async function findReviewQueue(db: Db, filters: QueueFilters, options: { 
   const [rows, [counts], choices] = await Promise.all([
     run<QueueRow>(Prisma.sql`
       SELECT t.id, t.name, t.recorded_at AS "recordedAt", t.participant_tag AS "participantTag", t.evaluator_tag AS "evaluatorTag",
-             t.score, t.review_group AS "group", r.transcription_id IS NOT NULL AS "isReviewed",
+             t.score, t.review_group AS "group", t.sampled, r.transcription_id IS NOT NULL AS "isReviewed",
              r.effective_score AS "effectiveScore", r.effective_critical_fail AS "effectiveCriticalFail",
              (SELECT string_agg(c.name, '; ' ORDER BY c.position) FROM hub_criterion_results c WHERE c.transcription_id = t.id AND c.status = 'FAIL') AS "failedCriteria"
       FROM hub_transcriptions t LEFT JOIN hub_reviews r ON r.transcription_id = t.id

@@ -95,6 +95,8 @@ describe('the OpenAPI document', () => {
       '/admin/agreement', '/admin/calibration/sessions', '/admin/calibration/sessions/{id}', '/admin/calibration/sessions/{id}/benchmark',
       '/admin/calibration/sessions/{id}/close', '/admin/calibration/sessions/{id}/submit', '/admin/calibration/sessions/{id}/verdicts',
       '/admin/coaching-notes', '/admin/coaching-notes/{id}/acknowledge', '/admin/disputes', '/admin/disputes/settings', '/admin/disputes/{id}/resolve',
+      // The review sampling rule (docs/console.md "Sampling").
+      '/admin/review/sampling',
     ].sort());
     const list = doc.paths['/admin/transcriptions'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['critical', 'group', 'evaluator_id', 'participant_id', 'status', 'from', 'to', 'include_deleted', 'limit', 'cursor']);

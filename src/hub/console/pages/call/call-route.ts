@@ -20,18 +20,35 @@ import { audioPlayer } from '../../ui/audio-player.js';
 import type { CallRecordings } from './recording/call-recordings.js';
 import { playerAvailability } from './recording/player-availability.js';
 import { registerRecordingRoute } from './recording/recording-route.js';
+import { findListNeighbours } from '../../../review/list-neighbours.js';
+import { safeReturnPath } from '../../auth/sign-in.js';
+import { callInList, fromQuery } from '../../ui/list-link.js';
+
+/** The list a call was opened from (its `from`), the review queue when none or not a console path. */
+const listOf = (from: unknown): string => safeReturnPath(from);
+const userIdOf = (req: Request): string => (req.session.user as NonNullable<Request['session']['user']>).id;
+
+/** The URL of the call after `id` in `list` ("Save and next"), or null at the end of the list. */
+async function nextInList(hub: HubContext, id: string, list: string, viewerId: string): Promise<string | null> {
+  const loop = await findListNeighbours(hub.db, list, id, viewerId);
+  return loop?.next ? callInList(loop.next, list) : null;
+}
 
 /** The call view (/console/calls/:id): the recording, the transcript and verdicts, group moves, overrides and notes. */
 export function registerCall(router: Router, hub: HubContext, choices: QueueChoicesCache, recordings: CallRecordings | undefined): void {
   registerRecordingRoute(router, hub, recordings);
   router.get('/calls/:id', async (req, res) => {
-    const view = await loadCall(hub.db, parseCallId(req.params.id));
+    const id = parseCallId(req.params.id);
+    const list = listOf(req.query.from);
+    const [view, neighbours] = await Promise.all([loadCall(hub.db, id), findListNeighbours(hub.db, list, id, userIdOf(req))]);
     if (!view) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
     // A reviewer still scoring the call in a calibration session sees its transcript only (docs/console.md "Calibration").
     const blind = req.session.user ? await findBlindSession(hub.db, req.session.user.id, view.transcription.id) : null;
     if (blind) return send(res, blindCallPage(frameOf(req), view.transcription, view.turns, blind));
     const workflows = await loadCallWorkflows(hub.db, view.transcription.id, viewerOf(res));
-    send(res, callPage(frameOf(req), workflows.isAgent ? asSeenByAgent(view) : view, audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt)), workflows));
+    const loop = neighbours ?? { list, previous: null, next: null };
+    const player = audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt));
+    send(res, callPage(frameOf(req), workflows.isAgent ? asSeenByAgent(view) : view, player, workflows, loop));
   });
 
   router.post('/calls/:id/group', requireLead, async (req, res) => {
@@ -42,12 +59,13 @@ export function registerCall(router: Router, hub: HubContext, choices: QueueChoi
     choices.clear();
     const failure = outcome.failed[0];
     if (failure) throw new AppError('unavailable', `The group was not changed: ${failure.message}`);
-    await redirectWithFlash(req, res, { kind: 'ok', text: 'Group changed upstream and in the hub.' }, `/console/calls/${id}`);
+    await redirectWithFlash(req, res, { kind: 'ok', text: 'Group changed upstream and in the hub.' }, callInList(id, listOf((req.body as Record<string, unknown>).from)));
   });
 
   // A refused verdict (a blank reason, say) is flashed on the call, back at the criterion's form,
   // rather than a page of its own the lead must leave (docs/console.md "Group moves, human verdicts").
-  const overrideForm = (req: Request) => `/console/calls/${parseCallId(req.params.id)}#override-${parseCallId(req.params.criterionId)}`;
+  const overrideForm = (req: Request) =>
+    `/console/calls/${parseCallId(req.params.id)}${fromQuery(listOf((req.body as Record<string, unknown>).from))}#override-${parseCallId(req.params.criterionId)}`;
   router.post(
     '/calls/:id/overrides/:criterionId',
     requireLead,
@@ -59,6 +77,10 @@ export function registerCall(router: Router, hub: HubContext, choices: QueueChoi
       if (textField(req.body, 'action') === 'clear') await clearOverride(hub, { transcriptionId, criterionId, reason, actor });
       else await overrideCriterion(hub, { transcriptionId, criterionId, verdict: textField(req.body, 'verdict'), reason, actor });
       choices.clear();
+      if (textField(req.body, 'action') === 'override-next') {
+        const next = await nextInList(hub, transcriptionId, listOf(textField(req.body, 'from')), userIdOf(req));
+        if (next) return { flash: 'Verdict saved (in the hub only); this is the next call of the list.', to: next };
+      }
       return { flash: 'Verdict saved (in the hub only).', to: overrideForm(req) };
     }),
   );

@@ -8,6 +8,8 @@ import { formatDate, formatGroup, formatScore, formatStatus, layout, type PageFr
 import { postForm, type FormFrame } from '../../ui/post-form.js';
 import type { CallWorkflows } from '../call-workflows/call-workflows.js';
 import { coachingSection, criterionWorkflows, isWorkflowFlash } from '../call-workflows/call-workflows-view.js';
+import type { ListNeighbours } from '../../../review/list-neighbours.js';
+import { failedFirst, loopNav, pinnedFailures } from './call-loop.js';
 
 interface Mark extends QuoteSpan {
   position: number;
@@ -45,23 +47,33 @@ function transcript(turns: Turn[], marks: Mark[]): SafeHtml {
   )}</ol>`;
 }
 
-function verdictForm(frame: FormFrame, callId: string, r: CallView['results'][number], isOverridden: boolean, flash: PageFrame['flash']): SafeHtml {
+function verdictForm(frame: FormFrame, callId: string, r: CallView['results'][number], isOverridden: boolean, flash: PageFrame['flash'], loop: ListNeighbours): SafeHtml {
   const options = r.type === 'scale' ? ['1', '2', '3', '4', '5'] : ['PASS', 'FAIL'];
   return postForm(
     frame,
-    { action: `/console/calls/${callId}/overrides/${r.criterionId}`, class: 'override', id: `override-${r.criterionId}` },
+    { action: `/console/calls/${callId}/overrides/${r.criterionId}`, class: 'override', id: `override-${r.criterionId}`, hidden: { from: loop.list } },
     html`${flash ? html`<p class="flash ${flash.kind}" role="status">${flash.text}</p>` : ''}
   <label for="v-${r.criterionId}">Your verdict</label>
   <select id="v-${r.criterionId}" name="verdict">${options.map((o) => html`<option value="${o}">${o}</option>`)}</select>
   <label for="r-${r.criterionId}">Reason (required)</label>
   <input id="r-${r.criterionId}" name="reason" required maxlength="300" placeholder="One line: why">
   <button type="submit" name="action" value="override">Override</button>
+  ${loop.next ? html`<button type="submit" name="action" value="override-next">Save and next</button>` : ''}
   ${isOverridden ? html`<button type="submit" name="action" value="clear" class="secondary">Back to the AI verdict</button>` : ''}`,
   );
 }
 
-/** `player`: the recording's player (ui/audio-player.ts), above the transcript. */
-export function callPage(frame: Omit<PageFrame, 'title' | 'current'>, view: CallView, player?: SafeHtml, workflows?: CallWorkflows): SafeHtml {
+/**
+ * `player`: the recording's player (ui/audio-player.ts), above the transcript; `workflows`: disputes
+ * and coaching (call-workflows/); `loop`: the list the call was opened from (call-loop.ts).
+ */
+export function callPage(
+  frame: Omit<PageFrame, 'title' | 'current'>,
+  view: CallView,
+  player?: SafeHtml,
+  workflows?: CallWorkflows,
+  loop: ListNeighbours = { list: '/console', previous: null, next: null },
+): SafeHtml {
   const t = view.transcription;
   const canAct = mayReview(frame.user?.role);
   const marks: Mark[] = view.results.flatMap((r) => locateQuote(view.turns.map((turn) => turn.text), r.quote).map((span) =>
@@ -75,8 +87,13 @@ export function callPage(frame: Omit<PageFrame, 'title' | 'current'>, view: Call
   const groupButton = (group: string, label: string) =>
     t.group === group ? '' : html`<button type="submit" name="group" value="${group}"${group === 'ARCHIVED' ? html` class="secondary"` : ''}>${label}</button>`;
   return layout(
-    { ...frame, flash: formFlash || (workflows && isWorkflowFlash(frame.flash)) ? undefined : frame.flash, title: t.name ?? `Call ${t.id.slice(0, 8)}` },
-    html`<p>${workflows?.isAgent ? html`<a href="/console/my-calls">← My calls</a>` : html`<a href="/console">← Review queue</a>`}</p>
+    {
+      ...frame,
+      flash: formFlash || (workflows && isWorkflowFlash(frame.flash)) ? undefined : frame.flash,
+      title: t.name ?? `Call ${t.id.slice(0, 8)}`,
+      scripts: ['/console/assets/call-keys.js'],
+    },
+    html`${workflows?.isAgent ? html`<p><a href="/console/my-calls">← My calls</a></p>` : loopNav(loop)}
 <h1>${t.name ?? `Call ${t.id}`}</h1>
 <dl class="facts">
   <div><dt>Participant</dt><dd>${t.participantTag ?? '—'}</dd></div>
@@ -101,7 +118,7 @@ ${t.deletedAt ? html`<p class="flash error">This transcription was deleted upstr
 ${canAct && !t.deletedAt
   ? postForm(
       frame,
-      { action: `/console/calls/${t.id}/group`, class: 'group-buttons', label: 'Move group' },
+      { action: `/console/calls/${t.id}/group`, class: 'group-buttons', label: 'Move group', hidden: { from: loop.list } },
       html`<span>Move to</span> ${groupButton('UNDER_REVIEW', 'Under review')} ${groupButton('ARCHIVED', 'Archived')}
   ${groupButton('PENDING_REVIEW', 'Pending review')}`,
     )
@@ -109,16 +126,17 @@ ${canAct && !t.deletedAt
 <p class="hint">Human verdicts stay in the hub: the upstream API has no field for them, so overrides and notes are never written upstream. Group moves go
 upstream first, then into the hub's copy.</p>
 ${player ?? ''}
+${pinnedFailures(view)}
 <div class="call">
 <section class="transcript-pane" aria-labelledby="transcript-h"><h2 id="transcript-h">Transcript</h2>${transcript(view.turns, marks)}</section>
 <section class="scorecard" aria-labelledby="scorecard-h"><h2 id="scorecard-h">Evaluation</h2>
 ${view.results.length === 0 ? html`<p>The evaluation has no per-criterion breakdown.</p>` : ''}
-${view.results.map((r) => {
+${failedFirst(view).map((r) => {
   const override = view.overrides.get(r.criterionId);
   const verdict = view.effective.verdicts.find((v) => v.criterionId === r.criterionId);
   // The card's colour follows the verdict in force, the lead's over the AI's (docs/console.md "Group moves, human verdicts").
   const status = verdict?.status ?? r.status;
-  return html`<article class="criterion ${status === 'FAIL' ? 'fail' : 'pass'}" id="criterion-${r.position}" aria-labelledby="c-${r.position}">
+  return html`<article class="criterion ${status === 'FAIL' ? 'fail' : 'pass'}" id="criterion-${r.position}" tabindex="-1" aria-labelledby="c-${r.position}">
   <h3 id="c-${r.position}">${r.name} <span class="type">${r.type}, weight ${r.maxWeight}</span></h3>
   <table class="verdicts"><caption class="visually-hidden">Verdicts for ${r.name}</caption>
     <thead><tr><th scope="col"></th><th scope="col">Verdict</th><th scope="col">Score obtained</th></tr></thead>
@@ -136,7 +154,7 @@ ${view.results.map((r) => {
     ? html`<blockquote>${r.quote}</blockquote>${found.has(r.position) ? html`<p><a href="#quote-${r.position}" class="show-quote">Show in
 transcript</a></p>` : html`<p class="hint">Quote not found in the transcript.</p>`}`
     : ''}
-  ${canAct ? verdictForm(frame, t.id, r, Boolean(override), formFlash?.at === `override-${r.criterionId}` ? formFlash : undefined) : ''}
+  ${canAct ? verdictForm(frame, t.id, r, Boolean(override), formFlash?.at === `override-${r.criterionId}` ? formFlash : undefined, loop) : ''}
   ${workflows ? criterionWorkflows(frame, t.id, r, workflows) : ''}
 </article>`;
 })}

@@ -5,6 +5,7 @@ import { postForm } from '../../ui/post-form.js';
 import { callTabs, type CallFilters, type CallsPage, type CallTab } from '../../../review/find-calls.js';
 import { html, SafeHtml, escapeHtml } from '../../ui/html.js';
 import { formatDate, formatGroup, formatScore, layout, type PageFrame } from '../../ui/layout.js';
+import { callInList } from '../../ui/list-link.js';
 
 const tabLabels: Record<CallTab, string> = { needs_review: 'Needs review', mine: 'Mine', under_review: 'Under review', archived: 'Archived', all: 'All' };
 
@@ -70,13 +71,13 @@ ${page.rows.map(
   (r) => html`<tr data-id="${r.id}">
   ${canAct ? html`<td><input type="checkbox" name="ids" value="${r.id}" aria-label="Select ${r.name ?? r.id}"></td>` : ''}
   <td>${formatDate(r.recordedAt)}</td>
-  <td><a href="/console/calls/${r.id}">${r.name ?? r.id.slice(0, 8)}</a>
+  <td><a href="${callInList(r.id, `/console/calls${callsQuery(f)}`)}">${r.name ?? r.id.slice(0, 8)}</a>
   ${r.matchLine ? html`<p class="match-line">${highlighted(r.matchLine)}</p>` : ''}</td>
   <td>${r.participantTag ?? '—'}</td>
   <td>${r.evaluatorTag ?? '—'}</td>
   <td>${r.duration === null ? '—' : `${Math.round(r.duration)} s`}</td>
   <td>${formatScore(r.score)}</td>
-  <td>${r.criticalFail === null ? '—' : r.criticalFail ? 'Yes' : 'No'}</td>
+  <td>${r.criticalFail === null ? '—' : r.criticalFail ? 'Yes' : 'No'}${r.sampled ? html` <span class="sampled">sampled</span>` : ''}</td>
   <td>${formatGroup(r.group)}</td>
   <td class="assignee">${r.assignee ?? '—'}</td>
 </tr>`,

@@ -7,7 +7,9 @@ import type { QueueChoicesCache } from '../../../review/queue-choices-cache.js';
 import { findReviewQueue, QueueFilters } from '../../../review/review-queue.js';
 import { requireLead } from '../../auth/require-user.js';
 import { safeReturnPath } from '../../auth/sign-in.js';
-import { parseInput, redirectWithFlash } from '../../console-form.js';
+import { consoleAction, parseInput, redirectWithFlash } from '../../console-form.js';
+import { readSamplingRule, SamplingRuleForm } from '../../../review/sampling/sampling-rule.js';
+import { setSamplingRule } from '../../../review/sampling/set-sampling-rule.js';
 import type { ConsoleOptions } from '../../console-options.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
 import { parseCallId } from '../call/call-id.js';
@@ -29,8 +31,19 @@ function moveFlash(outcome: Awaited<ReturnType<typeof moveGroups>>, group: (type
 export function registerQueue(router: Router, hub: HubContext, options: ConsoleOptions, choices: QueueChoicesCache): void {
   router.get('/', async (req, res) => {
     const filters = parseInput(QueueFilters, req.query, 'Invalid filter');
-    send(res, queuePage(frameOf(req), filters, await findReviewQueue(hub.db, filters, { choices, pool: options.pool })));
+    const [page, rule] = await Promise.all([findReviewQueue(hub.db, filters, { choices, pool: options.pool }), readSamplingRule(hub.db)]);
+    send(res, queuePage(frameOf(req), filters, page, rule));
   });
+
+  router.post(
+    '/queue/sampling',
+    requireLead,
+    consoleAction('/console', async (req) => {
+      const { sampledCalls } = await setSamplingRule(hub.db, parseInput(SamplingRuleForm, req.body, 'Invalid sampling rule'));
+      choices.clear();
+      return { flash: `Sampling rule saved: ${sampledCalls} call${sampledCalls === 1 ? ' is' : 's are'} sampled.`, to: '/console' };
+    }),
+  );
 
   router.post('/queue/move', requireLead, async (req, res) => {
     const body = req.body as Record<string, unknown>;

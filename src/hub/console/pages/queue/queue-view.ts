@@ -3,7 +3,10 @@ import type { QueueFilters, QueuePage } from '../../../review/review-queue.js';
 import { mayReview } from '../../users/console-user.js';
 import { html, type SafeHtml } from '../../ui/html.js';
 import { formatDate, formatGroup, formatScore, layout, type PageFrame } from '../../ui/layout.js';
+import { fromQuery } from '../../ui/list-link.js';
 import { postForm } from '../../ui/post-form.js';
+import type { SamplingRule } from '../../../review/sampling/sampling-rule.js';
+import { samplingForm } from './sampling-form.js';
 
 /** The filters as a query string (without the cursor), for links and the form's return path. */
 export function filterQuery(f: QueueFilters, extra: Record<string, string> = {}): string {
@@ -31,13 +34,15 @@ function facetSelect(name: string, label: string, facets: Facet[], selected: str
 const choice = (value: string, label: string, selected: string | undefined) => html`<option value="${value}"${value === selected
   ? html` selected` : ''}>${label}</option>`;
 
-export function queuePage(frame: Omit<PageFrame, 'title' | 'current'>, filters: QueueFilters, page: QueuePage): SafeHtml {
+export function queuePage(frame: Omit<PageFrame, 'title' | 'current'>, filters: QueueFilters, page: QueuePage, rule: SamplingRule): SafeHtml {
   const canAct = mayReview(frame.user?.role);
   const returnTo = `/console${filterQuery(filters)}`;
   return layout(
     { ...frame, title: 'Review queue', current: 'queue' },
     html`<h1>Review queue</h1>
-<p class="lead-in">Critical fails waiting for a human (group Pending review or none), newest first.</p>
+<p class="lead-in">Critical fails, and the calls the sampling rule picked (marked sampled), waiting for a human (group Pending review or none),
+newest first.</p>
+${samplingForm(frame, rule, canAct)}
 <form method="get" action="/console" class="filters" aria-label="Filters">
   ${facetSelect('evaluator', 'Evaluator', page.evaluators, filters.evaluator)}
   ${facetSelect('participant', 'Participant', page.participants, filters.participant)}
@@ -54,7 +59,7 @@ below</label><input id="f-score" type="number" min="0" max="100" step="any" name
   filters.reviewed)}${choice('no', `Not reviewed (${page.counts.notReviewed})`, filters.reviewed)}</select></div>
   <div class="actions"><button type="submit">Apply filters</button> <a href="/console">Clear</a></div>
 </form>
-<p class="counts" id="queue-count"><strong>${page.counts.total}</strong> critical fail${page.counts.total === 1
+<p class="counts" id="queue-count"><strong>${page.counts.total}</strong> call${page.counts.total === 1
   ? '' : 's'} match: ${page.counts.pending} pending review, ${page.counts.none} with no
 group; ${page.counts.reviewed} reviewed, ${page.counts.notReviewed} not.</p>
 ${postForm(
@@ -66,7 +71,7 @@ ${postForm(
 <button type="submit" formaction="/console/calibration/new" class="secondary">Calibrate selected</button></div>`
   : html`<p class="hint">Read-only access: a lead moves calls.</p>`}
 <table class="queue">
-<caption class="visually-hidden">Critical fails waiting for review</caption>
+<caption class="visually-hidden">Critical fails and sampled calls waiting for review</caption>
 <thead><tr>${canAct ? html`<th scope="col"><input type="checkbox" id="select-all" aria-label="Select all on this page"></th>` : ''}<th scope="col">Recorded</th>
 <th scope="col">Call</th><th scope="col">Participant</th><th scope="col">Evaluator</th><th scope="col">Score</th><th scope="col">Failed criteria</th>
 <th scope="col">Group</th><th scope="col">Reviewed</th></tr></thead>
@@ -76,7 +81,7 @@ ${page.rows.map(
   (r) => html`<tr data-id="${r.id}">
   ${canAct ? html`<td><input type="checkbox" name="ids" value="${r.id}" aria-label="Select ${r.participantTag ?? r.name ?? r.id}"></td>` : ''}
   <td>${formatDate(r.recordedAt)}</td>
-  <td><a href="/console/calls/${r.id}">${r.name ?? r.id.slice(0, 8)}</a></td>
+  <td><a href="/console/calls/${r.id}${fromQuery(returnTo)}">${r.name ?? r.id.slice(0, 8)}</a>${r.sampled ? html` <span class="sampled">sampled</span>` : ''}</td>
   <td>${r.participantTag ?? '—'}</td>
   <td>${r.evaluatorTag ?? '—'}</td>
   <td>${formatScore(r.score)}${r.isReviewed && r.effectiveScore !== r.score ? html` <span class="human">→ ${formatScore(r.effectiveScore)}</span>` : ''}</td>

@@ -1,0 +1,89 @@
+/**
+ * The review sampling rule (docs/console.md "Sampling") on real PostgreSQL: within each participant
+ * and ISO week, exactly ceil(share × eligible / 100) of the non-critical COMPLETED calls are sampled;
+ * critical, failed and deleted calls never are; the same seed picks the same calls again, another
+ * seed other ones; a call mirrored into a week re-picks only that week.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoWeekStart, resampleWeekOf } from '../../../src/hub/review/sampling/apply-sampling.js';
+import type { SamplingRule } from '../../../src/hub/review/sampling/sampling-rule.js';
+import { createHarness, type Harness } from '../../support/harness.js';
+
+let h: Harness;
+const participants = [randomUUID(), randomUUID()];
+/** Two ISO weeks: Monday 2026-03-02 and Monday 2026-03-09 (UTC). */
+const weeks = [new Date('2026-03-02T00:00:00Z'), new Date('2026-03-09T00:00:00Z')];
+/** Eligible calls per participant and week: different sizes, so the rounding up shows. */
+const sizes = [[10, 7], [3, 20]];
+
+beforeAll(async () => {
+  h = createHarness();
+  for (const [p, participant] of participants.entries()) {
+    for (const [w, monday] of weeks.entries()) {
+      // Eligible calls spread over the whole week (Monday 00:00 to Sunday 23:59 UTC), plus ones
+      // that never count: a critical fail, a FAILED call and a deleted one.
+      await h.db.$executeRawUnsafe(
+        `INSERT INTO hub_transcriptions (id, status, participant_id, recorded_at, critical_fail, deleted_at)
+         SELECT gen_random_uuid(), 'COMPLETED', $1::uuid, $2::timestamptz + (i - 1) * ((interval '7 days' - interval '1 second') / greatest($3::int - 1, 1)), false, NULL::timestamptz
+         FROM generate_series(1, $3::int) AS i
+         UNION ALL SELECT gen_random_uuid(), 'COMPLETED', $1::uuid, $2::timestamptz + interval '1 hour', true, NULL
+         UNION ALL SELECT gen_random_uuid(), 'FAILED', $1::uuid, $2::timestamptz + interval '2 hours', NULL, NULL
+         UNION ALL SELECT gen_random_uuid(), 'COMPLETED', $1::uuid, $2::timestamptz + interval '3 hours', false, now()`,
+        participant,
+        monday,
+        sizes[p]?.[w],
+      );
+    }
+  }
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const sampleAll = async (rule: SamplingRule) => {
+  for (const participantId of participants) for (const recordedAt of weeks) await h.db.$transaction((tx) => resampleWeekOf(tx, { participantId, recordedAt }, rule));
+};
+const sampledIds = async () =>
+  (await h.db.hubTranscription.findMany({ where: { participantId: { in: participants }, sampled: true }, select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id);
+
+describe('the sampling rule', () => {
+  it('samples ceil(share × n) eligible calls of every participant and week, and no other call', async () => {
+    await sampleAll({ share: 25, seed: 'spring' });
+    const rows = await h.db.hubTranscription.findMany({ where: { participantId: { in: participants }, sampled: true } });
+    for (const [p, participant] of participants.entries()) {
+      for (const [w, monday] of weeks.entries()) {
+        const inWeek = rows.filter((r) => r.participantId === participant && isoWeekStart(r.recordedAt).getTime() === monday.getTime());
+        expect(inWeek.length).toBe(Math.ceil((25 * (sizes[p]?.[w] ?? 0)) / 100));
+      }
+    }
+    expect(rows.every((r) => r.status === 'COMPLETED' && r.criticalFail === false && r.deletedAt === null)).toBe(true);
+  });
+
+  it('is reproducible: the same seed picks the same calls, another seed other ones, share 0 none', async () => {
+    await sampleAll({ share: 25, seed: 'spring' });
+    const first = await sampledIds();
+    await sampleAll({ share: 25, seed: 'autumn' });
+    const other = await sampledIds();
+    await sampleAll({ share: 25, seed: 'spring' });
+    expect(await sampledIds()).toEqual(first);
+    expect(other).toHaveLength(first.length);
+    expect(other).not.toEqual(first);
+    await sampleAll({ share: 0, seed: 'spring' });
+    expect(await sampledIds()).toEqual([]);
+  });
+
+  it('a larger share keeps the calls a smaller one picked (the order by hash is fixed)', async () => {
+    await sampleAll({ share: 20, seed: 'spring' });
+    const smaller = await sampledIds();
+    await sampleAll({ share: 60, seed: 'spring' });
+    const larger = await sampledIds();
+    expect(larger.length).toBeGreaterThan(smaller.length);
+    expect(smaller.every((id) => larger.includes(id))).toBe(true);
+  });
+
+  it('takes Monday 00:00 UTC as the start of the ISO week', () => {
+    expect(isoWeekStart(new Date('2026-03-08T23:59:59Z')).toISOString()).toBe('2026-03-02T00:00:00.000Z');
+    expect(isoWeekStart(new Date('2026-03-09T00:00:00Z')).toISOString()).toBe('2026-03-09T00:00:00.000Z');
+  });
+});
