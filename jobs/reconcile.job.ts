@@ -12,7 +12,9 @@ export function handleReconcile(ctx: HubContext): JobHandler<'hub.reconcile'> {
       report = await reconcileMirror(ctx);
     } catch (error) {
       // Kept for the admin API's run history; the job still fails (and is retried or kept failed).
-      await recordReconcileRun(ctx.db, { ok: false, lastReconcileAt: ctx.now().toISOString(), error: rootMessage(error) }).catch(() => undefined);
+      await recordReconcileRun(ctx.db, { ok: false, lastReconcileAt: ctx.now().toISOString(), error: rootMessage(error) }).catch(
+        () => undefined,
+      );
       throw error;
     }
     ctx.logger.info(report, 'mirror reconciled');

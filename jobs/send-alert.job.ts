@@ -17,10 +17,16 @@ export function handleSendAlert(ctx: HubContext): JobHandler<'hub.send-alert'> {
       outcome = await sendAlert(ctx, alertId);
     } catch (error) {
       if (isLastAttempt(job)) alertsSent.inc({ outcome: 'failed', notifier: ctx.slack.kind });
-      if (isLastAttempt(job)) await markAlertFailed(ctx.db, alertId, `gave up after ${job.attemptsMade + 1} attempts: ${error instanceof Error ? error.message : String(error)}`);
+      if (isLastAttempt(job))
+        await markAlertFailed(
+          ctx.db,
+          alertId,
+          `gave up after ${job.attemptsMade + 1} attempts: ${error instanceof Error ? error.message : String(error)}`,
+        );
       throw error;
     }
-    if (outcome.kind === 'sent' || outcome.kind === 'found' || outcome.kind === 'logged') alertsSent.inc({ outcome: 'sent', notifier: ctx.slack.kind });
+    if (outcome.kind === 'sent' || outcome.kind === 'found' || outcome.kind === 'logged')
+      alertsSent.inc({ outcome: 'sent', notifier: ctx.slack.kind });
     if (outcome.kind === 'failed') {
       alertsSent.inc({ outcome: 'failed', notifier: ctx.slack.kind });
       throw new UnrecoverableError(outcome.reason);

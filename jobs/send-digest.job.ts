@@ -11,7 +11,10 @@ import type { JobHandler } from '../src/queues/job-handler.js';
 export function handleSendDigest(ctx: HubContext): JobHandler<'hub.send-digest'> {
   return async ({ tick }, job, token) => {
     const report = await sendPendingReviewDigest(ctx, tick);
-    ctx.logger.info({ tick, pending: report.pending, posts: report.posts, failed: report.failures.map((f) => f.channel) }, 'pending-review digest');
+    ctx.logger.info(
+      { tick, pending: report.pending, posts: report.posts, failed: report.failures.map((f) => f.channel) },
+      'pending-review digest',
+    );
     if (report.failures.length === 0) return;
     const waits = report.failures.filter((f) => f.error.kind === 'rate_limited');
     if (waits.length) {

@@ -48,7 +48,13 @@ export function createLogger(options: { level: LoggerOptions['level']; name?: st
   // Command-line tools keep stdout for their answer.
   const fd = options.toStderr ? 2 : 1;
   const destination: DestinationStream = isPrettyLog(options.format ?? 'json', fd)
-    ? PinoPretty({ destination: fd, colorize: (fd === 1 ? process.stdout : process.stderr).isTTY === true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname', sync: true })
+    ? PinoPretty({
+        destination: fd,
+        colorize: (fd === 1 ? process.stdout : process.stderr).isTTY === true,
+        translateTime: 'HH:MM:ss.l',
+        ignore: 'pid,hostname',
+        sync: true,
+      })
     : // Synchronous: each line is written when logged (so a crash loses none), and exiting never
       // waits on a flush. With pino's asynchronous default, a part whose stdout reader had gone
       // (its supervisor killed) hung for ever in exit: sonic-boom 4's flushSync retries EPIPE

@@ -48,4 +48,3 @@ export function createRedis(target: string | RedisTopology, options: { forWorker
     retryDelayOnClusterDown: 300,
   });
 }
-

@@ -55,7 +55,11 @@ function timestamp(now = new Date()): string {
 export async function createMigration(databaseUrl: string, name: string): Promise<string | null> {
   const sql = await diffSnapshotToSchema(databaseUrl);
   if (!sql) return null;
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'migration';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '') || 'migration';
   const folder = path.join(migrationsDir, `${timestamp()}_${slug}`);
   await mkdir(folder, { recursive: true });
   await writeFile(path.join(folder, 'migration.sql'), sql);
@@ -77,7 +81,5 @@ if (isMainModule(import.meta.url)) {
     process.exit(2);
   }
   const folder = await createMigration(runnerDatabaseUrl(), name);
-  process.stdout.write(
-    folder ? `created ${path.relative(process.cwd(), folder)}\n` : 'schema and migrations agree: nothing to create\n',
-  );
+  process.stdout.write(folder ? `created ${path.relative(process.cwd(), folder)}\n` : 'schema and migrations agree: nothing to create\n');
 }

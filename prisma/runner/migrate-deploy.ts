@@ -47,8 +47,6 @@ if (isMainModule(import.meta.url)) {
   const where = new URL(databaseUrl).pathname.slice(1);
   if (createdDatabase) process.stdout.write(`created database ${where}\n`);
   process.stdout.write(
-    applied.length
-      ? `applied ${applied.length} migration(s) to ${where}: ${applied.join(', ')}\n`
-      : `no pending migrations for ${where}\n`,
+    applied.length ? `applied ${applied.length} migration(s) to ${where}: ${applied.join(', ')}\n` : `no pending migrations for ${where}\n`,
   );
 }

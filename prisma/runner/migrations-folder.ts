@@ -17,7 +17,10 @@ export async function readSchema(): Promise<{ path: string; content: string }> {
 /** The migrations folder in the shape the schema engine takes (the same one `prisma migrate` reads). */
 export async function readMigrationList() {
   const entries = existsSync(migrationsDir) ? await readdir(migrationsDir, { withFileTypes: true }) : [];
-  const folders = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const folders = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const migrationDirectories = await Promise.all(
     folders.map(async (folder) => {
       const file = path.join(migrationsDir, folder, 'migration.sql');

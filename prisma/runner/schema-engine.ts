@@ -20,10 +20,7 @@ let wasmReady: Promise<void> | undefined;
 // @types/node (24 as 20) does not declare WebAssembly, only lib.dom does; the little used here, typed locally.
 type ModuleImports = Record<string, unknown>;
 interface WasmRuntime {
-  instantiate(
-    bytes: Uint8Array,
-    imports: Record<string, ModuleImports>,
-  ): Promise<{ instance: { exports: Record<string, unknown> } }>;
+  instantiate(bytes: Uint8Array, imports: Record<string, ModuleImports>): Promise<{ instance: { exports: Record<string, unknown> } }>;
 }
 const wasmRuntime = (globalThis as unknown as { WebAssembly: WasmRuntime }).WebAssembly;
 

@@ -32,7 +32,7 @@ export function registerAccountCommands(program: Command, db: () => Db): void {
 
   program
     .command('accounts:show')
-    .description("show an account and its webhook signing secret")
+    .description('show an account and its webhook signing secret')
     .argument('<account>', 'account id or name')
     .action(async (ref: string) => {
       const account = await findAccount(db(), ref);

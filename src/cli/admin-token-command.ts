@@ -7,7 +7,9 @@ import { printLine } from './output.js';
 export function registerAdminTokenCommand(program: Command, db: () => Db, configured: string | null): void {
   program
     .command('hub:admin-token')
-    .description("print the admin API's bearer token alone on the last line: ADMIN_TOKEN when set, else the one generated at the first start and kept in the database (hub_settings)")
+    .description(
+      "print the admin API's bearer token alone on the last line: ADMIN_TOKEN when set, else the one generated at the first start and kept in the database (hub_settings)",
+    )
     .action(async () => {
       // The same function as the web process, so before a first start this generates the token the
       // service will then use rather than answering nothing.

@@ -5,13 +5,7 @@
  */
 import type { Command } from 'commander';
 import { AppError } from '../lib/errors/app-error.js';
-import {
-  clientMethods,
-  operationAliases,
-  operationTraits,
-  type OperationAlias,
-  type OperationName,
-} from '../hub/client/index.js';
+import { clientMethods, operationAliases, operationTraits, type OperationAlias, type OperationName } from '../hub/client/index.js';
 import { callAnyOperation } from '../hub/reports/quota/call-any-operation.js';
 import type { PullContext } from '../hub/reports/quota/pull-analytics.js';
 import { printLine, printTable } from './output.js';

@@ -31,12 +31,17 @@ export function describeCliError(error: unknown): string[] {
     if (typeof code === 'string' && networkCodes.has(code)) {
       const address = (cause as { address?: string; port?: number }).address;
       const port = (cause as { port?: number }).port;
-      return [`a service did not answer (${code}${address ? ` at ${address}${port ? `:${port}` : ''}` : ''}): check that PostgreSQL and Redis run, and DATABASE_URL / REDIS_URL`];
+      return [
+        `a service did not answer (${code}${address ? ` at ${address}${port ? `:${port}` : ''}` : ''}): check that PostgreSQL and Redis run, and DATABASE_URL / REDIS_URL`,
+      ];
     }
   }
   const message = error instanceof Error ? error.message : String(error);
   // Library errors (Prisma's above all) carry a multi-line report: its last line is the reason.
-  const lines = message.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const reason = lines.length > 1 ? (lines.at(-1) ?? message) : (lines[0] ?? 'unknown error');
   return [`${reason} (run with LOG_LEVEL=debug for the details)`];
 }

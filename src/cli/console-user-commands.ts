@@ -11,7 +11,9 @@ const cliActor = { kind: 'cli' } as const;
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 export function registerConsoleUserCommands(program: Command, db: () => Db): void {
@@ -20,14 +22,22 @@ export function registerConsoleUserCommands(program: Command, db: () => Db): voi
     .description('create a console user; without --password-stdin a password is generated and printed alone on the last line')
     .argument('<email>')
     .requiredOption('--name <name>', 'name shown in the console and the audit trail')
-    .option('--role <role>', 'admin (reviews and integration changes), lead (reviews), viewer (read only) or agent (one participant\'s calls)', 'lead')
+    .option(
+      '--role <role>',
+      "admin (reviews and integration changes), lead (reviews), viewer (read only) or agent (one participant's calls)",
+      'lead',
+    )
     .option('--participant <id>', 'for an agent: the participant id whose calls they see')
     .option('--password-stdin', 'read the password from standard input')
     .action(async (email: string, options: { name: string; role: string; participant?: string; passwordStdin?: boolean }) => {
       const role = ConsoleRole.safeParse(options.role);
       if (!role.success) throw new AppError('invalid_value', `--role must be ${consoleRoles.join(', ')}, not ${options.role}`);
       const password = options.passwordStdin ? await readStdin() : randomBytes(15).toString('base64url');
-      const user = await createConsoleUser(db(), { email, name: options.name, role: role.data, password, participantId: options.participant }, cliActor);
+      const user = await createConsoleUser(
+        db(),
+        { email, name: options.name, role: role.data, password, participantId: options.participant },
+        cliActor,
+      );
       printLine(`console user ${user.id} ${user.email} (${user.role})`);
       if (!options.passwordStdin) {
         printLine('password (shown once, store it now):');

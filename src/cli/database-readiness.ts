@@ -51,7 +51,9 @@ export async function checkDatabaseReady(databaseUrl: string, { timeoutMs = 3_00
   }
   try {
     const applied = await client
-      .query<{ migration_name: string }>('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')
+      .query<{ migration_name: string }>(
+        'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      )
       .then((result) => new Set(result.rows.map((row) => row.migration_name)))
       .catch((error: { code?: string }) => {
         if (error.code === '42P01') return new Set<string>(); // no _prisma_migrations table: never migrated
@@ -59,7 +61,9 @@ export async function checkDatabaseReady(databaseUrl: string, { timeoutMs = 3_00
       });
     const pending = migrationNames().filter((name) => !applied.has(name));
     if (pending.length > 0) {
-      throw new CliError(`the database ${where} lacks ${pending.length} migration(s): run \`npm run db:migrate\` (npm start does it too), then retry`);
+      throw new CliError(
+        `the database ${where} lacks ${pending.length} migration(s): run \`npm run db:migrate\` (npm start does it too), then retry`,
+      );
     }
   } finally {
     await client.end().catch(() => undefined);
@@ -68,10 +72,20 @@ export async function checkDatabaseReady(databaseUrl: string, { timeoutMs = 3_00
 
 function databaseConnectError(error: unknown, where: string): CliError {
   const { code, message } = error as { code?: string; message?: string };
-  if (code === '3D000') return new CliError(`the database ${where} does not exist: run \`npm run db:prepare\` (or \`npm start\` once), or set DATABASE_URL`);
-  if (code === '28P01' || code === '28000') return new CliError(`PostgreSQL refused the login to ${where}: check the user and password in DATABASE_URL`);
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT' || /timeout/i.test(message ?? '')) {
-    return new CliError(`cannot reach PostgreSQL for ${where} (${code ?? 'time-out'}): start it, or set DATABASE_URL (in the environment or .env)`);
+  if (code === '3D000')
+    return new CliError(`the database ${where} does not exist: run \`npm run db:prepare\` (or \`npm start\` once), or set DATABASE_URL`);
+  if (code === '28P01' || code === '28000')
+    return new CliError(`PostgreSQL refused the login to ${where}: check the user and password in DATABASE_URL`);
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'EHOSTUNREACH' ||
+    code === 'ETIMEDOUT' ||
+    /timeout/i.test(message ?? '')
+  ) {
+    return new CliError(
+      `cannot reach PostgreSQL for ${where} (${code ?? 'time-out'}): start it, or set DATABASE_URL (in the environment or .env)`,
+    );
   }
   return new CliError(`cannot open the database ${where}: ${message ?? String(error)}`);
 }

@@ -18,7 +18,8 @@ export function registerDeliveryCommands(program: Command, db: () => Db, openJob
     .option('--overlap <duration>', 'how long both secrets sign, e.g. 30m, 24h, 7d (at most 30d)', '24h')
     .action(async (ref: string, options: { overlap: string }) => {
       const overlap = Duration.safeParse(options.overlap);
-      if (!overlap.success) throw new AppError('invalid_value', `Invalid --overlap "${options.overlap}": expected a duration like 30m, 24h or 7d`);
+      if (!overlap.success)
+        throw new AppError('invalid_value', `Invalid --overlap "${options.overlap}": expected a duration like 30m, 24h or 7d`);
       const account = await findAccount(db(), ref);
       const rotated = await rotateWebhookSecret(db(), account.id, overlap.data, new Date());
       printLine(`signing secret  ${rotated.webhookSecret}`);
@@ -68,7 +69,8 @@ export function registerDeliveryCommands(program: Command, db: () => Db, openJob
       const account = await findAccount(db(), ref);
       if (options.failedSince) {
         const since = new Date(options.failedSince);
-        if (Number.isNaN(since.getTime())) throw new AppError('invalid_value', `Invalid --failed-since "${options.failedSince}": expected an ISO 8601 datetime`);
+        if (Number.isNaN(since.getTime()))
+          throw new AppError('invalid_value', `Invalid --failed-since "${options.failedSince}": expected an ISO 8601 datetime`);
         const { deliveryIds, hasMore } = await recoverFailedWebhookDeliveries(db(), openJobs(), account.id, since, new Date());
         printLine(`${deliveryIds.length} failed deliveries queued again${hasMore ? ' (more remain: run again)' : ''}`);
         return;

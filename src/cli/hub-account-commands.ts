@@ -7,7 +7,9 @@ import { printLine } from './output.js';
 export function registerHubAccountCommands(program: Command, deps: () => UpstreamClientDeps): void {
   program
     .command('hub:create-key')
-    .description("create an API key of the account the hub follows (its calls are mirrored, alerted and reported); the key is printed alone on the last line")
+    .description(
+      'create an API key of the account the hub follows (its calls are mirrored, alerted and reported); the key is printed alone on the last line',
+    )
     .argument('<name>', 'a name that says what the key is for')
     .action(async (name: string) => {
       const { account, key, apiKey } = await createHubAccountKey(deps(), name);

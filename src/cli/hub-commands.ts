@@ -6,11 +6,20 @@ import { registerReceiverWebhooks } from '../hub/webhooks/register-receiver-webh
 import { printLine } from './output.js';
 
 /** The answer of a backfill run, in plain words. */
-export function backfillSummary(result: { total: number; alreadyMirrored: number; done: number; failed: number; quarantined?: number }): string {
+export function backfillSummary(result: {
+  total: number;
+  alreadyMirrored: number;
+  done: number;
+  failed: number;
+  quarantined?: number;
+}): string {
   if (result.total === 0) return 'nothing to backfill: the upstream account has no transcriptions yet';
-  if (result.total === result.alreadyMirrored) return `nothing to backfill: all ${result.total} transcription(s) of the upstream account are mirrored already`;
+  if (result.total === result.alreadyMirrored)
+    return `nothing to backfill: all ${result.total} transcription(s) of the upstream account are mirrored already`;
   const failed = result.failed ? `, ${result.failed} failed (run backfill again to retry them)` : '';
-  const quarantined = result.quarantined ? `; ${result.quarantined} list row(s) broke the API description and are quarantined (GET /admin/sync/quarantine)` : '';
+  const quarantined = result.quarantined
+    ? `; ${result.quarantined} list row(s) broke the API description and are quarantined (GET /admin/sync/quarantine)`
+    : '';
   return `mirrored ${result.done} transcription(s) now${failed}; ${result.alreadyMirrored} of ${result.total} were mirrored already${quarantined}`;
 }
 
@@ -70,9 +79,10 @@ export function registerHubCommands(program: Command, openHub: () => Promise<Hub
     .action(async (configurationId: string) => {
       const hub = await openHub();
       const { token } = await hub.receiverCredentials();
-      const configuration = await registerReceiverWebhooks(await hub.upstream(), configurationId, { publicBaseUrl: hub.settings.publicBaseUrl, token }).catch(
-        (error: unknown) => explainNotFound(error, [configurationId]),
-      );
+      const configuration = await registerReceiverWebhooks(await hub.upstream(), configurationId, {
+        publicBaseUrl: hub.settings.publicBaseUrl,
+        token,
+      }).catch((error: unknown) => explainNotFound(error, [configurationId]));
       printLine(`configuration ${configuration.configuration_id} now sends its webhooks to:`);
       printLine(`  success_url ${configuration.webhooks?.success_url ?? ''}`);
       printLine(`  error_url   ${configuration.webhooks?.error_url ?? ''}`);

@@ -104,7 +104,9 @@ try {
   target = await bundleFor(sourceStamp());
 } catch (error) {
   // No bundle (esbuild missing, a read-only folder): the same program through tsx, only slower.
-  process.stderr.write(`(cli bundle unavailable, running through tsx: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})\n`);
+  process.stderr.write(
+    `(cli bundle unavailable, running through tsx: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})\n`,
+  );
   const { register } = await import('tsx/esm/api');
   register();
   target = entry;

@@ -23,7 +23,8 @@ try {
   if (!(error instanceof CommanderError)) {
     const [first, ...rest] = describeCliError(error);
     process.stderr.write(`error: ${first}\n${rest.map((line) => `${line}\n`).join('')}`);
-    if (!(error instanceof CliError) && process.env.LOG_LEVEL === 'debug' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    if (!(error instanceof CliError) && process.env.LOG_LEVEL === 'debug' && error instanceof Error)
+      process.stderr.write(`${error.stack}\n`);
   }
 } finally {
   await close?.().catch(() => undefined);

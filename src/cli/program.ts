@@ -22,7 +22,8 @@ export interface CliProgram {
 }
 
 /** Commands that do not touch the database: listing the operations. */
-const needsNoDatabase = (command: Command) => command.name() === 'api' && (command.opts<{ list?: boolean }>().list || command.args.length === 0);
+const needsNoDatabase = (command: Command) =>
+  command.name() === 'api' && (command.opts<{ list?: boolean }>().list || command.args.length === 0);
 
 export function buildProgram(config: AppConfig): CliProgram {
   // Account and key commands need only the database; the others get the full process wiring

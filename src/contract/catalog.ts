@@ -4,21 +4,50 @@
  * a change to the contract shows in both.
  */
 import type { z } from 'zod';
-import { AccountAnalyticsRequest, AccountDashboard, EvaluatorAnalyticsRequest, EvaluatorDashboard, ParticipantAnalyticsRequest, ParticipantDashboard } from './analytics.js';
+import {
+  AccountAnalyticsRequest,
+  AccountDashboard,
+  EvaluatorAnalyticsRequest,
+  EvaluatorDashboard,
+  ParticipantAnalyticsRequest,
+  ParticipantDashboard,
+} from './analytics.js';
 import { EmptyRequest, MessageOnly } from './common.js';
 import {
-  ConfigurationIdRequest, ConfigurationWithMessage, CreateConfigurationRequest, GetConfigurationResponse,
-  ListConfigurationsResponse, UpdateConfigurationRequest,
+  ConfigurationIdRequest,
+  ConfigurationWithMessage,
+  CreateConfigurationRequest,
+  GetConfigurationResponse,
+  ListConfigurationsResponse,
+  UpdateConfigurationRequest,
 } from './configurations.js';
-import { CreateEvaluatorRequest, Evaluator, EvaluatorIdRequest, EvaluatorWithMessage, ListEvaluatorsResponse, UpdateEvaluatorRequest } from './evaluators.js';
+import {
+  CreateEvaluatorRequest,
+  Evaluator,
+  EvaluatorIdRequest,
+  EvaluatorWithMessage,
+  ListEvaluatorsResponse,
+  UpdateEvaluatorRequest,
+} from './evaluators.js';
 import type { OperationName } from './operations.js';
 import {
-  CreateParticipantRequest, GetParticipantResponse, ListParticipantsResponse, ParticipantIdRequest,
-  ParticipantWithMessage, UpdateParticipantRequest,
+  CreateParticipantRequest,
+  GetParticipantResponse,
+  ListParticipantsResponse,
+  ParticipantIdRequest,
+  ParticipantWithMessage,
+  UpdateParticipantRequest,
 } from './participants.js';
 import {
-  ListTranscriptionsResponse, RequestUploadUrlRequest, RequestUploadUrlResponse, SubmitRequest, SubmitResponse,
-  Transcription, TranscriptionIdRequest, TranscriptionWithMessage, UpdateTranscriptionGroupRequest,
+  ListTranscriptionsResponse,
+  RequestUploadUrlRequest,
+  RequestUploadUrlResponse,
+  SubmitRequest,
+  SubmitResponse,
+  Transcription,
+  TranscriptionIdRequest,
+  TranscriptionWithMessage,
+  UpdateTranscriptionGroupRequest,
 } from './transcriptions.js';
 
 export interface OperationContract {

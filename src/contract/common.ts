@@ -19,9 +19,7 @@ export const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().de
 
 /** ISO 639-1 two-letter codes, plus "df" (follow the conversation). */
 export const languageCodes: ReadonlySet<string> = new Set([...ISO6391.getAllCodes(), 'df']);
-export const LanguageCode = z
-  .string()
-  .refine((code) => languageCodes.has(code), { error: 'expected an ISO 639-1 two-letter code or df' });
+export const LanguageCode = z.string().refine((code) => languageCodes.has(code), { error: 'expected an ISO 639-1 two-letter code or df' });
 
 /** Tags: trimmed, 1 to 100 characters (the spec's participant rule, used for every tag). */
 export const maxTagLength = 100;

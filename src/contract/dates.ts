@@ -55,15 +55,18 @@ export function parseCalendarDay(value: string): DateParse<{ year: number; month
  * `Z` or numeric offset (none means UTC). The calendar date must exist and the instant it names
  * must be in the supported range.
  */
-const dateTimePattern =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const dateTimePattern = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 export function parseDateTime(value: string): DateParse<Date> {
   const m = dateTimePattern.exec(value);
   if (!m) return { ok: false, reason: 'malformed' };
   const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone = 'Z'] = m;
-  const year = Number(y), month = Number(mo), day = Number(d);
-  const hour = Number(h), minute = Number(mi), second = Number(s);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d);
+  const hour = Number(h),
+    minute = Number(mi),
+    second = Number(s);
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return { ok: false, reason: 'malformed' };
   const utcDay = utcInstant(year, month - 1, day);
   if (utcDay.getUTCMonth() !== month - 1 || utcDay.getUTCDate() !== day) return { ok: false, reason: 'malformed' };
@@ -71,7 +74,8 @@ export function parseDateTime(value: string): DateParse<Date> {
   if (zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
-    const oh = Number(digits.slice(0, 2)), om = Number(digits.slice(2) || '0');
+    const oh = Number(digits.slice(0, 2)),
+      om = Number(digits.slice(2) || '0');
     if (oh > 23 || om > 59) return { ok: false, reason: 'malformed' };
     offsetMinutes = sign * (oh * 60 + om);
   }
@@ -85,7 +89,8 @@ export function parseDateTime(value: string): DateParse<Date> {
 export function parseCalendarMonth(value: string): DateParse<{ year: number; month: number; start: Date }> {
   const m = /^(\d{4})-(\d{2})$/.exec(value);
   if (!m) return { ok: false, reason: 'malformed' };
-  const year = Number(m[1]), month = Number(m[2]);
+  const year = Number(m[1]),
+    month = Number(m[2]);
   if (month < 1 || month > 12) return { ok: false, reason: 'malformed' };
   const start = utcInstant(year, month - 1, 1);
   if (!isSupportedInstant(start)) return { ok: false, reason: 'out_of_range' };

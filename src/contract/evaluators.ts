@@ -72,7 +72,7 @@ export type EvaluatorIdRequest = z.input<typeof EvaluatorIdRequest>;
 export const UpdateEvaluatorRequest = requestObject({
   evaluator_id: Id,
   /** Accepted and ignored (the spec: an evaluator's tag "cannot be changed by update"). */
-  tag: z.string().optional().meta({ description: 'Accepted and ignored: an evaluator\'s tag cannot change' }),
+  tag: z.string().optional().meta({ description: "Accepted and ignored: an evaluator's tag cannot change" }),
   description: Text(2000).optional(),
   language: LanguageCode.optional(),
   context: Text(10_000).optional(),

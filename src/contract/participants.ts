@@ -22,44 +22,42 @@ export function metadataValueToString(value: unknown): string {
 }
 
 /** A flat map of at most 10 keys (names up to 50 characters) to strings of at most 250. */
-export const MetadataInput = z
-  .record(z.string(), z.unknown(), { error: 'expected an object of string values' })
-  .transform((raw, ctx) => {
-    const entries = Object.entries(raw);
-    if (entries.length > metadataLimits.keys) {
+export const MetadataInput = z.record(z.string(), z.unknown(), { error: 'expected an object of string values' }).transform((raw, ctx) => {
+  const entries = Object.entries(raw);
+  if (entries.length > metadataLimits.keys) {
+    ctx.issues.push({
+      code: 'custom',
+      input: raw,
+      message: `Maximum of ${metadataLimits.keys} metadata keys exceeded`,
+      params: { code: 'limit_exceeded' },
+    });
+    return z.NEVER;
+  }
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of entries) {
+    if (key.length === 0 || key.length > metadataLimits.keyLength) {
       ctx.issues.push({
         code: 'custom',
         input: raw,
-        message: `Maximum of ${metadataLimits.keys} metadata keys exceeded`,
-        params: { code: 'limit_exceeded' },
+        path: [key],
+        message: `key names must be 1 to ${metadataLimits.keyLength} characters`,
       });
       return z.NEVER;
     }
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of entries) {
-      if (key.length === 0 || key.length > metadataLimits.keyLength) {
-        ctx.issues.push({
-          code: 'custom',
-          input: raw,
-          path: [key],
-          message: `key names must be 1 to ${metadataLimits.keyLength} characters`,
-        });
-        return z.NEVER;
-      }
-      const text = metadataValueToString(value);
-      if (text.length > metadataLimits.valueLength) {
-        ctx.issues.push({
-          code: 'custom',
-          input: raw,
-          path: [key],
-          message: `values must be at most ${metadataLimits.valueLength} characters`,
-        });
-        return z.NEVER;
-      }
-      metadata[key] = text;
+    const text = metadataValueToString(value);
+    if (text.length > metadataLimits.valueLength) {
+      ctx.issues.push({
+        code: 'custom',
+        input: raw,
+        path: [key],
+        message: `values must be at most ${metadataLimits.valueLength} characters`,
+      });
+      return z.NEVER;
     }
-    return metadata;
-  });
+    metadata[key] = text;
+  }
+  return metadata;
+});
 
 export const CreateParticipantRequest = requestObject({
   tag: Tag,

@@ -14,7 +14,11 @@ const extension = (description: string) => ({ description, 'x-convoqa-extension'
 
 export const RedactPii = z
   .boolean()
-  .meta(extension('Extension: mask personal data in the transcript, summary, extraction fields and evaluation before they are stored. The evaluation is judged on the unmasked text.'));
+  .meta(
+    extension(
+      'Extension: mask personal data in the transcript, summary, extraction fields and evaluation before they are stored. The evaluation is judged on the unmasked text.',
+    ),
+  );
 
 export const RedactPiiPolicies = z
   .array(z.string())
@@ -27,18 +31,20 @@ export const RedactPiiPolicies = z
     }
   })
   .meta({
-    ...extension(`Extension: which kinds of personal data redact_pii masks; absent: all of them. Known policies: ${REDACTION_POLICIES.join(', ')}.`),
+    ...extension(
+      `Extension: which kinds of personal data redact_pii masks; absent: all of them. Known policies: ${REDACTION_POLICIES.join(', ')}.`,
+    ),
     // Documented as the enum it is; validated above so an unknown name is refused with the list.
     override: { type: 'array', items: { type: 'string', enum: [...REDACTION_POLICIES] }, maxItems: REDACTION_POLICIES.length * 2 },
   });
 
 export const RedactPiiSub = z
   .enum(redactionSubstitutions, { error: `expected one of ${redactionSubstitutions.join(', ')}` })
-  .meta(extension('Extension: what a masked span becomes: entity_name (default) writes [CREDIT_CARD_NUMBER], hash writes one # per character.'));
+  .meta(
+    extension('Extension: what a masked span becomes: entity_name (default) writes [CREDIT_CARD_NUMBER], hash writes one # per character.'),
+  );
 
-export const RedactPiiAudio = z
-  .boolean()
-  .meta(extension('Extension: replace each masked span of a kept recording with a 1 kHz tone.'));
+export const RedactPiiAudio = z.boolean().meta(extension('Extension: replace each masked span of a kept recording with a 1 kHz tone.'));
 
 /** The four members as a request carries them, each optional. */
 export const redactionFields = {
@@ -51,8 +57,14 @@ export const redactionFields = {
 /** The four members in an answer, read leniently: another deployment may know other policies. */
 export const redactionAnswerFields = {
   redact_pii: RedactPii.optional(),
-  redact_pii_policies: z.array(z.string()).optional().meta(extension(RedactPiiPolicies.meta()?.description ?? '')),
-  redact_pii_sub: z.string().optional().meta(RedactPiiSub.meta() ?? {}),
+  redact_pii_policies: z
+    .array(z.string())
+    .optional()
+    .meta(extension(RedactPiiPolicies.meta()?.description ?? '')),
+  redact_pii_sub: z
+    .string()
+    .optional()
+    .meta(RedactPiiSub.meta() ?? {}),
   redact_pii_audio: RedactPiiAudio.optional(),
 };
 

@@ -27,7 +27,7 @@ export function closestField(unknown: string, known: readonly string[]): string 
  */
 export function describeUnknownFields(names: readonly string[], known: readonly string[]): string {
   if (names.length === 1) {
-    const [name = ""] = names;
+    const [name = ''] = names;
     const suggestion = closestField(name, known);
     return `${unknownFieldsPrefix} "${name}"${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`;
   }
@@ -48,6 +48,5 @@ export const unknownFieldsPrefix = 'Unknown field';
  */
 export const requestObject = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? describeUnknownFields(issue.keys, Object.keys(shape)) : undefined,
+    error: (issue) => (issue.code === 'unrecognized_keys' ? describeUnknownFields(issue.keys, Object.keys(shape)) : undefined),
   });

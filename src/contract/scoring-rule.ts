@@ -44,7 +44,11 @@ export function scoreCriteria(criteria: readonly CriterionToScore[]): ScoreOutco
   const rows = criteria.map((c) => {
     const raw = clampRaw(c.type, c.raw);
     const n = c.type === 'scale' ? (raw - 1) / 4 : raw;
-    return { type: c.type, weight: c.weight, value: { raw, n, scoreObtained: round2(n * c.weight), status: n >= 0.5 ? ('PASS' as const) : ('FAIL' as const) } };
+    return {
+      type: c.type,
+      weight: c.weight,
+      value: { raw, n, scoreObtained: round2(n * c.weight), status: n >= 0.5 ? ('PASS' as const) : ('FAIL' as const) },
+    };
   });
   const weighted = rows.filter((r) => r.weight > 0);
   const totalWeight = weighted.reduce((sum, r) => sum + r.weight, 0);

@@ -140,10 +140,12 @@ export type TranscriptionIdRequest = z.input<typeof TranscriptionIdRequest>;
 /** group: one of the three names, or "" to clear (anything else: "Invalid group value"). */
 export const UpdateTranscriptionGroupRequest = requestObject({
   transcription_id: Id,
-  group: z.custom<ReviewGroup | ''>(
-    (value) => value === '' || (reviewGroups as readonly unknown[]).includes(value),
-    { error: 'Invalid group value', params: { code: 'invalid_value', verbatim: true } },
-  ).meta({ override: { type: 'string', enum: [...reviewGroups, ''] } }),
+  group: z
+    .custom<ReviewGroup | ''>((value) => value === '' || (reviewGroups as readonly unknown[]).includes(value), {
+      error: 'Invalid group value',
+      params: { code: 'invalid_value', verbatim: true },
+    })
+    .meta({ override: { type: 'string', enum: [...reviewGroups, ''] } }),
 });
 export type UpdateTranscriptionGroupRequest = z.input<typeof UpdateTranscriptionGroupRequest>;
 

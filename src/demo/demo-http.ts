@@ -32,7 +32,9 @@ export function createDemoHttp(baseUrl: string, adminToken: string): DemoHttp {
       });
     } catch (error) {
       const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-      throw new DemoError(`no answer from ${baseUrl} (${reason}): is the service started (npm start) with the same PORT / PUBLIC_BASE_URL?`);
+      throw new DemoError(
+        `no answer from ${baseUrl} (${reason}): is the service started (npm start) with the same PORT / PUBLIC_BASE_URL?`,
+      );
     }
     const text = await response.text();
     let parsed: { data?: T; error?: { code?: string; message?: string } } = {};
@@ -42,7 +44,10 @@ export function createDemoHttp(baseUrl: string, adminToken: string): DemoHttp {
       // Not JSON: reported below by status.
     }
     if (response.status === 404 && parsed.error?.code === 'not_found' && method === 'GET') return null;
-    if (response.status === 401) throw new DemoError(`the admin API refused the token (401): run the demo with the service's ADMIN_TOKEN (from .env or the environment)`);
+    if (response.status === 401)
+      throw new DemoError(
+        `the admin API refused the token (401): run the demo with the service's ADMIN_TOKEN (from .env or the environment)`,
+      );
     if (!response.ok) throw new DemoError(`${method} ${url} answered ${response.status}: ${parsed.error?.message ?? text.slice(0, 200)}`);
     return parsed.data as T;
   }
@@ -58,7 +63,11 @@ export function createDemoHttp(baseUrl: string, adminToken: string): DemoHttp {
 }
 
 /** Asks `probe` every `everyMs` until it answers something, or fails with "timed out waiting for <what>". */
-export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined>, { timeoutMs = 240_000, everyMs = 1_000 } = {}): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined>,
+  { timeoutMs = 240_000, everyMs = 1_000 } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probe();

@@ -53,7 +53,12 @@ async function findOrCreateEvaluator(http: DemoHttp): Promise<{ evaluator: Evalu
       { name: 'Greeting', description: 'The agent opens the call with a greeting and names the company.', type: 'boolean', weight: 20 },
       { name: 'Empathy', description: "The agent shows empathy for the customer's problem.", type: 'scale', weight: 30 },
       { name: 'Closing', description: 'The agent asks if there is anything else and ends the call politely.', type: 'boolean', weight: 20 },
-      { name: 'No blaming or rudeness', description: 'The agent never blames the customer, talks down to them or is rude or dismissive.', type: 'strict', weight: 0 },
+      {
+        name: 'No blaming or rudeness',
+        description: 'The agent never blames the customer, talks down to them or is rude or dismissive.',
+        type: 'strict',
+        weight: 0,
+      },
     ],
   });
   return { evaluator, isNew: true };
@@ -63,31 +68,44 @@ async function findOrCreateParticipant(http: DemoHttp): Promise<{ participant: P
   const { items } = await http.api<{ items: Participant[] }>('list-participants');
   const found = items.find((p) => p.tag === participantTag);
   if (found) return { participant: found, isNew: false };
-  const { participant } = await http.api<{ participant: Participant }>('create-participant', { tag: participantTag, metadata: { team: 'demo' } });
+  const { participant } = await http.api<{ participant: Participant }>('create-participant', {
+    tag: participantTag,
+    metadata: { team: 'demo' },
+  });
   return { participant, isNew: true };
 }
 
 /** `npm run cli -- hub:register-webhooks <id>`, as a person would run it (the receiver's token stays in the hub). */
 async function registerWebhooks(configurationId: string): Promise<string> {
   try {
-    const { stdout } = await run(process.execPath, [path.join(projectRoot, 'src/cli/launch.mjs'), 'hub:register-webhooks', configurationId], {
-      cwd: projectRoot,
-      timeout: 120_000,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(projectRoot, 'src/cli/launch.mjs'), 'hub:register-webhooks', configurationId],
+      {
+        cwd: projectRoot,
+        timeout: 120_000,
+      },
+    );
     return /success_url (\S+)/.exec(stdout)?.[1] ?? '';
   } catch (error) {
-    const stderr = String((error as { stderr?: string }).stderr ?? '').trim().split('\n')[0];
+    const stderr = String((error as { stderr?: string }).stderr ?? '')
+      .trim()
+      .split('\n')[0];
     throw new DemoError(`hub:register-webhooks failed: ${stderr || (error as Error).message}`);
   }
 }
 
 export async function setUpDemo(http: DemoHttp, print: Print): Promise<DemoResources> {
   const { configuration, isNew: newConfiguration } = await findOrCreateConfiguration(http);
-  print(`configuration ${configuration.configuration_id} "${demoTag}" (${newConfiguration ? 'created' : 'found'}): summary, fields ${configuration.extraction_fields.map((f) => `"${f.name}"`).join(', ')}`);
+  print(
+    `configuration ${configuration.configuration_id} "${demoTag}" (${newConfiguration ? 'created' : 'found'}): summary, fields ${configuration.extraction_fields.map((f) => `"${f.name}"`).join(', ')}`,
+  );
   const successUrl = await registerWebhooks(configuration.configuration_id);
   print(`  its webhooks point at the hub's receiver: ${successUrl.replace(/\?.*$/, '?token=…')}`);
   const { evaluator, isNew: newEvaluator } = await findOrCreateEvaluator(http);
-  print(`evaluator ${evaluator.evaluator_id} "${demoTag}" (${newEvaluator ? 'created' : 'found'}): ${evaluator.criteria.map((c) => `${c.name} [${c.type}]`).join(', ')}`);
+  print(
+    `evaluator ${evaluator.evaluator_id} "${demoTag}" (${newEvaluator ? 'created' : 'found'}): ${evaluator.criteria.map((c) => `${c.name} [${c.type}]`).join(', ')}`,
+  );
   const { participant, isNew: newParticipant } = await findOrCreateParticipant(http);
   print(`participant ${participant.participant_id} "${participant.tag}" (${newParticipant ? 'created' : 'found'})`);
   return { configuration, evaluator, participant };

@@ -4,7 +4,14 @@ import { waitFor, DemoError, type DemoHttp } from './demo-http.js';
 interface ReportRun {
   id: string;
   period: string;
-  snapshot: { id: string; rows: number; fetched_at: string; export_target: string | null; exported_at: string | null; export_error: string | null } | null;
+  snapshot: {
+    id: string;
+    rows: number;
+    fetched_at: string;
+    export_target: string | null;
+    exported_at: string | null;
+    export_error: string | null;
+  } | null;
 }
 
 export interface ExportedReport {
@@ -16,7 +23,12 @@ export interface ExportedReport {
 export async function exportDemoReport(http: DemoHttp, evaluatorId: string, print: (line: string) => void): Promise<ExportedReport> {
   const period = new Date().toISOString().slice(0, 7);
   const asked = Date.now();
-  const pulled = await http.admin<{ note: string; run: ReportRun; rows: number }>('POST', '/reports/runs', { kind: 'evaluator', subject_id: evaluatorId, period, export: true });
+  const pulled = await http.admin<{ note: string; run: ReportRun; rows: number }>('POST', '/reports/runs', {
+    kind: 'evaluator',
+    subject_id: evaluatorId,
+    period,
+    export: true,
+  });
   if (!pulled) throw new DemoError('the report pull answered nothing');
   print(`report: evaluator report of ${period}: ${pulled.note}`);
   const exported = await waitFor(`the export of report run ${pulled.run.id}`, async () => {

@@ -53,7 +53,8 @@ export async function followCall(http: DemoHttp, sample: string, id: string, pri
     const t = await http.api<Transcription>('get-transcription', { transcription_id: id });
     return t.status === 'IN_PROGRESS' ? null : t;
   });
-  if (done.status === 'FAILED') throw new DemoError(`transcription ${id} of ${sample} FAILED: ${done.details.error?.message ?? 'no reason given'}`);
+  if (done.status === 'FAILED')
+    throw new DemoError(`transcription ${id} of ${sample} FAILED: ${done.details.error?.message ?? 'no reason given'}`);
 
   const segments = done.details.conversation?.segments ?? [];
   say(`transcript (${segments.length} turns, ${Math.round(done.duration)} s; first ${Math.min(transcriptTurnsShown, segments.length)}):`);
@@ -66,11 +67,15 @@ export async function followCall(http: DemoHttp, sample: string, id: string, pri
   if (!evaluation) throw new DemoError(`transcription ${id} of ${sample} has no evaluation`);
   say(`evaluation: score ${evaluation.score}, critical fail ${evaluation.critical_fail ? 'YES' : 'no'}`);
   for (const result of evaluation.breakdown.results) {
-    say(`  ${result.status} ${result.name} [${result.type}] ${result.score_obtained}/${result.max_weight}${result.quote ? ` — "${result.quote}"` : ''}`);
+    say(
+      `  ${result.status} ${result.name} [${result.type}] ${result.score_obtained}/${result.max_weight}${result.quote ? ` — "${result.quote}"` : ''}`,
+    );
   }
 
   const mirror = await waitFor(`the hub to mirror ${id} (its webhook)`, () => http.admin<MirrorRow>('GET', `/transcriptions/${id}`));
-  say(`mirror row: ${mirror.id} ${mirror.status}, score ${mirror.score}, critical fail ${mirror.critical_fail}, evaluator ${mirror.evaluator_tag}, participant ${mirror.participant_tag}, mirrored at ${mirror.mirrored_at}`);
+  say(
+    `mirror row: ${mirror.id} ${mirror.status}, score ${mirror.score}, critical fail ${mirror.critical_fail}, evaluator ${mirror.evaluator_tag}, participant ${mirror.participant_tag}, mirrored at ${mirror.mirrored_at}`,
+  );
 
   let alert: AlertRecord | null = null;
   if (evaluation.critical_fail) {
@@ -81,7 +86,7 @@ export async function followCall(http: DemoHttp, sample: string, id: string, pri
     });
     const where =
       alert.status === 'delivered_to_log'
-        ? "Slack is not configured (no SLACK_BOT_TOKEN): written to the service's log (the terminal of npm start), a line starting \"slack (log only\""
+        ? 'Slack is not configured (no SLACK_BOT_TOKEN): written to the service\'s log (the terminal of npm start), a line starting "slack (log only"'
         : alert.status === 'sent'
           ? `posted to Slack channel ${alert.channel ?? '(default)'}`
           : `failed: ${alert.last_error ?? 'no reason given'}`;

@@ -16,7 +16,12 @@ const samples = ['support-call', 'blaming-call'] as const;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Prisma's messages start with where the call was made; the reason is their last line. */
-const lastLine = (message: string) => message.split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? message;
+const lastLine = (message: string) =>
+  message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .at(-1) ?? message;
 
 /**
  * ADMIN_TOKEN, else the token the service generated and printed at its first start (kept in
@@ -28,9 +33,14 @@ async function adminToken(config: AppConfig): Promise<string> {
   const db = createDb(config.process.databaseUrl, { maxConnections: 1 });
   try {
     const stored = await readHubSetting(db, 'admin_token').catch((error: unknown) => {
-      throw new DemoError(`ADMIN_TOKEN is not set and the database could not be read for the generated one (${lastLine((error as Error).message)}): set ADMIN_TOKEN to the service's`);
+      throw new DemoError(
+        `ADMIN_TOKEN is not set and the database could not be read for the generated one (${lastLine((error as Error).message)}): set ADMIN_TOKEN to the service's`,
+      );
     });
-    if (!stored) throw new DemoError('ADMIN_TOKEN is not set and the service has not generated one yet: start it first (npm start), or set ADMIN_TOKEN for both');
+    if (!stored)
+      throw new DemoError(
+        'ADMIN_TOKEN is not set and the service has not generated one yet: start it first (npm start), or set ADMIN_TOKEN for both',
+      );
     return stored;
   } finally {
     await db.$disconnect();

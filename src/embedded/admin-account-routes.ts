@@ -68,14 +68,19 @@ export const adminAccountRoutes = [
     async handle({ params }, ctx) {
       const account = await findAccount(ctx.db, params.account);
       const keys = await listApiKeys(ctx.db, account.id);
-      return { ...toAccount(account), webhook_signing_secret: account.webhookSecret, active_keys: keys.filter((k) => k.isActive).length, keys: keys.length };
+      return {
+        ...toAccount(account),
+        webhook_signing_secret: account.webhookSecret,
+        active_keys: keys.filter((k) => k.isActive).length,
+        keys: keys.length,
+      };
     },
   }),
   defineAdminRoute({
     method: 'get',
     path: '/accounts/:account/keys',
     errors: ['not_found'],
-    summary: 'An account\'s API keys (never the keys themselves)',
+    summary: "An account's API keys (never the keys themselves)",
     tag: 'accounts',
     params: AccountRef,
     response: z.object({ keys: z.array(ApiKey) }),

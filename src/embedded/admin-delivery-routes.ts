@@ -160,7 +160,8 @@ export const adminDeliveryRoutes = [
     method: 'post',
     path: '/accounts/:account/rotate-secret',
     errors: ['not_found', 'conflict'],
-    summary: 'Rotate the webhook signing secret; the old one keeps signing too (two signatures) for `overlap` (default 24h, 0s drops it at once)',
+    summary:
+      'Rotate the webhook signing secret; the old one keeps signing too (two signatures) for `overlap` (default 24h, 0s drops it at once)',
     tag: 'deliveries',
     params: AccountRef,
     body: z.object({ overlap: Duration.prefault('24h').describe('e.g. 30m, 24h, 7d; at most 30d') }),
@@ -173,7 +174,11 @@ export const adminDeliveryRoutes = [
       const account = await findAccount(ctx.db, params.account);
       const rotated = await rotateWebhookSecret(ctx.db, account.id, body.overlap, ctx.now());
       ctx.logger.info({ accountId: account.id, overlapMs: body.overlap }, 'webhook signing secret rotated');
-      return { id: rotated.id, webhook_signing_secret: rotated.webhookSecret, previous_secret_expires_at: iso(rotated.previousWebhookSecretExpiresAt) };
+      return {
+        id: rotated.id,
+        webhook_signing_secret: rotated.webhookSecret,
+        previous_secret_expires_at: iso(rotated.previousWebhookSecretExpiresAt),
+      };
     },
   }),
 ];

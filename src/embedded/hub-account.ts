@@ -19,12 +19,19 @@ export async function findHubAccount(deps: UpstreamClientDeps): Promise<AccountR
     );
   }
   const accountId = await authenticateApiKey(deps.db, await resolveUpstreamApiKey(deps));
-  if (!accountId) throw new AppError('forbidden', "The hub's API key is deactivated or deleted: set UPSTREAM_API_KEY, or delete the hub_settings row upstream_api_key to provision a new one");
+  if (!accountId)
+    throw new AppError(
+      'forbidden',
+      "The hub's API key is deactivated or deleted: set UPSTREAM_API_KEY, or delete the hub_settings row upstream_api_key to provision a new one",
+    );
   return deps.db.account.findUniqueOrThrow({ where: { id: accountId } });
 }
 
 /** A new API key of the hub's account, for calls whose results the hub must see. */
-export async function createHubAccountKey(deps: UpstreamClientDeps, name: string): Promise<{ account: AccountRecord; key: string; apiKey: ApiKeySummary }> {
+export async function createHubAccountKey(
+  deps: UpstreamClientDeps,
+  name: string,
+): Promise<{ account: AccountRecord; key: string; apiKey: ApiKeySummary }> {
   const account = await findHubAccount(deps);
   return { account, ...(await createApiKey(deps.db, account.id, name)) };
 }

@@ -49,7 +49,7 @@ export async function ensureHubApiKey(db: Db, logger: Logger, names: HubKeyNames
       await insertHubSetting(tx, names.setting, key);
       logger.info(
         { account: account.name, accountId: account.id, keyName: apiKey.name, keyId: apiKey.id },
-        'provisioned the hub\'s API key on the built-in service',
+        "provisioned the hub's API key on the built-in service",
       );
       return key;
     },

@@ -31,12 +31,30 @@ export function buildEngines(config: EngineSettings, options: { backoffMs?: numb
   if (config.kind === 'local') {
     const speakerAdaptationFile = config.speakerAdaptation ? defaultSpeakerAdaptationFile : null;
     const twoPass = config.twoPassAdaptation
-      ? { ...defaultTwoPassSettings, ...(config.twoPassWarp ? { warps: likelihoodWarpCandidates } : {}), mapPriorFrames: config.twoPassMapPriorFrames }
+      ? {
+          ...defaultTwoPassSettings,
+          ...(config.twoPassWarp ? { warps: likelihoodWarpCandidates } : {}),
+          mapPriorFrames: config.twoPassMapPriorFrames,
+        }
       : false;
     const highVoiceScaling = config.highVoiceScaling ? defaultHighVoiceScaling : false;
-    return { speechToText: new LocalSpeechToText({ modelDir: config.modelDir, speakerAdaptationFile, twoPass, highVoiceScaling, logger: options.logger }), language: new LocalLanguageEngine() };
+    return {
+      speechToText: new LocalSpeechToText({
+        modelDir: config.modelDir,
+        speakerAdaptationFile,
+        twoPass,
+        highVoiceScaling,
+        logger: options.logger,
+      }),
+      language: new LocalLanguageEngine(),
+    };
   }
-  const http = new OpenAiHttp({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, backoffMs: options.backoffMs });
+  const http = new OpenAiHttp({
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    timeoutMs: config.timeoutMs,
+    backoffMs: options.backoffMs,
+  });
   return {
     speechToText: new OpenAiSpeechToText(http, config.sttModel),
     language: new OpenAiLanguageEngine(http, config.chatModel),

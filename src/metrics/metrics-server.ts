@@ -8,7 +8,13 @@ import type { Logger } from '../logger.js';
 import { createMetricsRouter } from './metrics-endpoint.js';
 
 /** A worker's own /metrics (METRICS_PORT), with the same token as the web's. */
-export async function startMetricsServer(options: { registry: Registry; port: number; host: string; token: () => Promise<string>; logger: Logger }): Promise<{ port: number; stop: () => Promise<void> }> {
+export async function startMetricsServer(options: {
+  registry: Registry;
+  port: number;
+  host: string;
+  token: () => Promise<string>;
+  logger: Logger;
+}): Promise<{ port: number; stop: () => Promise<void> }> {
   const app = express();
   app.disable('x-powered-by');
   app.use('/metrics', createMetricsRouter(options.registry, options.token));

@@ -15,10 +15,14 @@ try {
     writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
     return file;
   });
-  const result = spawnSync('npx', ['--no-install', 'redocly', 'lint', '--config', path.join('.ci', 'redocly.yaml'), '--format', 'stylish', ...files], {
-    encoding: 'utf8',
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  });
+  const result = spawnSync(
+    'npx',
+    ['--no-install', 'redocly', 'lint', '--config', path.join('.ci', 'redocly.yaml'), '--format', 'stylish', ...files],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    },
+  );
   const output = `${result.stdout}${result.stderr}`;
   process.stdout.write(output);
   const warnings = /(\d+) warnings?/.exec(output);

@@ -61,7 +61,13 @@ export interface ContextOverrides {
 export function buildContexts(infra: Infrastructure, config: AppConfig, overrides: ContextOverrides = {}): Contexts {
   const { db, redis, logger, jobs, storage, now } = infra;
   const service: ServiceDeps = {
-    db, redis, logger, jobs, storage, now, settings: config.service,
+    db,
+    redis,
+    logger,
+    jobs,
+    storage,
+    now,
+    settings: config.service,
     apiKeys: new ApiKeyCache(db, { ttlMs: config.service.apiKeyCacheMs }),
   };
   const limits = config.service.processing;
@@ -97,7 +103,13 @@ export function buildContexts(infra: Infrastructure, config: AppConfig, override
       }),
     slack: overrides.slack ?? createSlackNotifier(config, logger),
     mirrorHooks: [],
-    settings: { publicBaseUrl: config.process.publicBaseUrl, receiver: config.receiver, reports: config.reports, slack: config.slack, redaction: config.redaction },
+    settings: {
+      publicBaseUrl: config.process.publicBaseUrl,
+      receiver: config.receiver,
+      reports: config.reports,
+      slack: config.slack,
+      redaction: config.redaction,
+    },
   };
   hub.mirrorHooks = overrides.mirrorHooks ? overrides.mirrorHooks(hub) : defaultMirrorHooks(hub);
   return { service, processing, hub };

@@ -10,7 +10,8 @@ import { jobNames, type JobName } from '../queues/job-catalog.js';
 /** "built-in service: off (upstream https://api.vendor.example); hub: on". */
 export function describeHalves(config: Pick<AppConfig, 'halves' | 'upstream' | 'service'>): string {
   const setting = config.service.builtInService;
-  const why = setting === 'auto' ? `upstream ${config.upstream.baseUrl}` : `BUILT_IN_SERVICE=${setting}; upstream ${config.upstream.baseUrl}`;
+  const why =
+    setting === 'auto' ? `upstream ${config.upstream.baseUrl}` : `BUILT_IN_SERVICE=${setting}; upstream ${config.upstream.baseUrl}`;
   return `built-in service: ${config.halves.builtInService ? 'on' : 'off'} (${why}); hub: on`;
 }
 

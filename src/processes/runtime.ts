@@ -25,7 +25,14 @@ export function createRuntime(config: AppConfig, name: string, options: { logToS
   const jobs = createJobQueues(redis, config.process.queuePrefix, {
     onError: (error, queue) => logger.warn({ err: error, queue }, 'queue connection error'),
   });
-  const infra: Infrastructure = { db, redis, logger, jobs, storage: new FolderRecordingStorage(config.service.dataDir), now: () => new Date() };
+  const infra: Infrastructure = {
+    db,
+    redis,
+    logger,
+    jobs,
+    storage: new FolderRecordingStorage(config.service.dataDir),
+    now: () => new Date(),
+  };
   return {
     ...infra,
     config,

@@ -27,7 +27,8 @@ export const jobCatalog = {
   /** Download, probe, decode, transcribe, summarise, extract, evaluate, store, notify. */
   'service.process-recording': {
     payload: z.object({ transcriptionId: Id }),
-    concurrency: 2, ...retried(3, 10_000),
+    concurrency: 2,
+    ...retried(3, 10_000),
   },
   /**
    * Delivers one webhook. Retries follow docs/decisions.md's schedule, counted on the delivery row
@@ -35,22 +36,26 @@ export const jobCatalog = {
    */
   'service.deliver-webhook': {
     payload: z.object({ deliveryId: Id }),
-    concurrency: 10, ...retried(5, 5_000),
+    concurrency: 10,
+    ...retried(5, 5_000),
   },
   /** FAILs a transcription whose upload never came, at the upload URL's expiry. */
   'service.expire-upload': {
     payload: z.object({ transcriptionId: Id }),
-    concurrency: 1, ...retried(5, 5_000),
+    concurrency: 1,
+    ...retried(5, 5_000),
   },
   /** Daily: deletes transcriptions submitted over a year ago. */
   'service.purge-expired-transcriptions': {
     payload: z.object({ day: z.string() }),
-    concurrency: 1, ...retried(3, 60_000),
+    concurrency: 1,
+    ...retried(3, 60_000),
   },
   /** Every minute: re-enqueues work Redis lost, fails what can never finish. */
   'service.sweep-processing': {
     payload: z.object({ minute: z.string() }),
-    concurrency: 1, ...once,
+    concurrency: 1,
+    ...once,
   },
   /**
    * Mirrors one transcription from the upstream (get-transcription → hub tables). Its id is the
@@ -59,13 +64,15 @@ export const jobCatalog = {
    */
   'hub.mirror-transcription': {
     payload: z.object({ transcriptionId: Id }),
-    concurrency: 1, ...retried(10, 1_000),
+    concurrency: 1,
+    ...retried(10, 1_000),
     removeOnComplete: true,
   },
   /** Compares list-transcriptions with the mirror and queues what is new, changed or deleted. */
   'hub.reconcile': {
     payload: z.object({ tick: z.string() }),
-    concurrency: 1, ...retried(3, 10_000),
+    concurrency: 1,
+    ...retried(3, 10_000),
   },
   /**
    * Daily (clock, and once when the clock starts): plans the month's scheduled reports within the
@@ -73,7 +80,8 @@ export const jobCatalog = {
    */
   'hub.plan-reports': {
     payload: z.object({ day: z.string() }),
-    concurrency: 1, ...retried(3, 60_000),
+    concurrency: 1,
+    ...retried(3, 60_000),
   },
   /**
    * One scheduled report: ledger, pull, snapshot, enqueue its export. Retried only when the
@@ -81,12 +89,14 @@ export const jobCatalog = {
    */
   'hub.pull-analytics': {
     payload: z.object({ runId: Id }),
-    concurrency: 1, ...retried(3, 60_000),
+    concurrency: 1,
+    ...retried(3, 60_000),
   },
   /** Writes one snapshot to Google Sheets (or CSV files) and rewrites the summary. */
   'hub.export-report': {
     payload: z.object({ snapshotId: Id }),
-    concurrency: 1, ...retried(5, 30_000),
+    concurrency: 1,
+    ...retried(5, 30_000),
   },
   /**
    * Sends one Slack alert of the outbox (hub_alerts); its id is the row's (`alert-<id>`). A 429
@@ -95,18 +105,21 @@ export const jobCatalog = {
    */
   'hub.send-alert': {
     payload: z.object({ alertId: Id }),
-    concurrency: 1, ...retried(8, 5_000),
+    concurrency: 1,
+    ...retried(8, 5_000),
     removeOnComplete: true,
   },
   /** Every minute: queues outbox rows whose send job Redis lost or whose worker died. */
   'hub.sweep-alerts': {
     payload: z.object({ minute: z.string() }),
-    concurrency: 1, ...once,
+    concurrency: 1,
+    ...once,
   },
   /** The pending-review digest of one clock tick (SLACK_DIGEST_CRON); its id is the tick's. */
   'hub.send-digest': {
     payload: z.object({ tick: z.string() }),
-    concurrency: 1, ...retried(5, 30_000),
+    concurrency: 1,
+    ...retried(5, 30_000),
   },
   /** A review button pressed in Slack: group upstream, mirror, message update. */
   'hub.apply-review-action': {
@@ -117,7 +130,8 @@ export const jobCatalog = {
       channel: z.string().nullable(),
       messageTs: z.string().nullable(),
     }),
-    concurrency: 1, ...retried(5, 2_000),
+    concurrency: 1,
+    ...retried(5, 2_000),
   },
 } as const satisfies Record<string, JobDefinition>;
 

@@ -44,7 +44,10 @@ export function startWorkers(options: WorkerOptions): RunningWorkers {
     worker.on('failed', (job, error) => {
       if (error instanceof DelayedError || error.name === 'DelayedError') return;
       const final = error instanceof UnrecoverableError || (job ? job.attemptsMade >= (job.opts.attempts ?? 1) : true);
-      options.logger[final ? 'error' : 'warn']({ job: name, jobId: job?.id, attempt: job?.attemptsMade, err: error }, final ? 'job failed' : 'job will be retried');
+      options.logger[final ? 'error' : 'warn'](
+        { job: name, jobId: job?.id, attempt: job?.attemptsMade, err: error },
+        final ? 'job failed' : 'job will be retried',
+      );
     });
     worker.on('error', (error) => options.logger.error({ job: name, err: error }, 'worker error'));
     return worker;

@@ -29,7 +29,10 @@ export const sampleCalls = {
     { speaker: 'customer', text: 'Yes, the order number is four five seven two.' },
     { speaker: 'agent', text: 'Thank you. The package was delayed at the warehouse. It will leave tomorrow and arrive on Friday.' },
     { speaker: 'customer', text: 'Great, thank you for your help.' },
-    { speaker: 'agent', text: 'Is there anything else I can help you with today? Thank you for calling Acme. Goodbye and have a nice day.' },
+    {
+      speaker: 'agent',
+      text: 'Is there anything else I can help you with today? Thank you for calling Acme. Goodbye and have a nice day.',
+    },
   ],
   /** The same delay, but the agent blames the customer: the strict "no blaming" criterion fails. */
   'blaming-call': [
@@ -48,7 +51,10 @@ export const sampleCalls = {
  * hash of the script and voices, so an edited script is made anew rather than served stale.
  */
 export async function writeSampleCall(dir: string, name: string, turns: readonly Turn[]): Promise<string> {
-  const version = createHash('sha256').update(JSON.stringify({ voices, turns, repeatable: true })).digest('hex').slice(0, 12);
+  const version = createHash('sha256')
+    .update(JSON.stringify({ voices, turns, repeatable: true }))
+    .digest('hex')
+    .slice(0, 12);
   const target = path.join(dir, `${name}-${version}.wav`);
   if (existsSync(target)) return target;
   await mkdir(dir, { recursive: true });

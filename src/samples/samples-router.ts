@@ -16,7 +16,9 @@ export function createSamplesRouter(store: SampleStore): Router {
     try {
       file = await store.file(name);
     } catch (error) {
-      throw new AppError('unavailable', 'The sample call could not be made (are espeak-ng and sox installed? npm run setup:system)', { cause: error });
+      throw new AppError('unavailable', 'The sample call could not be made (are espeak-ng and sox installed? npm run setup:system)', {
+        cause: error,
+      });
     }
     res.type('audio/wav').sendFile(file);
   });

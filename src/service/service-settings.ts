@@ -49,13 +49,16 @@ export function serviceSettingsSchema(context: ServiceSettingsContext) {
        * may be private even so, matched on the URL's host name: an internal storage host, the
        * machine's own test servers. PUBLIC_BASE_URL's own host and port are always allowed.
        */
-      ALLOW_PRIVATE_HOSTS: commaList().pipe(
-        z.array(
-          z.string().refine((entry) => parseHostEntry(entry) !== undefined, {
-            error: (issue) => `"${String(issue.input)}" is not a host or host:port (e.g. storage.internal, 10.0.0.5:9000, [fd00::5]:8080)`,
-          }),
-        ),
-      ).default([]),
+      ALLOW_PRIVATE_HOSTS: commaList()
+        .pipe(
+          z.array(
+            z.string().refine((entry) => parseHostEntry(entry) !== undefined, {
+              error: (issue) =>
+                `"${String(issue.input)}" is not a host or host:port (e.g. storage.internal, 10.0.0.5:9000, [fd00::5]:8080)`,
+            }),
+          ),
+        )
+        .default([]),
     })
     .transform((env) => ({
       builtInService: env.BUILT_IN_SERVICE,
@@ -97,4 +100,3 @@ function ownHostEntry(publicBaseUrl: string): string {
 
 export type ServiceSettings = z.infer<ReturnType<typeof serviceSettingsSchema>>;
 export type ProcessingLimits = ServiceSettings['processing'];
-

@@ -72,8 +72,12 @@ for (let round = 0; round < rounds + 2; round += 1) {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-out(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; medians of ${rounds} rounds (2 warm-up rounds dropped)`);
-out('     wall   this process\'s CPU');
+out(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; medians of ${rounds} rounds (2 warm-up rounds dropped)`,
+);
+out("     wall   this process's CPU");
 for (const [label, { wall, cpu }] of samples) {
   out(`  ${median(wall.slice(2)).toFixed(1).padStart(7)} ms  ${median(cpu.slice(2)).toFixed(1).padStart(7)} ms  ${label}`);
 }

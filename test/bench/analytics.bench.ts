@@ -33,7 +33,11 @@ const showExplain = process.argv.includes('--explain');
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const nearestRank = (sorted: number[], p: number) => sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1];
-const median = (values: number[]) => nearestRank([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  nearestRank(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 const criteria: CriterionSpec[] = [
   { name: 'Greeting', type: 'boolean', weight: 10 },
@@ -65,7 +69,13 @@ async function seedAccount(name: string) {
   for (let i = 0; i < 50; i += 1) participantIds.push((await seedParticipant(db, account.id, `agent-${i}`)).id);
   // 20,000 calls 30 minutes apart: about 14 months up to the bench's "now".
   await seedBulkScoredTranscriptions(db, {
-    accountId: account.id, evaluator, participantIds, count: transcriptions, newest: new Date(), stepMinutes: 30, withResults: true,
+    accountId: account.id,
+    evaluator,
+    participantIds,
+    count: transcriptions,
+    newest: new Date(),
+    stepMinutes: 30,
+    withResults: true,
   });
   return { account, evaluator };
 }
@@ -81,12 +91,17 @@ await raw.query('VACUUM ANALYZE');
 const counts = await raw.query<{ t: string; r: string }>(
   'SELECT (SELECT count(*) FROM svc_transcriptions) AS t, (SELECT count(*) FROM svc_criterion_results) AS r',
 );
-out(`seeded in ${ms(performance.now() - seedStart)}: ${counts.rows[0]?.t} transcriptions, ${counts.rows[0]?.r} criterion results (two accounts)`);
+out(
+  `seeded in ${ms(performance.now() - seedStart)}: ${counts.rows[0]?.t} transcriptions, ${counts.rows[0]?.r} criterion results (two accounts)`,
+);
 
 // The real web process; rate limits scaled so that 23 requests in a row are not throttled.
 // BENCH_CPU_PROF_DIR=/tmp/prof: the web process runs with node --cpu-prof (test/bench/summarize-cpu-profile.ts reads it).
 const profileDir = process.env.BENCH_CPU_PROF_DIR;
-const web = await startWebProcess({ DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '100' }, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+const web = await startWebProcess(
+  { DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '100' },
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
 const { key } = await createApiKey(db, account.id, 'bench');
 
 async function timeDashboard(): Promise<{ elapsed: number; bytes: number; records: number }> {
@@ -121,10 +136,10 @@ async function timeQuery(sql: string): Promise<{ elapsed: number; rows: number }
 
 /** PostgreSQL's execution time of a statement: every row read and produced, none sent. */
 async function serverTimeOf(sql: string): Promise<number> {
-  const result = await raw.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
-    `EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`,
-    [account.id, evaluator.id],
-  );
+  const result = await raw.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`, [
+    account.id,
+    evaluator.id,
+  ]);
   return result.rows[0]?.['QUERY PLAN'][0]['Execution Time'] ?? Number.NaN;
 }
 
@@ -161,13 +176,23 @@ const withResultsServer = median(withResultsServerRuns);
 const withResultsFetch = median(withResultsFetchRuns);
 const ratio = (base: number) => (p50 / base).toFixed(2);
 out('');
-out(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on this machine while measuring`);
-out(`analytics-evaluator, ${last.records} transcriptions × ${criteria.length} criteria, ${(last.bytes / 1e6).toFixed(1)} MB answer, ${requests} requests`);
+out(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on this machine while measuring`,
+);
+out(
+  `analytics-evaluator, ${last.records} transcriptions × ${criteria.length} criteria, ${(last.bytes / 1e6).toFixed(1)} MB answer, ${requests} requests`,
+);
 out(`  p50 ${ms(p50)}   p95 ${ms(p95)}   (min ${ms(sorted[0])}, max ${ms(sorted.at(-1) as number)})`);
 out(`plain SELECT of the same rows, medians of runs interleaved with the requests:`);
 out(`  ${baselineRows} transcriptions fetched into Node: ${ms(baseline)}   ratio p50 / it: ${ratio(baseline)}`);
-out(`  joined to their ${withResultsRows} criterion results, PostgreSQL execution: ${ms(withResultsServer)}   ratio: ${ratio(withResultsServer)}`);
-out(`  joined to their ${withResultsRows} criterion results, fetched into Node: ${ms(withResultsFetch)}   ratio: ${ratio(withResultsFetch)}`);
+out(
+  `  joined to their ${withResultsRows} criterion results, PostgreSQL execution: ${ms(withResultsServer)}   ratio: ${ratio(withResultsServer)}`,
+);
+out(
+  `  joined to their ${withResultsRows} criterion results, fetched into Node: ${ms(withResultsFetch)}   ratio: ${ratio(withResultsFetch)}`,
+);
 
 if (showExplain) {
   const { scoredTranscriptionsWhere, newestFirst } = await import('../../src/service/analytics/analytics-scope.js');

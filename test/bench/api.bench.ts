@@ -87,9 +87,16 @@ const evaluator = await seedEvaluator(db, reader.id, 'Support QA', [
 ]);
 const participantIds: string[] = [];
 for (let i = 0; i < 20; i += 1) participantIds.push((await seedParticipant(db, reader.id, `agent-${i}`)).id);
-if (wants('list-transcriptions')) await seedBulkScoredTranscriptions(db, {
-  accountId: reader.id, evaluator, participantIds, count: 20_000, newest: new Date(), stepMinutes: 30, withResults: false,
-});
+if (wants('list-transcriptions'))
+  await seedBulkScoredTranscriptions(db, {
+    accountId: reader.id,
+    evaluator,
+    participantIds,
+    count: 20_000,
+    newest: new Date(),
+    stepMinutes: 30,
+    withResults: false,
+  });
 const writers: { id: string; key: string }[] = [];
 for (let i = 0; i < (wants('create-participant') || wants('submit') ? writerAccounts : 0); i += 1) {
   const account = await createAccount(db, `bench-writer-${i}`);
@@ -99,12 +106,15 @@ const raw = new pg.Client({ connectionString: databaseUrl });
 await raw.connect();
 await raw.query('VACUUM ANALYZE');
 
-const web = await startWebProcess({
-  DATABASE_URL: databaseUrl,
-  RATE_LIMIT_SCALE: '100000',
-  LOG_LEVEL: 'warn',
-  QUEUE_PREFIX: `bench-api-${process.pid}`,
-}, [...webNodeArgs, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])]);
+const web = await startWebProcess(
+  {
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_SCALE: '100000',
+    LOG_LEVEL: 'warn',
+    QUEUE_PREFIX: `bench-api-${process.pid}`,
+  },
+  [...webNodeArgs, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+);
 const barePort = await freePort();
 const bare = startEntry('test/bench/bare-express-server.ts', { PORT: String(barePort) });
 const bareUrl = `http://127.0.0.1:${barePort}`;
@@ -116,7 +126,9 @@ for (const started = Date.now(); ; ) {
 
 async function call(key: string, operation: string, body: unknown): Promise<{ data: Record<string, unknown> }> {
   const res = await fetch(`${web.baseUrl}/api/${operation}`, {
-    method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${operation} answered ${res.status}: ${text.slice(0, 300)}`);
@@ -163,7 +175,7 @@ const allScenarios: Scenario[] = [
     // No worker runs: mark what waits as started so the 100-waiting limit never refuses.
     reset: async () => {
       await raw.query(
-        "UPDATE svc_transcriptions SET processing_started_at = now() WHERE account_id = ANY($1::uuid[]) AND processing_started_at IS NULL",
+        'UPDATE svc_transcriptions SET processing_started_at = now() WHERE account_id = ANY($1::uuid[]) AND processing_started_at IS NULL',
         [writers.map((w) => w.id)],
       );
     },
@@ -178,12 +190,14 @@ async function fire(baseUrl: string, scenario: Scenario): Promise<autocannon.Res
     method: 'POST',
     connections: connectionsOverride ?? scenario.connections,
     duration: seconds,
-    requests: [{
-      setupRequest: (req) => {
-        const { key, body } = scenario.request(next++);
-        return { ...req, body, headers: { 'content-type': 'application/json', 'x-api-key': key } };
+    requests: [
+      {
+        setupRequest: (req) => {
+          const { key, body } = scenario.request(next++);
+          return { ...req, body, headers: { 'content-type': 'application/json', 'x-api-key': key } };
+        },
       },
-    }],
+    ],
   });
 }
 
@@ -200,7 +214,9 @@ async function listVersusSelect(requests: number): Promise<{ list: number; selec
   for (let i = 0; i < requests; i += 1) {
     let started = performance.now();
     const res = await fetch(`${web.baseUrl}/api/list-transcriptions`, {
-      method: 'POST', headers: { 'x-api-key': readerKey, 'content-type': 'application/json' }, body: '{}',
+      method: 'POST',
+      headers: { 'x-api-key': readerKey, 'content-type': 'application/json' },
+      body: '{}',
     });
     bytes = (await res.text()).length;
     list.push(performance.now() - started);
@@ -214,15 +230,41 @@ async function listVersusSelect(requests: number): Promise<{ list: number; selec
 // Warm-up: connections, JIT, caches, on both servers.
 for (const scenario of scenarios) {
   await scenario.reset?.();
-  await autocannon({ url: `${bareUrl}/api/${scenario.name}`, method: 'POST', connections: 4, duration: 1, body: scenario.request(0).body, headers: { 'content-type': 'application/json' } });
-  await autocannon({ url: `${web.baseUrl}/api/${scenario.name}`, method: 'POST', connections: 4, duration: 1, body: scenario.request(0).body, headers: { 'content-type': 'application/json', 'x-api-key': scenario.request(0).key } });
+  await autocannon({
+    url: `${bareUrl}/api/${scenario.name}`,
+    method: 'POST',
+    connections: 4,
+    duration: 1,
+    body: scenario.request(0).body,
+    headers: { 'content-type': 'application/json' },
+  });
+  await autocannon({
+    url: `${web.baseUrl}/api/${scenario.name}`,
+    method: 'POST',
+    connections: 4,
+    duration: 1,
+    body: scenario.request(0).body,
+    headers: { 'content-type': 'application/json', 'x-api-key': scenario.request(0).key },
+  });
 }
 const idleRss = rssMb(web.child.pid);
 
-interface Row { rate: number; p50: number; p99: number; bareRate: number; bareP99: number; ratio: number; non2xx: number }
+interface Row {
+  rate: number;
+  p50: number;
+  p99: number;
+  bareRate: number;
+  bareP99: number;
+  ratio: number;
+  non2xx: number;
+}
 const rows = new Map<string, Row[]>();
 const listRuns: { list: number; select: number; bytes: number }[] = [];
-out(`\napi bench — ${seconds} s per measurement, ${runs} runs, loopback, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+out(
+  `\napi bench — ${seconds} s per measurement, ${runs} runs, loopback, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 for (let run = 1; run <= runs; run += 1) {
   for (const scenario of scenarios) {
     await scenario.reset?.();
@@ -234,32 +276,52 @@ for (let run = 1; run <= runs; run += 1) {
     const gc = gcIn(web.output().slice(outputBefore));
     const perThousand = 1000 / Math.max(1, result.requests.total);
     const row: Row = {
-      rate: result['2xx'] / seconds, p50: result.latency.p50, p99: result.latency.p99,
-      bareRate: baseline.requests.average, bareP99: baseline.latency.p99,
-      ratio: result['2xx'] / seconds / baseline.requests.average, non2xx: result.non2xx + result.errors,
+      rate: result['2xx'] / seconds,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      bareRate: baseline.requests.average,
+      bareP99: baseline.latency.p99,
+      ratio: result['2xx'] / seconds / baseline.requests.average,
+      non2xx: result.non2xx + result.errors,
     };
     rows.set(scenario.name, [...(rows.get(scenario.name) ?? []), row]);
-    out(`run ${run}  ${scenario.name.padEnd(20)} ${Math.round(row.rate)} req/s p50 ${row.p50} ms p99 ${row.p99} ms (${row.non2xx} not 2xx) | bare ${Math.round(row.bareRate)} req/s p99 ${row.bareP99} ms | ratio ${row.ratio.toFixed(2)}`);
-    out(`       web process CPU ${Math.round(cpuPerRequest)} µs per request${gc.scavenges + gc.markCompacts ? `; per 1,000 requests ${(gc.scavenges * perThousand).toFixed(1)} scavenges (${(gc.scavengeMs * perThousand).toFixed(1)} ms), ${(gc.markCompacts * perThousand).toFixed(2)} mark-compacts (${(gc.markCompactMs * perThousand).toFixed(1)} ms)` : ''}`);
+    out(
+      `run ${run}  ${scenario.name.padEnd(20)} ${Math.round(row.rate)} req/s p50 ${row.p50} ms p99 ${row.p99} ms (${row.non2xx} not 2xx) | bare ${Math.round(row.bareRate)} req/s p99 ${row.bareP99} ms | ratio ${row.ratio.toFixed(2)}`,
+    );
+    out(
+      `       web process CPU ${Math.round(cpuPerRequest)} µs per request${gc.scavenges + gc.markCompacts ? `; per 1,000 requests ${(gc.scavenges * perThousand).toFixed(1)} scavenges (${(gc.scavengeMs * perThousand).toFixed(1)} ms), ${(gc.markCompacts * perThousand).toFixed(2)} mark-compacts (${(gc.markCompactMs * perThousand).toFixed(1)} ms)` : ''}`,
+    );
   }
   if (scenarios.some((s) => s.name === 'list-transcriptions')) {
     const measured = await listVersusSelect(10);
     listRuns.push(measured);
-    out(`run ${run}  list-transcriptions sequential p50 ${measured.list.toFixed(1)} ms, plain SELECT p50 ${measured.select.toFixed(1)} ms: ${(measured.list / measured.select).toFixed(2)}× (${(measured.bytes / 1e6).toFixed(1)} MB answer)`);
+    out(
+      `run ${run}  list-transcriptions sequential p50 ${measured.list.toFixed(1)} ms, plain SELECT p50 ${measured.select.toFixed(1)} ms: ${(measured.list / measured.select).toFixed(2)}× (${(measured.bytes / 1e6).toFixed(1)} MB answer)`,
+    );
   }
 }
 const endRss = rssMb(web.child.pid);
 
 out(`\nmedians of ${runs} runs (ratio = service req/s ÷ bare Express req/s in the same run)`);
-out(`${'operation'.padEnd(20)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'bare req/s'.padStart(11)} ${'bare p99'.padStart(9)} ${'ratio'.padStart(6)}`);
+out(
+  `${'operation'.padEnd(20)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'bare req/s'.padStart(11)} ${'bare p99'.padStart(9)} ${'ratio'.padStart(6)}`,
+);
 for (const [name, list] of rows) {
   const m = (pick: (r: Row) => number) => median(list.map(pick));
-  out(`${name.padEnd(20)} ${String(Math.round(m((r) => r.rate))).padStart(7)} ${String(m((r) => r.p50)).padStart(6)} ${String(m((r) => r.p99)).padStart(6)} ${String(Math.round(m((r) => r.bareRate))).padStart(11)} ${String(m((r) => r.bareP99)).padStart(9)} ${m((r) => r.ratio).toFixed(2).padStart(6)}`);
+  out(
+    `${name.padEnd(20)} ${String(Math.round(m((r) => r.rate))).padStart(7)} ${String(m((r) => r.p50)).padStart(6)} ${String(m((r) => r.p99)).padStart(6)} ${String(Math.round(m((r) => r.bareRate))).padStart(11)} ${String(m((r) => r.bareP99)).padStart(9)} ${m(
+      (r) => r.ratio,
+    )
+      .toFixed(2)
+      .padStart(6)}`,
+  );
 }
 if (listRuns.length) {
   const list = median(listRuns.map((r) => r.list));
   const select = median(listRuns.map((r) => r.select));
-  out(`list-transcriptions at 20,000: p50 ${list.toFixed(1)} ms, plain SELECT of the same rows ${select.toFixed(1)} ms: ${median(listRuns.map((r) => r.list / r.select)).toFixed(2)}× (goal ≤ 2×)`);
+  out(
+    `list-transcriptions at 20,000: p50 ${list.toFixed(1)} ms, plain SELECT of the same rows ${select.toFixed(1)} ms: ${median(listRuns.map((r) => r.list / r.select)).toFixed(2)}× (goal ≤ 2×)`,
+  );
 }
 out(`web process RSS: ${idleRss} MB idle, ${endRss} MB at the end`);
 out('goals: get-configuration ≥ 0.6× bare with p99 ≤ 30 ms at 32 connections');

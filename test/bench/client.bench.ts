@@ -28,8 +28,7 @@ interface WorkerReport {
   statuses: Record<string, number>;
 }
 
-const databaseUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_test';
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_test';
 const scale = Number(process.env.RATE_LIMIT_SCALE ?? 5);
 const processes = 2;
 const callsPerProcess = 300;
@@ -83,7 +82,9 @@ try {
 
   out('client bench: get-transcription through the hub client, 2 processes sharing Redis, built-in service in a web process');
   out(`RATE_LIMIT_SCALE      ${scale} (test-only: every limit × ${scale} on both sides, service and clients)`);
-  out(`limit                 ${perMinute}/min, burst ${burst} (scaled: ${perMinute * scale}/min, burst ${Math.round(burst * scale)}); client paces at burst ${clientRule.burst}`);
+  out(
+    `limit                 ${perMinute}/min, burst ${burst} (scaled: ${perMinute * scale}/min, burst ${Math.round(burst * scale)}); client paces at burst ${clientRule.burst}`,
+  );
   out(`calls                 ${calls} (${processes} × ${callsPerProcess}), ${failures} failed`);
   out(`elapsed               ${(elapsedMs / 1000).toFixed(2)} s`);
   out(`achieved / allowed    ${calls} / ${allowed.toFixed(1)} = ${(calls / allowed).toFixed(3)} (allowed = burst + rate × elapsed)`);

@@ -32,7 +32,11 @@ const count = Number(process.env.BENCH_CONSOLE_CALLS ?? 100_000);
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const nearestRank = (sorted: number[], p: number) => sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1] ?? Number.NaN;
-const pct = (values: number[], p: number) => nearestRank([...values].sort((a, b) => a - b), p);
+const pct = (values: number[], p: number) =>
+  nearestRank(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 
 async function recreateDatabase() {
   const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
@@ -82,9 +86,15 @@ const samplingStart = performance.now();
 const sampling = await setSamplingRule(db, { share: 5, seed: 'bench' });
 out(`sampling rule set (5 %, all calls re-picked) in ${ms(performance.now() - samplingStart)}: ${sampling.sampledCalls} calls sampled`);
 await raw.query('ANALYZE hub_transcriptions');
-const seeded = await raw.query<{ t: string; r: string; q: string }>(`SELECT (SELECT count(*) FROM hub_transcriptions) AS t, (SELECT count(*) FROM hub_criterion_results) AS r,
+const seeded = await raw.query<{
+  t: string;
+  r: string;
+  q: string;
+}>(`SELECT (SELECT count(*) FROM hub_transcriptions) AS t, (SELECT count(*) FROM hub_criterion_results) AS r,
   (SELECT count(*) FROM hub_transcriptions WHERE (critical_fail OR sampled) AND (review_group IS NULL OR review_group = 'PENDING_REVIEW')) AS q`);
-out(`seeded in ${ms(performance.now() - seedStart)}: ${seeded.rows[0]?.t} transcriptions, ${seeded.rows[0]?.r} criterion results, ${seeded.rows[0]?.q} in the queue`);
+out(
+  `seeded in ${ms(performance.now() - seedStart)}: ${seeded.rows[0]?.t} transcriptions, ${seeded.rows[0]?.r} criterion results, ${seeded.rows[0]?.q} in the queue`,
+);
 const password = 'bench password 0123456789';
 await createConsoleUser(db, { email: 'bench@example.com', name: 'Bench', role: 'lead', password }, { kind: 'cli' });
 const web = await startWebProcess({ DATABASE_URL: databaseUrl, CONSOLE_SIGNIN_PER_MINUTE: '100' });
@@ -103,12 +113,16 @@ cookie = (signedIn.headers.get('set-cookie') ?? cookie).split(';')[0] ?? cookie;
 if (signedIn.status !== 303) throw new Error(`sign-in answered ${signedIn.status}`);
 
 // One call says a phrase no other says: the search must find it among all of them.
-const needleId = (await raw.query<{ id: string }>(`
+const needleId =
+  (
+    await raw.query<{ id: string }>(`
   UPDATE hub_transcriptions SET conversation = jsonb_build_object('segments', jsonb_build_array(
     jsonb_build_object('speaker', 'B', 'text', 'The customer mentioned the kangaroo engineer twice.')))
-  WHERE id = md5('t' || ${Math.floor(count / 2)})::uuid RETURNING id::text`)).rows[0]?.id ?? '';
+  WHERE id = md5('t' || ${Math.floor(count / 2)})::uuid RETURNING id::text`)
+  ).rows[0]?.id ?? '';
 const evaluatorId = (await raw.query<{ id: string }>(`SELECT md5('e1')::uuid::text AS id`)).rows[0]?.id ?? '';
-const first = (await raw.query<{ d: string }>('SELECT to_char(min(recorded_at), \'YYYY-MM-DD\') AS d FROM hub_transcriptions')).rows[0]?.d ?? '';
+const first =
+  (await raw.query<{ d: string }>("SELECT to_char(min(recorded_at), 'YYYY-MM-DD') AS d FROM hub_transcriptions")).rows[0]?.d ?? '';
 const today = new Date().toISOString().slice(0, 10);
 
 async function timePage(path: string, expected = 200): Promise<number> {
@@ -202,7 +216,8 @@ for (let i = 0; i < requests; i += 1) {
   searchQueryTimes.push(await timeQuery(plainQueries.search));
 }
 const searchPage = await (await fetch(`${web.baseUrl}${searchPath}`, { headers: { cookie } })).text();
-if (!searchPage.includes(needleId) || !searchPage.includes('<mark>kangaroo</mark>')) throw new Error('the search did not find the one call with its line');
+if (!searchPage.includes(needleId) || !searchPage.includes('<mark>kangaroo</mark>'))
+  throw new Error('the search did not find the one call with its line');
 await web.stop();
 await raw.end();
 await db.$disconnect();
@@ -210,12 +225,24 @@ await db.$disconnect();
 const [load1] = loadavg();
 out(`load average (1 min): ${load1?.toFixed(2)} on 2 cores; ${requests} requests each, alternating`);
 out(`plain indexed SELECT, one page of 50 queue rows: p50 ${ms(pct(plain, 50))}  p95 ${ms(pct(plain, 95))}`);
-out(`signed-in request that renders nothing (session and user read in one query, expiry renewed past a minute, 404 page): p50 ${ms(pct(overhead, 50))}  p95 ${ms(pct(overhead, 95))}`);
-out(`queue queries alone, choices not cached (page + counts + 3 facets, Prisma, in this process): p50 ${ms(pct(queries, 50))}  p95 ${ms(pct(queries, 95))}  ratio p50 ${(pct(queries, 50) / pct(plain, 50)).toFixed(1)}×`);
-out(`queue page (evaluator filter, counts, facets from the 5 s cache, HTML): p50 ${ms(pct(queue, 50))}  p95 ${ms(pct(queue, 95))}  ratio p50 ${(pct(queue, 50) / pct(plain, 50)).toFixed(1)}× (goal ≤ 3×)`);
-out(`dashboard page (all ${count} calls, ${count * 10} criterion rows): p50 ${ms(pct(dashboard, 50))}  p95 ${ms(pct(dashboard, 95))} (goal p50 ≤ 300 ms)  ratio p50 ${(pct(dashboard, 50) / pct(plain, 50)).toFixed(1)}×`);
-out(`full-text search query alone ("${search}", one call among ${count}): p50 ${ms(pct(searchQueryTimes, 50))}  p95 ${ms(pct(searchQueryTimes, 95))} (goal p95 ≤ 150 ms)`);
+out(
+  `signed-in request that renders nothing (session and user read in one query, expiry renewed past a minute, 404 page): p50 ${ms(pct(overhead, 50))}  p95 ${ms(pct(overhead, 95))}`,
+);
+out(
+  `queue queries alone, choices not cached (page + counts + 3 facets, Prisma, in this process): p50 ${ms(pct(queries, 50))}  p95 ${ms(pct(queries, 95))}  ratio p50 ${(pct(queries, 50) / pct(plain, 50)).toFixed(1)}×`,
+);
+out(
+  `queue page (evaluator filter, counts, facets from the 5 s cache, HTML): p50 ${ms(pct(queue, 50))}  p95 ${ms(pct(queue, 95))}  ratio p50 ${(pct(queue, 50) / pct(plain, 50)).toFixed(1)}× (goal ≤ 3×)`,
+);
+out(
+  `dashboard page (all ${count} calls, ${count * 10} criterion rows): p50 ${ms(pct(dashboard, 50))}  p95 ${ms(pct(dashboard, 95))} (goal p50 ≤ 300 ms)  ratio p50 ${(pct(dashboard, 50) / pct(plain, 50)).toFixed(1)}×`,
+);
+out(
+  `full-text search query alone ("${search}", one call among ${count}): p50 ${ms(pct(searchQueryTimes, 50))}  p95 ${ms(pct(searchQueryTimes, 95))} (goal p95 ≤ 150 ms)`,
+);
 for (const c of callsPages) {
   const ratio = (p: number) => (pct(c.page, p) / pct(c.plain, p)).toFixed(1);
-  out(`${c.name}: p50 ${ms(pct(c.page, 50))}  p95 ${ms(pct(c.page, 95))}; its plain query p50 ${ms(pct(c.plain, 50))}  p95 ${ms(pct(c.plain, 95))}; ratio p50 ${ratio(50)}×  p95 ${ratio(95)}× (goal ≤ 3×)`);
+  out(
+    `${c.name}: p50 ${ms(pct(c.page, 50))}  p95 ${ms(pct(c.page, 95))}; its plain query p50 ${ms(pct(c.plain, 50))}  p95 ${ms(pct(c.plain, 95))}; ratio p50 ${ratio(50)}×  p95 ${ratio(95)}× (goal ≤ 3×)`,
+  );
 }

@@ -24,7 +24,9 @@ import { readLinesByVoice, voiceFileName, writePause } from './voice-reading.js'
 import { wordErrors } from './word-error-rate.js';
 const run = promisify(execFile);
 const print = (line: string) => process.stdout.write(`${line}\n`);
-const args = new Map(process.argv.slice(2).map((a) => [a.slice(2, a.indexOf('=') < 0 ? undefined : a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+const args = new Map(
+  process.argv.slice(2).map((a) => [a.slice(2, a.indexOf('=') < 0 ? undefined : a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
+);
 const voices = (args.get('voices') ?? 'en-us+f4').split(',');
 const transforms = (args.get('transforms') ?? 'none').split(';');
 const twoPassToo = args.get('two') !== 'no';
@@ -46,18 +48,26 @@ async function transformed(source: string, chain: string, target: string): Promi
 const work = await mkdtemp(path.join(os.tmpdir(), 'convoqa-transform-probe-'));
 try {
   const pause = await writePause(path.join(work, 'pause.wav'));
-  print(`audio transform probe — ${lines.length} lines, ${reference.split(' ').length} words per voice, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  print(
+    `audio transform probe — ${lines.length} lines, ${reference.split(' ').length} words per voice, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   for (const voice of voices) {
     const joined = await readLinesByVoice(voice, lines, work, pause);
     for (const [i, chain] of transforms.entries()) {
       const file = path.join(work, `${voiceFileName(voice)}-chain-${i}.wav`);
       await transformed(joined, chain, file);
       const audio = await decodeRecording(file, await mkdtemp(path.join(work, 'decoded-')), { stereo: false, maxDurationSeconds: 3600 });
-      const errorsOf = async (stt: LocalSpeechToText) => wordErrors(reference, (await stt.transcribe(audio, { vocabulary: [], domainText: [] })).segments.map((s) => s.text).join(' '));
+      const errorsOf = async (stt: LocalSpeechToText) =>
+        wordErrors(reference, (await stt.transcribe(audio, { vocabulary: [], domainText: [] })).segments.map((s) => s.text).join(' '));
       const one = await errorsOf(onePass);
       const two = twoPassToo ? await errorsOf(twoPasses) : null;
       const pitch = medianPitch(await readPcmRange(file, 0, 3600));
-      print(`${voice.padEnd(16)} ${chain.padEnd(28)} median pitch ${pitch?.toFixed(0) ?? '-'} Hz   one pass ${percent(one).padStart(6)}   two passes ${two ? percent(two).padStart(6) : '-'}`);
+      print(
+        `${voice.padEnd(16)} ${chain.padEnd(28)} median pitch ${pitch?.toFixed(0) ?? '-'} Hz   one pass ${percent(one).padStart(6)}   two passes ${two ? percent(two).padStart(6) : '-'}`,
+      );
     }
   }
 } finally {

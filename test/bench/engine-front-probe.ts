@@ -25,22 +25,32 @@ import { wordErrors } from './word-error-rate.js';
 
 const run = promisify(execFile);
 const print = (line = '') => process.stdout.write(`${line}\n`);
-const args = new Map<string, string>(process.argv.slice(2).map((a) => {
-  const i = a.indexOf('=');
-  return [a.slice(2, i < 0 ? undefined : i), i < 0 ? '' : a.slice(i + 1)];
-}));
+const args = new Map<string, string>(
+  process.argv.slice(2).map((a) => {
+    const i = a.indexOf('=');
+    return [a.slice(2, i < 0 ? undefined : i), i < 0 ? '' : a.slice(i + 1)];
+  }),
+);
 const list = (name: string, fallback: string) => (args.get(name) ?? fallback).split(',').filter(Boolean);
 const pairs = list('pairs', 'en-us+klatt2/en-us+f2').map((p) => p.split('/') as [string, string]);
 const chosen = list('dialogues', '0,1,2,3').map(Number);
-const variants = (args.get('variants') ?? 'base').split(';').filter(Boolean).map((v) => {
-  const [name = '', rest = ''] = v.includes(':') ? [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)] : [v, ''];
-  const [effects = '', flags = ''] = rest.split('|');
-  return { name, effects: effects.trim().split(/\s+/).filter(Boolean), flags: flags.trim().split(/\s+/).filter(Boolean) };
-});
+const variants = (args.get('variants') ?? 'base')
+  .split(';')
+  .filter(Boolean)
+  .map((v) => {
+    const [name = '', rest = ''] = v.includes(':') ? [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)] : [v, ''];
+    const [effects = '', flags = ''] = rest.split('|');
+    return { name, effects: effects.trim().split(/\s+/).filter(Boolean), flags: flags.trim().split(/\s+/).filter(Boolean) };
+  });
 const lw = Number(args.get('lw') ?? 6.5);
 
 const os = await import('node:os');
-print(`front-end probe — load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+print(
+  `front-end probe — load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 // per pair, per variant, per voice: errors, words, confidence sum, count
 const totals = new Map<string, { errors: number; words: number; confidence: number; count: number }>();
 const all = new Map<string, { errors: number; words: number }>();
@@ -52,7 +62,11 @@ for (const [voiceA, voiceB] of pairs) {
     try {
       const decoded = await decodeRecording(file, work, { stereo: true, maxDurationSeconds: 3600 });
       const general = generalModelFiles(defaultLocalModelDir);
-      const domain = await prepareRecognitionDomain(work, { generalModelFile: general.languageModel, dictionaryFile: general.dictionary }, { vocabulary: [] });
+      const domain = await prepareRecognitionDomain(
+        work,
+        { generalModelFile: general.languageModel, dictionaryFile: general.dictionary },
+        { vocabulary: [] },
+      );
       for (const [vi, variant] of variants.entries()) {
         let input = decoded.mixdown;
         if (variant.effects.length) {
@@ -70,15 +84,32 @@ for (const [voiceA, voiceB] of pairs) {
         });
         const words: (RecognizedWord & { speaker: 'A' | 'B' })[] = [];
         for (const w of utterances.flatMap((u) => u.words)) {
-          const [l, r] = await Promise.all([readPcmRange(decoded.channels[0] ?? '', w.start, w.end), readPcmRange(decoded.channels[1] ?? '', w.start, w.end)]);
+          const [l, r] = await Promise.all([
+            readPcmRange(decoded.channels[0] ?? '', w.start, w.end),
+            readPcmRange(decoded.channels[1] ?? '', w.start, w.end),
+          ]);
           words.push({ ...w, speaker: energy(l) >= energy(r) ? 'A' : 'B' });
         }
-        for (const [label, voice] of [['A', voiceA], ['B', voiceB]] as const) {
+        for (const [label, voice] of [
+          ['A', voiceA],
+          ['B', voiceB],
+        ] as const) {
           const mine = words.filter((w) => w.speaker === label);
-          const e = wordErrors(turns.filter((t) => t.speaker === label).map((t) => t.text).join(' '), mine.map((w) => w.word).join(' '));
+          const e = wordErrors(
+            turns
+              .filter((t) => t.speaker === label)
+              .map((t) => t.text)
+              .join(' '),
+            mine.map((w) => w.word).join(' '),
+          );
           const key = `${variant.name}\t${voiceA === voice ? voice : `${voice} (with ${voiceA})`}`;
           const t = totals.get(key) ?? { errors: 0, words: 0, confidence: 0, count: 0 };
-          totals.set(key, { errors: t.errors + e.errors, words: t.words + e.words, confidence: t.confidence + mine.reduce((s, w) => s + w.confidence, 0), count: t.count + mine.length });
+          totals.set(key, {
+            errors: t.errors + e.errors,
+            words: t.words + e.words,
+            confidence: t.confidence + mine.reduce((s, w) => s + w.confidence, 0),
+            count: t.count + mine.length,
+          });
           const a = all.get(variant.name) ?? { errors: 0, words: 0 };
           all.set(variant.name, { errors: a.errors + e.errors, words: a.words + e.words });
         }
@@ -88,13 +119,23 @@ for (const [voiceA, voiceB] of pairs) {
     }
   }
 }
-print(`pairs ${pairs.map((p) => p.join('/')).join(', ')}; dialogues ${chosen.join(',')}; lw ${lw}; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+print(
+  `pairs ${pairs.map((p) => p.join('/')).join(', ')}; dialogues ${chosen.join(',')}; lw ${lw}; load average now ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 for (const variant of variants) {
   const a = all.get(variant.name) ?? { errors: 0, words: 1 };
-  print(`${variant.name.padEnd(14)} ALL WER ${((100 * a.errors) / a.words).toFixed(1)}%   [${variant.effects.join(' ')} | ${variant.flags.join(' ')}]`);
+  print(
+    `${variant.name.padEnd(14)} ALL WER ${((100 * a.errors) / a.words).toFixed(1)}%   [${variant.effects.join(' ')} | ${variant.flags.join(' ')}]`,
+  );
   for (const [key, t] of totals) {
     const [name, voice] = key.split('\t');
-    if (name === variant.name) print(`    ${(voice ?? '').padEnd(32)} WER ${((100 * t.errors) / t.words).toFixed(1)}%  conf ${(t.confidence / Math.max(1, t.count)).toFixed(3)}  heard ${t.count}`);
+    if (name === variant.name)
+      print(
+        `    ${(voice ?? '').padEnd(32)} WER ${((100 * t.errors) / t.words).toFixed(1)}%  conf ${(t.confidence / Math.max(1, t.count)).toFixed(3)}  heard ${t.count}`,
+      );
   }
 }
 process.exit(0);

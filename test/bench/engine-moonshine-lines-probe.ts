@@ -27,12 +27,20 @@ const print = (line = '') => process.stdout.write(`${line}\n`);
 const args = probeArgs(process.argv.slice(2));
 const voices = (args.get('voices') ?? 'en-us+f4,en-us+m3,en-us+f3,en-us+klatt4,en-us+m7,en-us+f1').split(',');
 const role = args.get('role') === 'agent' ? 'agent' : 'customer';
-const lines = [...devCalls, ...heldOutCalls].flatMap((c) => c.turns.filter((t) => (t.speaker === c.agent) === (role === 'agent')).map((t) => t.text));
+const lines = [...devCalls, ...heldOutCalls].flatMap((c) =>
+  c.turns.filter((t) => (t.speaker === c.agent) === (role === 'agent')).map((t) => t.text),
+);
 const recognizer = await MoonshineRecognizer.load(speechModelFiles(args.get('model-dir') ?? defaultSpeechModelDir), { threads: 1 });
 const fusion = defaultMoonshineSpeechSettings.languageModel;
 const engineLike: RecognizeOptions = {
   beamWidth: defaultMoonshineSpeechSettings.beamWidth,
-  languageModel: fusion ? { model: DomainWordModel.forHints({ vocabulary: [], domainText: [devEvaluator.context] }, null, fusion), weight: fusion.weight, wordBonus: fusion.wordBonus } : null,
+  languageModel: fusion
+    ? {
+        model: DomainWordModel.forHints({ vocabulary: [], domainText: [devEvaluator.context] }, null, fusion),
+        weight: fusion.weight,
+        wordBonus: fusion.wordBonus,
+      }
+    : null,
 };
 const variants: { name: string; padding: number; options: RecognizeOptions }[] = [
   { name: 'as read', padding: 0, options: {} },
@@ -42,7 +50,12 @@ const variants: { name: string; padding: number; options: RecognizeOptions }[] =
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'convoqa-moonshine-lines-'));
 try {
-  print(`Moonshine lines probe — ${lines.length} ${role} lines per voice, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  print(
+    `Moonshine lines probe — ${lines.length} ${role} lines per voice, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   print(`voice            ${variants.map((v) => v.name.padStart(28)).join('')}`);
   for (const voice of voices) {
     const totals = variants.map(() => ({ errors: 0, words: 0 }));
@@ -55,7 +68,10 @@ try {
       for (const [v, variant] of variants.entries()) {
         const padding = Math.round(variant.padding * 16_000);
         const samples = new Float32Array(speech.length + 2 * padding);
-        samples.set(Float32Array.from(speech, (x) => x / 32768), padding);
+        samples.set(
+          Float32Array.from(speech, (x) => x / 32768),
+          padding,
+        );
         const w = wordErrors(text, await recognizer.recognize(samples, variant.options));
         const total = totals[v];
         if (total) Object.assign(total, { errors: total.errors + w.errors, words: total.words + w.words });

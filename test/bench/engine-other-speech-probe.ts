@@ -53,14 +53,17 @@ const model = { timeoutMs: 120_000, modelDir: defaultLocalModelDir };
 /** Word errors of one 16 kHz mono recording, decoded without and with the transform. */
 async function decodeBothWays(file: string, text: string) {
   const words = async (speakerAdaptationFile: string | null) =>
-    (await recognizeWithPocketsphinx(file, { ...model, speakerAdaptationFile }))
-      .flatMap((u) => u.words.map((w) => w.word))
-      .join(' ');
+    (await recognizeWithPocketsphinx(file, { ...model, speakerAdaptationFile })).flatMap((u) => u.words.map((w) => w.word)).join(' ');
   return { without: wordErrors(text, await words(null)), with: wordErrors(text, await words(defaultSpeakerAdaptationFile)) };
 }
 const percent = (t: { errors: number; words: number }) => `${((100 * t.errors) / t.words).toFixed(1)}%`;
 
-print(`other-speech probe — ${lines.length} lines, general model, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+print(
+  `other-speech probe — ${lines.length} lines, general model, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 print('voice                 words   without transform   with transform');
 try {
   const rows: { voice: string; file: string; text: string }[][] = [];
@@ -89,7 +92,9 @@ try {
         total[way].words += scored[way].words;
       }
     }
-    print(`${(recordings[0]?.voice ?? '').padEnd(22)}${String(total.without.words).padStart(5)}   ${percent(total.without).padStart(17)}   ${percent(total.with).padStart(14)}`);
+    print(
+      `${(recordings[0]?.voice ?? '').padEnd(22)}${String(total.without.words).padStart(5)}   ${percent(total.without).padStart(17)}   ${percent(total.with).padStart(14)}`,
+    );
   }
   if (!args.has('no-two-pass')) await probeTwoPass(rows);
 } finally {
@@ -100,8 +105,16 @@ try {
 async function probeTwoPass(rows: { voice: string; file: string; text: string }[][]) {
   const highVoices = args.get('high-voices') === 'off' ? { highVoiceScaling: false as const } : {};
   const onePass = new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: false, ...highVoices });
-  const twoPasses = (minWords: number) => new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: { ...defaultTwoPassSettings, minWords }, ...highVoices });
-  const variantFlags = ['two-pass-rounds', 'two-pass-min-confidence', 'two-pass-warps', 'high-voice-rounds', 'rounds-must-be-surer', 'map-prior-frames'].filter((f) => args.has(f));
+  const twoPasses = (minWords: number) =>
+    new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: { ...defaultTwoPassSettings, minWords }, ...highVoices });
+  const variantFlags = [
+    'two-pass-rounds',
+    'two-pass-min-confidence',
+    'two-pass-warps',
+    'high-voice-rounds',
+    'rounds-must-be-surer',
+    'map-prior-frames',
+  ].filter((f) => args.has(f));
   const variant = (minWords: number) =>
     new LocalSpeechToText({
       modelDir: defaultLocalModelDir,
@@ -112,7 +125,9 @@ async function probeTwoPass(rows: { voice: string; file: string; text: string }[
         ...defaultTwoPassSettings,
         minWords,
         rounds: Number(args.get('two-pass-rounds') ?? defaultTwoPassSettings.rounds),
-        laterRoundsMustBeSurer: args.has('rounds-must-be-surer') ? args.get('rounds-must-be-surer') !== 'off' : defaultTwoPassSettings.laterRoundsMustBeSurer,
+        laterRoundsMustBeSurer: args.has('rounds-must-be-surer')
+          ? args.get('rounds-must-be-surer') !== 'off'
+          : defaultTwoPassSettings.laterRoundsMustBeSurer,
         minStretchConfidence: Number(args.get('two-pass-min-confidence') ?? defaultTwoPassSettings.minStretchConfidence),
         warps: args.get('two-pass-warps')?.split(',').map(Number) ?? defaultTwoPassSettings.warps,
         mapPriorFrames: args.has('map-prior-frames') ? Number(args.get('map-prior-frames')) || null : defaultTwoPassSettings.mapPriorFrames,
@@ -120,12 +135,23 @@ async function probeTwoPass(rows: { voice: string; file: string; text: string }[
     });
   const silence = await writePause(path.join(work, 'pause.wav'));
   print();
-  print(`two-pass adaptation — the engine (domain model), each voice's lines as one mono recording, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  print(`voice                 words   one pass   two passes${variantFlags.length ? `   variant (${variantFlags.map((f) => `${f}=${args.get(f) ?? ''}`).join(' ')})` : ''}   CPU s one / two${variantFlags.length ? ' / variant' : ''}`);
+  print(
+    `two-pass adaptation — the engine (domain model), each voice's lines as one mono recording, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  print(
+    `voice                 words   one pass   two passes${variantFlags.length ? `   variant (${variantFlags.map((f) => `${f}=${args.get(f) ?? ''}`).join(' ')})` : ''}   CPU s one / two${variantFlags.length ? ' / variant' : ''}`,
+  );
   const cases = rows.flatMap((recordings) => {
     const name = recordings[0]?.voice ?? '';
     const minimums = name.startsWith('human') ? [defaultTwoPassSettings.minWords, 5] : [defaultTwoPassSettings.minWords];
-    return minimums.map((minWords) => ({ recordings, minWords, name: minWords === defaultTwoPassSettings.minWords ? name : `${name}, min ${minWords}` }));
+    return minimums.map((minWords) => ({
+      recordings,
+      minWords,
+      name: minWords === defaultTwoPassSettings.minWords ? name : `${name}, min ${minWords}`,
+    }));
   });
   for (const { recordings, minWords, name } of cases) {
     const joined = path.join(work, `joined-${name.replace(/\W/g, '_')}.wav`);
@@ -138,7 +164,10 @@ async function probeTwoPass(rows: { voice: string; file: string; text: string }[
       const childrenBefore = childCpuSeconds();
       const transcript = await stt.transcribe(decoded, { vocabulary: [], domainText: [] });
       const own = process.cpuUsage(before);
-      return { errors: wordErrors(reference, transcript.segments.map((s) => s.text).join(' ')), cpu: (own.user + own.system) / 1e6 + childCpuSeconds() - childrenBefore };
+      return {
+        errors: wordErrors(reference, transcript.segments.map((s) => s.text).join(' ')),
+        cpu: (own.user + own.system) / 1e6 + childCpuSeconds() - childrenBefore,
+      };
     };
     const one = await measure(onePass);
     const two = await measure(twoPasses(minWords));

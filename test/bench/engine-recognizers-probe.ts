@@ -39,7 +39,12 @@ try {
   const cases: { voice: string; file: string; text: string }[] = [];
   for (const voice of voices) cases.push({ voice, file: await readLinesByVoice(voice, lines, work, silence), text: lines.join(' ') });
   if (existsSync(humanSentence.file)) cases.push({ voice: 'human (TIMIT SA1)', ...humanSentence });
-  print(`recognisers probe — ${lines.length} lines per voice, one mono recording each, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  print(
+    `recognisers probe — ${lines.length} lines per voice, one mono recording each, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   print(`voice                   words   ${recognisers.map(([name]) => `${name} WER / CPU s`.padStart(26)).join('')}   CPU ratio`);
   const totals = recognisers.map(() => ({ errors: 0, words: 0, cpu: 0 }));
   for (const { voice, file, text } of cases) {
@@ -58,9 +63,13 @@ try {
       cells.push(`${percent(errors)} / ${cpu.toFixed(1)}`.padStart(26));
       cpus.push(cpu);
     }
-    print(`${voice.padEnd(22)}${String(wordErrors(text, text).words).padStart(7)}   ${cells.join('')}   ${((cpus[0] ?? 0) / Math.max(0.01, cpus[1] ?? 0)).toFixed(2)}x`);
+    print(
+      `${voice.padEnd(22)}${String(wordErrors(text, text).words).padStart(7)}   ${cells.join('')}   ${((cpus[0] ?? 0) / Math.max(0.01, cpus[1] ?? 0)).toFixed(2)}x`,
+    );
   }
-  print(`${'all'.padEnd(22)}${String(totals[0]?.words ?? 0).padStart(7)}   ${totals.map((t) => `${percent(t)} / ${t.cpu.toFixed(1)}`.padStart(26)).join('')}   ${((totals[0]?.cpu ?? 0) / Math.max(0.01, totals[1]?.cpu ?? 0)).toFixed(2)}x`);
+  print(
+    `${'all'.padEnd(22)}${String(totals[0]?.words ?? 0).padStart(7)}   ${totals.map((t) => `${percent(t)} / ${t.cpu.toFixed(1)}`.padStart(26)).join('')}   ${((totals[0]?.cpu ?? 0) / Math.max(0.01, totals[1]?.cpu ?? 0)).toFixed(2)}x`,
+  );
 } finally {
   await rm(work, { recursive: true, force: true });
 }

@@ -29,9 +29,19 @@ const lines = [0, 1, 2].flatMap((i) => (dialogues[i] ?? []).map((t) => t.text));
 const reference = lines.join(' ');
 const work = await mkdtemp(path.join(os.tmpdir(), 'convoqa-ratio-probe-'));
 try {
-  print(`scaling ratio probe — ${reference.split(' ').length} words per voice, one pass; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  print(
+    `scaling ratio probe — ${reference.split(' ').length} words per voice, one pass; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const general = generalModelFiles(defaultLocalModelDir);
-  const domain = await prepareRecognitionDomain(work, { generalModelFile: general.languageModel, dictionaryFile: general.dictionary }, { vocabulary: [], domainText: [] }, defaultRecognitionDomainSettings);
+  const domain = await prepareRecognitionDomain(
+    work,
+    { generalModelFile: general.languageModel, dictionaryFile: general.dictionary },
+    { vocabulary: [], domainText: [] },
+    defaultRecognitionDomainSettings,
+  );
   const pause = await writePause(path.join(work, 'pause.wav'));
   for (const voice of voices) {
     const joined = await readLinesByVoice(voice, lines, work, pause);
@@ -50,7 +60,9 @@ try {
       const errors = wordErrors(reference, words.map((w) => w.word).join(' '));
       const meanPosterior = words.reduce((s, w) => s + w.confidence, 0) / Math.max(1, words.length);
       const meanLogPosterior = words.reduce((s, w) => s + Math.log(Math.max(w.confidence, 1e-4)), 0) / Math.max(1, words.length);
-      row.push(`${cents}: WER ${((100 * errors.errors) / errors.words).toFixed(1)}% posterior ${meanPosterior.toFixed(3)} log ${meanLogPosterior.toFixed(2)}`);
+      row.push(
+        `${cents}: WER ${((100 * errors.errors) / errors.words).toFixed(1)}% posterior ${meanPosterior.toFixed(3)} log ${meanLogPosterior.toFixed(2)}`,
+      );
     }
     print(`${voice.padEnd(14)} ${row.join(' | ')}`);
   }

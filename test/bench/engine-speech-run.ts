@@ -56,7 +56,11 @@ export async function runCallThroughSpeech(
   try {
     const file = telephone ? await throughTelephoneLine(synthesized, path.join(work, 'telephone.wav')) : synthesized;
     const decoded = await decodeRecording(file, work, { stereo, maxDurationSeconds: 3600 });
-    const domainText = [evaluator.context, ...evaluator.criteria.map((c) => `${c.name}. ${c.description}`), ...fields.map((f) => `${f.name.replace(/_/g, ' ')}. ${f.description}`)];
+    const domainText = [
+      evaluator.context,
+      ...evaluator.criteria.map((c) => `${c.name}. ${c.description}`),
+      ...fields.map((f) => `${f.name.replace(/_/g, ' ')}. ${f.description}`),
+    ];
     const transcript = savedTranscript ?? (await stt.transcribe(decoded, { vocabulary: [], domainText }));
     const outcome = await judgeCall(call, transcript, evaluator, fields);
 
@@ -66,7 +70,10 @@ export async function runCallThroughSpeech(
     const roles = assignRoles(transcript, organisationWordsOf(evaluator.context));
     const roleSeconds = { right: 0, total: 0 };
     for (const { segment, role } of roles) {
-      const [left, right] = await Promise.all([readPcmRange(truth.channels[0], segment.start, segment.end), readPcmRange(truth.channels[1], segment.start, segment.end)]);
+      const [left, right] = await Promise.all([
+        readPcmRange(truth.channels[0], segment.start, segment.end),
+        readPcmRange(truth.channels[1], segment.start, segment.end),
+      ]);
       const trueLabel = energy(left) >= energy(right) ? 'A' : 'B';
       const trueRole = trueLabel === call.agent ? 'agent' : 'customer';
       const seconds = segment.end - segment.start;
@@ -81,8 +88,14 @@ export async function runCallThroughSpeech(
     if (stereo) {
       for (const label of ['A', 'B'] as const) {
         const w = wordErrors(
-          call.turns.filter((t) => t.speaker === label).map((t) => t.text).join(' '),
-          transcript.segments.filter((s) => s.speaker === label).map((s) => s.text).join(' '),
+          call.turns
+            .filter((t) => t.speaker === label)
+            .map((t) => t.text)
+            .join(' '),
+          transcript.segments
+            .filter((s) => s.speaker === label)
+            .map((s) => s.text)
+            .join(' '),
         );
         byVoice.set(voices[label], w);
       }

@@ -20,17 +20,24 @@ import { dialogues } from './dialogues.js';
 import { wordErrors } from './word-error-rate.js';
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
-const args = new Map<string, string>(process.argv.slice(2).map((a) => {
-  const [name = '', value = ''] = a.replace(/^--/, '').split('=');
-  return [name, value];
-}));
+const args = new Map<string, string>(
+  process.argv.slice(2).map((a) => {
+    const [name = '', value = ''] = a.replace(/^--/, '').split('=');
+    return [name, value];
+  }),
+);
 const list = (name: string, fallback: string) => (args.get(name) ?? fallback).split(',').filter(Boolean);
 const pairs = list('pairs', 'en-us+klatt2/en-us+f2').map((p) => p.split('/') as [string, string]);
 const warps = list('warps', '0.9,1,1.1').map(Number);
 const chosen = list('dialogues', '0,1,2').map(Number);
 
 const os = await import('node:os');
-print(`warp probe — load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+print(
+  `warp probe — load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 for (const [voiceA, voiceB] of pairs) {
   // per voice, per warp: errors, words, confidence sum, confidence count
   const totals = new Map<string, { errors: number; words: number; confidence: number; count: number }>();
@@ -42,7 +49,11 @@ for (const [voiceA, voiceB] of pairs) {
     try {
       const decoded = await decodeRecording(file, work, { stereo: true, maxDurationSeconds: 3600 });
       const general = generalModelFiles(defaultLocalModelDir);
-      const domain = await prepareRecognitionDomain(work, { generalModelFile: general.languageModel, dictionaryFile: general.dictionary }, { vocabulary: [] });
+      const domain = await prepareRecognitionDomain(
+        work,
+        { generalModelFile: general.languageModel, dictionaryFile: general.dictionary },
+        { vocabulary: [] },
+      );
       for (const warp of warps) {
         const utterances = await recognizeWithPocketsphinx(decoded.mixdown, {
           timeoutMs: 600_000,
@@ -54,15 +65,32 @@ for (const [voiceA, voiceB] of pairs) {
         });
         const words: (RecognizedWord & { speaker: 'A' | 'B' })[] = [];
         for (const w of utterances.flatMap((u) => u.words)) {
-          const [l, r] = await Promise.all([readPcmRange(decoded.channels[0] ?? '', w.start, w.end), readPcmRange(decoded.channels[1] ?? '', w.start, w.end)]);
+          const [l, r] = await Promise.all([
+            readPcmRange(decoded.channels[0] ?? '', w.start, w.end),
+            readPcmRange(decoded.channels[1] ?? '', w.start, w.end),
+          ]);
           words.push({ ...w, speaker: energy(l) >= energy(r) ? 'A' : 'B' });
         }
-        for (const [label, voice] of [['A', voiceA], ['B', voiceB]] as const) {
+        for (const [label, voice] of [
+          ['A', voiceA],
+          ['B', voiceB],
+        ] as const) {
           const mine = words.filter((w) => w.speaker === label);
-          const e = wordErrors(turns.filter((t) => t.speaker === label).map((t) => t.text).join(' '), mine.map((w) => w.word).join(' '));
+          const e = wordErrors(
+            turns
+              .filter((t) => t.speaker === label)
+              .map((t) => t.text)
+              .join(' '),
+            mine.map((w) => w.word).join(' '),
+          );
           const key = `${voice}@${warp}`;
           const t = totals.get(key) ?? { errors: 0, words: 0, confidence: 0, count: 0 };
-          totals.set(key, { errors: t.errors + e.errors, words: t.words + e.words, confidence: t.confidence + mine.reduce((s, w) => s + w.confidence, 0), count: t.count + mine.length });
+          totals.set(key, {
+            errors: t.errors + e.errors,
+            words: t.words + e.words,
+            confidence: t.confidence + mine.reduce((s, w) => s + w.confidence, 0),
+            count: t.count + mine.length,
+          });
         }
       }
     } finally {
@@ -70,7 +98,10 @@ for (const [voiceA, voiceB] of pairs) {
     }
   }
   print(`${voiceA} / ${voiceB}, dialogues ${chosen.join(',')}, ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  for (const [key, t] of totals) print(`  ${key.padEnd(22)} WER ${((100 * t.errors) / t.words).toFixed(1)}%  mean confidence ${(t.confidence / Math.max(1, t.count)).toFixed(3)}  words heard ${t.count}`);
+  for (const [key, t] of totals)
+    print(
+      `  ${key.padEnd(22)} WER ${((100 * t.errors) / t.words).toFixed(1)}%  mean confidence ${(t.confidence / Math.max(1, t.count)).toFixed(3)}  words heard ${t.count}`,
+    );
 }
 process.exit(0);
 

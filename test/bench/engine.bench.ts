@@ -51,10 +51,12 @@ import type { EvaluatorSpec, FieldSpec, LabelledCall } from '../engine/labelled-
 import { runCallThroughSpeech, type SpeechRun, type VoicePair } from './engine-speech-run.js';
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
-const args = new Map<string, string>(process.argv.slice(2).map((a) => {
-  const [name = '', value = ''] = a.replace(/^--/, '').split('=');
-  return [name, value];
-}));
+const args = new Map<string, string>(
+  process.argv.slice(2).map((a) => {
+    const [name = '', value = ''] = a.replace(/^--/, '').split('=');
+    return [name, value];
+  }),
+);
 const numberArg = (name: string, fallback: number) => (args.has(name) ? Number(args.get(name)) : fallback);
 const quick = args.has('quick');
 const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
@@ -89,18 +91,33 @@ const pocketsphinxStt = new LocalSpeechToText({
   speakerAdaptationFile: args.has('adaptation') ? defaultSpeakerAdaptationFile : null,
   logger: createLogger({ level: 'warn', name: 'engine-bench', toStderr: true }),
   // Any of the two passes' settings given means the two passes with them (--two-pass=on is not needed).
-  twoPass: !['two-pass', 'two-pass-min-confidence', 'two-pass-rounds', 'two-pass-min-words', 'two-pass-warps', 'rounds-must-be-surer', 'map-prior-frames'].some((f) => args.has(f))
+  twoPass: ![
+    'two-pass',
+    'two-pass-min-confidence',
+    'two-pass-rounds',
+    'two-pass-min-words',
+    'two-pass-warps',
+    'rounds-must-be-surer',
+    'map-prior-frames',
+  ].some((f) => args.has(f))
     ? defaultLocalSpeechSettings.twoPass
     : args.get('two-pass') === 'off'
       ? false
       : {
           ...(defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings),
-          minStretchConfidence: numberArg('two-pass-min-confidence', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minStretchConfidence),
+          minStretchConfidence: numberArg(
+            'two-pass-min-confidence',
+            (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minStretchConfidence,
+          ),
           rounds: numberArg('two-pass-rounds', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).rounds),
           ...(args.has('rounds-must-be-surer') ? { laterRoundsMustBeSurer: args.get('rounds-must-be-surer') !== 'off' } : {}),
-          mapPriorFrames: args.has('map-prior-frames') ? Number(args.get('map-prior-frames')) || null : (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).mapPriorFrames,
+          mapPriorFrames: args.has('map-prior-frames')
+            ? Number(args.get('map-prior-frames')) || null
+            : (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).mapPriorFrames,
           minWords: numberArg('two-pass-min-words', (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).minWords),
-          warps: args.get('two-pass-warps') ? (args.get('two-pass-warps') ?? '').split(',').map(Number) : (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).warps,
+          warps: args.get('two-pass-warps')
+            ? (args.get('two-pass-warps') ?? '').split(',').map(Number)
+            : (defaultLocalSpeechSettings.twoPass || defaultTwoPassSettings).warps,
         },
   highVoiceScaling:
     args.get('high-voices') === 'off'
@@ -108,10 +125,18 @@ const pocketsphinxStt = new LocalSpeechToText({
       : {
           ...(defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling),
           cents: numberArg('high-voice-cents', (defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling).cents),
-          minMedianPitchHz: numberArg('high-voice-min-pitch', (defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling).minMedianPitchHz),
-          adaptationRounds: numberArg('high-voice-rounds', (defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling).adaptationRounds),
+          minMedianPitchHz: numberArg(
+            'high-voice-min-pitch',
+            (defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling).minMedianPitchHz,
+          ),
+          adaptationRounds: numberArg(
+            'high-voice-rounds',
+            (defaultLocalSpeechSettings.highVoiceScaling || defaultHighVoiceScaling).adaptationRounds,
+          ),
         },
-  decoderFlags: args.get('decoder-flags') ? (args.get('decoder-flags') ?? '').split(/\s+/).filter((f) => f && f !== 'none') : defaultLocalSpeechSettings.decoderFlags,
+  decoderFlags: args.get('decoder-flags')
+    ? (args.get('decoder-flags') ?? '').split(/\s+/).filter((f) => f && f !== 'none')
+    : defaultLocalSpeechSettings.decoderFlags,
   domainModel: args.has('no-domain-model')
     ? false
     : {
@@ -131,7 +156,10 @@ const stt: SpeechToTextEngine =
         vocabularyBias:
           args.get('bias') === 'off'
             ? false
-            : { termBoost: numberArg('term-boost', defaultVocabularyBias.termBoost), domainWordBoost: numberArg('domain-boost', defaultVocabularyBias.domainWordBoost) },
+            : {
+                termBoost: numberArg('term-boost', defaultVocabularyBias.termBoost),
+                domainWordBoost: numberArg('domain-boost', defaultVocabularyBias.domainWordBoost),
+              },
         paddingSeconds: numberArg('padding', defaultMoonshineSpeechSettings.paddingSeconds),
         beamWidth: numberArg('beam', defaultMoonshineSpeechSettings.beamWidth),
         languageModel:
@@ -146,7 +174,12 @@ const stt: SpeechToTextEngine =
       });
 
 print('engine bench — offline (local) engine, against its goals (docs/engine-bench.md)');
-print(`machine: ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+print(
+  `machine: ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 print();
 print('1. judge only, on the scripts (perfect transcript and speaker labels)');
 for (const [name, calls, evaluator, fields] of [
@@ -165,21 +198,53 @@ for (const [name, calls, evaluator, fields] of [
 print();
 print('2. end to end through speech (espeak-ng → sox → decode → local speech-to-text → judge)');
 const runs: { set: string; pair: VoicePair; run: SpeechRun; call: LabelledCall }[] = [];
-type Plan = { set: string; calls: LabelledCall[]; evaluator: EvaluatorSpec; fields: FieldSpec[]; pairs: VoicePair[]; modes: boolean[]; engine?: SpeechToTextEngine };
+type Plan = {
+  set: string;
+  calls: LabelledCall[];
+  evaluator: EvaluatorSpec;
+  fields: FieldSpec[];
+  pairs: VoicePair[];
+  modes: boolean[];
+  engine?: SpeechToTextEngine;
+};
 const plan: Plan[] = quick
   ? [{ set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: [tunedPairs[0]], modes: [true] }]
   : [
       { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: tunedPairs, modes: [true, false] },
       { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: untunedPairs, modes: [true, false] },
-      { set: 'held-out', calls: heldOutCalls, evaluator: heldOutEvaluator, fields: heldOutFields, pairs: untunedPairs, modes: [true, false] },
+      {
+        set: 'held-out',
+        calls: heldOutCalls,
+        evaluator: heldOutEvaluator,
+        fields: heldOutFields,
+        pairs: untunedPairs,
+        modes: [true, false],
+      },
       ...(freshPairs.length
         ? [
             { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: freshPairs, modes: [true, false] },
-            { set: 'held-out', calls: heldOutCalls, evaluator: heldOutEvaluator, fields: heldOutFields, pairs: freshPairs, modes: [true, false] },
+            {
+              set: 'held-out',
+              calls: heldOutCalls,
+              evaluator: heldOutEvaluator,
+              fields: heldOutFields,
+              pairs: freshPairs,
+              modes: [true, false],
+            },
           ]
         : []),
       ...(args.has('compare-general')
-        ? [{ set: 'held-out (general model, before)', calls: heldOutCalls, evaluator: heldOutEvaluator, fields: heldOutFields, pairs: untunedPairs, modes: [true], engine: generalStt }]
+        ? [
+            {
+              set: 'held-out (general model, before)',
+              calls: heldOutCalls,
+              evaluator: heldOutEvaluator,
+              fields: heldOutFields,
+              pairs: untunedPairs,
+              modes: [true],
+              engine: generalStt,
+            },
+          ]
         : []),
     ];
 const listArg = (name: string) => (args.get(name) ? (args.get(name) ?? '').split(',').filter(Boolean) : null);
@@ -191,7 +256,11 @@ const jobs = plan
   .filter((j) => !modesArg || modesArg.includes(j.stereo ? 'stereo' : 'mono'))
   .filter((j) => !callsArg || callsArg.some((c) => j.call.id.startsWith(c)));
 const savedTranscripts = args.get('from-transcripts') ?? args.get('save-transcripts') ?? null;
-const savedTranscriptFile = (j: (typeof jobs)[number]) => path.join(savedTranscripts ?? '.', `${j.set}-${j.pair.agent}-${j.pair.customer}-${j.stereo ? 'stereo' : 'mono'}-${j.call.id}.json`.replace(/[^\w.+-]/g, '_'));
+const savedTranscriptFile = (j: (typeof jobs)[number]) =>
+  path.join(
+    savedTranscripts ?? '.',
+    `${j.set}-${j.pair.agent}-${j.pair.customer}-${j.stereo ? 'stereo' : 'mono'}-${j.call.id}.json`.replace(/[^\w.+-]/g, '_'),
+  );
 if (savedTranscripts) await mkdir(savedTranscripts, { recursive: true });
 const started = performance.now();
 let next = 0;
@@ -201,7 +270,17 @@ await Promise.all(
     while (next < jobs.length) {
       const job = jobs[next++];
       const saved = args.has('from-transcripts') ? (JSON.parse(await readFile(savedTranscriptFile(job), 'utf8')) as Transcript) : undefined;
-      const run = await runCallThroughSpeech(job.call, job.pair, job.stereo, job.engine ?? stt, job.evaluator, job.fields, saved, numberArg('rendering', 0), args.has('telephone'));
+      const run = await runCallThroughSpeech(
+        job.call,
+        job.pair,
+        job.stereo,
+        job.engine ?? stt,
+        job.evaluator,
+        job.fields,
+        saved,
+        numberArg('rendering', 0),
+        args.has('telephone'),
+      );
       if (args.has('save-transcripts')) await writeFile(savedTranscriptFile(job), JSON.stringify(run.transcript));
       runs.push({ set: job.set, pair: job.pair, run, call: job.call });
     }
@@ -218,7 +297,10 @@ for (const [key, group] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
   const f = scoreOutcomes(group.map((g) => g.run.outcome));
   const words = group.reduce((s, g) => s + g.run.all.words, 0);
   const errors = group.reduce((s, g) => s + g.run.all.errors, 0);
-  const role = group.reduce((s, g) => ({ right: s.right + g.run.roleSeconds.right, total: s.total + g.run.roleSeconds.total }), { right: 0, total: 0 });
+  const role = group.reduce((s, g) => ({ right: s.right + g.run.roleSeconds.right, total: s.total + g.run.roleSeconds.total }), {
+    right: 0,
+    total: 0,
+  });
   const twoSpeakers = group.filter((g) => g.run.speakers === 2).length;
   print(`  ${key}`);
   print(
@@ -242,7 +324,8 @@ for (const [title, chosen] of [
       totals.set(voice, { errors: t.errors + w.errors, words: t.words + w.words, tuned });
     }
   }
-  for (const [voice, t] of [...totals].sort()) print(`    ${voice.padEnd(14)} ${t.tuned ? 'tuned  ' : 'UNTUNED'} ${pct(t.errors, t.words)} over ${t.words} words`);
+  for (const [voice, t] of [...totals].sort())
+    print(`    ${voice.padEnd(14)} ${t.tuned ? 'tuned  ' : 'UNTUNED'} ${pct(t.errors, t.words)} over ${t.words} words`);
   if (voiceTotals.size === 0) for (const [voice, t] of totals) voiceTotals.set(voice, t);
 }
 
@@ -255,14 +338,19 @@ if (!quick && !setsArg && !pairsArg && !modesArg && !callsArg) {
   const worst = Math.max(...untunedWer.map(([, t]) => t.errors / Math.max(1, t.words)));
   print();
   print('  goals (end to end)');
-  print(`    no false critical fail on compliant calls: ${all.falseCriticalOnCompliant} (all runs) — ${goal(all.falseCriticalOnCompliant === 0)}`);
-  print(`    critical-fail recall ≥ 0.8 on untuned voices: ${recallOf(f).toFixed(2)} (precision ${precisionOf(f).toFixed(2)}) — ${goal(recallOf(f) >= 0.8)}`);
+  print(
+    `    no false critical fail on compliant calls: ${all.falseCriticalOnCompliant} (all runs) — ${goal(all.falseCriticalOnCompliant === 0)}`,
+  );
+  print(
+    `    critical-fail recall ≥ 0.8 on untuned voices: ${recallOf(f).toFixed(2)} (precision ${precisionOf(f).toFixed(2)}) — ${goal(recallOf(f) >= 0.8)}`,
+  );
   print(`    WER ≤ 35% on every untuned voice: worst ${(100 * worst).toFixed(1)}% — ${goal(worst <= 0.35)}`);
 }
 if (args.has('show-wrong')) {
   for (const r of runs) {
     const tag = `[${r.pair.agent}/${r.pair.customer} ${r.run.stereo ? 'st' : 'mo'}]`;
-    if (r.run.outcome.criticalFail !== r.call.criticalFail) print(`      ${tag} ${r.call.id} CRITICAL FAIL expected ${r.call.criticalFail}, got ${r.run.outcome.criticalFail}`);
+    if (r.run.outcome.criticalFail !== r.call.criticalFail)
+      print(`      ${tag} ${r.call.id} CRITICAL FAIL expected ${r.call.criticalFail}, got ${r.run.outcome.criticalFail}`);
     for (const w of scoreOutcomes([r.run.outcome]).wrongVerdicts) print(`      ${tag} ${w}`);
   }
 }

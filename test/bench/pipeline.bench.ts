@@ -41,7 +41,16 @@ for (const [d, turns] of dialogues.entries()) {
     jobs.push({
       url: recordings.serve(`bench/${d}-${v}.${variant.format}`, file),
       reference: turns.map((t) => t.text).join(' '),
-      referenceBySpeaker: { A: turns.filter((t) => t.speaker === 'A').map((t) => t.text).join(' '), B: turns.filter((t) => t.speaker === 'B').map((t) => t.text).join(' ') },
+      referenceBySpeaker: {
+        A: turns
+          .filter((t) => t.speaker === 'A')
+          .map((t) => t.text)
+          .join(' '),
+        B: turns
+          .filter((t) => t.speaker === 'B')
+          .map((t) => t.text)
+          .join(' '),
+      },
       stereo: variant.stereo,
     });
   }
@@ -61,12 +70,31 @@ const time = async <T>(work: () => Promise<T>, add: (ms: number) => void) => {
   }
 };
 const engines: Engines = {
-  speechToText: { name: 'local', transcribe: (audio, hints) => time(() => stt.transcribe(audio, hints), (ms) => (sttMs += ms)) },
+  speechToText: {
+    name: 'local',
+    transcribe: (audio, hints) =>
+      time(
+        () => stt.transcribe(audio, hints),
+        (ms) => (sttMs += ms),
+      ),
+  },
   language: {
     name: 'local',
-    summarize: (t, o) => time(() => language.summarize(t, o), (ms) => (languageMs += ms)),
-    extractFields: (t, f, c) => time(() => language.extractFields(t, f, c), (ms) => (languageMs += ms)),
-    judgeCriteria: (t, e) => time(() => language.judgeCriteria(t, e), (ms) => (languageMs += ms)),
+    summarize: (t, o) =>
+      time(
+        () => language.summarize(t, o),
+        (ms) => (languageMs += ms),
+      ),
+    extractFields: (t, f, c) =>
+      time(
+        () => language.extractFields(t, f, c),
+        (ms) => (languageMs += ms),
+      ),
+    judgeCriteria: (t, e) =>
+      time(
+        () => language.judgeCriteria(t, e),
+        (ms) => (languageMs += ms),
+      ),
   },
 };
 
@@ -100,10 +128,14 @@ for (const job of jobs) {
   ids.push(res.body.data.transcription_id as string);
 }
 h.startWorker({ engines, concurrency });
-const rows = await eventually(async () => {
-  const done = await h.db.transcription.findMany({ where: { id: { in: ids }, status: { not: 'IN_PROGRESS' } } });
-  return done.length === ids.length ? done : undefined;
-}, 60 * 60_000, 500);
+const rows = await eventually(
+  async () => {
+    const done = await h.db.transcription.findMany({ where: { id: { in: ids }, status: { not: 'IN_PROGRESS' } } });
+    return done.length === ids.length ? done : undefined;
+  },
+  60 * 60_000,
+  500,
+);
 const wallMs = performance.now() - started;
 
 const failed = rows.filter((r) => r.status !== 'COMPLETED');
@@ -111,12 +143,17 @@ const audioSeconds = rows.reduce((s, r) => s + r.duration, 0);
 const processingMs = rows.reduce((s, r) => s + ((r.completedAt?.getTime() ?? 0) - (r.processingStartedAt?.getTime() ?? 0)), 0);
 const engineMs = sttMs + languageMs;
 
-let errors = 0, words = 0, stereoErrors = 0, stereoWords = 0, monoErrors = 0, monoWords = 0;
+let errors = 0,
+  words = 0,
+  stereoErrors = 0,
+  stereoWords = 0,
+  monoErrors = 0,
+  monoWords = 0;
 const bySpeaker: Record<string, { errors: number; words: number }> = { A: { errors: 0, words: 0 }, B: { errors: 0, words: 0 } };
 let speakerCountRight = 0;
 for (const [i, id] of ids.entries()) {
   const row = rows.find((r) => r.id === id)!;
-  const segments = ((row.conversation as { segments?: { speaker: string; text: string }[] } | null)?.segments ?? []);
+  const segments = (row.conversation as { segments?: { speaker: string; text: string }[] } | null)?.segments ?? [];
   const job = jobs[i];
   const w = wordErrors(job.reference, segments.map((s) => s.text).join(' '));
   errors += w.errors;
@@ -125,7 +162,13 @@ for (const [i, id] of ids.entries()) {
     stereoErrors += w.errors;
     stereoWords += w.words;
     for (const speaker of ['A', 'B']) {
-      const ws = wordErrors(job.referenceBySpeaker[speaker], segments.filter((s) => s.speaker === speaker).map((s) => s.text).join(' '));
+      const ws = wordErrors(
+        job.referenceBySpeaker[speaker],
+        segments
+          .filter((s) => s.speaker === speaker)
+          .map((s) => s.text)
+          .join(' '),
+      );
       bySpeaker[speaker].errors += ws.errors;
       bySpeaker[speaker].words += ws.words;
     }
@@ -139,15 +182,21 @@ const pct = (e: number, n: number) => `${((100 * e) / Math.max(1, n)).toFixed(1)
 
 print();
 print(`pipeline bench — local engines (${recognizer}), worker concurrency 2 on this 2-core machine`);
-print(`recordings           ${rows.length} (${failed.length} failed), ${(audioSeconds / rows.length).toFixed(1)} s of audio each on average`);
+print(
+  `recordings           ${rows.length} (${failed.length} failed), ${(audioSeconds / rows.length).toFixed(1)} s of audio each on average`,
+);
 print(`wall time            ${(wallMs / 1000).toFixed(1)} s from first submit to last completion`);
 print(`throughput           ${((rows.length * 60_000) / wallMs).toFixed(1)} recordings per minute`);
 print(`real-time factor     ${(sttMs / 1000 / audioSeconds).toFixed(3)} (speech-to-text seconds per second of audio, one core)`);
 print(`engine time          ${(sttMs / 1000).toFixed(1)} s speech-to-text + ${(languageMs / 1000).toFixed(2)} s language`);
 print(`pipeline overhead    ${(processingMs / engineMs).toFixed(2)}× (processing time per recording ÷ its engine time; goal ≤ 1.5×)`);
 print(`batch efficiency     ${((wallMs * concurrency) / engineMs).toFixed(2)}× (wall time × 2 workers ÷ engine time)`);
-print(`word error rate      ${pct(errors, words)} over ${words} reference words (stereo ${pct(stereoErrors, stereoWords)}, mono ${pct(monoErrors, monoWords)})`);
-print(`  by voice (stereo)  A ${'en-us+klatt2'} ${pct(bySpeaker.A.errors, bySpeaker.A.words)}, B ${'en-us+f2'} ${pct(bySpeaker.B.errors, bySpeaker.B.words)}`);
+print(
+  `word error rate      ${pct(errors, words)} over ${words} reference words (stereo ${pct(stereoErrors, stereoWords)}, mono ${pct(monoErrors, monoWords)})`,
+);
+print(
+  `  by voice (stereo)  A ${'en-us+klatt2'} ${pct(bySpeaker.A.errors, bySpeaker.A.words)}, B ${'en-us+f2'} ${pct(bySpeaker.B.errors, bySpeaker.B.words)}`,
+);
 print(`two speakers found   ${speakerCountRight} of ${rows.length}`);
 
 await h.close();

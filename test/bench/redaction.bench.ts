@@ -34,4 +34,6 @@ function utterancesPerSecond(work: (text: string) => unknown): number {
 
 const baseline = utterancesPerSecond((t) => readSpokenNumbers(t));
 const full = utterancesPerSecond((t) => redactText(t, { policies, substitution: 'entity_name' }));
-out(`throughput: redactText ${Math.round(full)} utterances/s; reading spoken numbers alone ${Math.round(baseline)}/s (redactText takes ${(baseline / full).toFixed(1)}x its time)`);
+out(
+  `throughput: redactText ${Math.round(full)} utterances/s; reading spoken numbers alone ${Math.round(baseline)}/s (redactText takes ${(baseline / full).toFixed(1)}x its time)`,
+);

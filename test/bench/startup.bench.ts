@@ -54,7 +54,14 @@ async function measure(kind: (typeof kinds)[number], mode: Mode): Promise<{ ms: 
   const started = performance.now();
   const child = spawn(process.execPath, modes[mode](kind.name), {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'info', QUEUE_PREFIX: `bench-startup-${randomUUID().slice(0, 8)}` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
+      QUEUE_PREFIX: `bench-startup-${randomUUID().slice(0, 8)}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

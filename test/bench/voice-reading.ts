@@ -5,10 +5,14 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** A probe's command line: `--name=value`, or `--name` alone (value ''). */
-export const probeArgs = (argv: string[]) => new Map(argv.map((a) => (a.includes('=') ? [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a.slice(2), ''])));
+export const probeArgs = (argv: string[]) =>
+  new Map(argv.map((a) => (a.includes('=') ? [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a.slice(2), ''])));
 
 /** The one human recording on the machine: TIMIT's SA1 sentence, shipped with sphinxtrain. */
-export const humanSentence = { file: '/usr/lib/x86_64-linux-gnu/sphinxtrain/python/cmusphinx/test/sa1.wav', text: 'she had your dark suit in greasy wash water all year' };
+export const humanSentence = {
+  file: '/usr/lib/x86_64-linux-gnu/sphinxtrain/python/cmusphinx/test/sa1.wav',
+  text: 'she had your dark suit in greasy wash water all year',
+};
 
 /** A voice name as a file name (`en-us+f4` → `en_us_f4`). */
 export const voiceFileName = (voice: string) => voice.replace(/\W/g, '_');

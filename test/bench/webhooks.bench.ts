@@ -30,17 +30,45 @@ await applyMigrations(process.env.DATABASE_URL);
 const db = createDb(process.env.DATABASE_URL, { maxConnections: 4 });
 const account = await createAccount(db, `bench-webhooks-${randomUUID().slice(0, 8)}`);
 const { key } = await createApiKey(db, account.id, 'bench');
-const evaluator = await db.evaluator.create({ data: { accountId: account.id, tag: 'bench', criteria: { create: [{ name: 'Greeting', type: 'boolean', weight: 1, position: 0 }] } }, include: { criteria: true } });
+const evaluator = await db.evaluator.create({
+  data: { accountId: account.id, tag: 'bench', criteria: { create: [{ name: 'Greeting', type: 'boolean', weight: 1, position: 0 }] } },
+  include: { criteria: true },
+});
 const ids = Array.from({ length: distinct }, () => randomUUID());
 await db.transcription.createMany({
   data: ids.map((id) => ({
-    id, accountId: account.id, configurationId: randomUUID(), configurationTag: 'bench', status: 'COMPLETED' as const, createdAt: new Date(),
-    completedAt: new Date(), score: 100, criticalFail: false, evaluationStatus: 'COMPLETED', evaluatorId: evaluator.id, evaluatorTag: 'bench',
-    evaluationGeneratedAt: new Date(), language: 'en', numSpeakers: 2, duration: 30,
+    id,
+    accountId: account.id,
+    configurationId: randomUUID(),
+    configurationTag: 'bench',
+    status: 'COMPLETED' as const,
+    createdAt: new Date(),
+    completedAt: new Date(),
+    score: 100,
+    criticalFail: false,
+    evaluationStatus: 'COMPLETED',
+    evaluatorId: evaluator.id,
+    evaluatorTag: 'bench',
+    evaluationGeneratedAt: new Date(),
+    language: 'en',
+    numSpeakers: 2,
+    duration: 30,
   })),
 });
 await db.criterionResult.createMany({
-  data: ids.map((id) => ({ transcriptionId: id, criterionId: evaluator.criteria[0].id, position: 0, name: 'Greeting', type: 'boolean' as const, maxWeight: 1, scoreRawAi: 1, scoreObtained: 1, status: 'PASS' as const, reasoning: 'r', quote: 'q' })),
+  data: ids.map((id) => ({
+    transcriptionId: id,
+    criterionId: evaluator.criteria[0].id,
+    position: 0,
+    name: 'Greeting',
+    type: 'boolean' as const,
+    maxWeight: 1,
+    scoreRawAi: 1,
+    scoreObtained: 1,
+    status: 'PASS' as const,
+    reasoning: 'r',
+    quote: 'q',
+  })),
 });
 
 // Signed requests, prepared before the run so signing does not load the generator.
@@ -48,8 +76,20 @@ const signer = new Webhook(account.webhookSecret);
 const prepared = Array.from({ length: 60_000 }, (_, i) => {
   const id = randomUUID();
   const at = new Date();
-  const body = JSON.stringify({ type: 'transcription.completed', timestamp: at.toISOString(), data: { transcription_id: ids[i % distinct], status: 'COMPLETED', configuration_id: ids[0], name: null, error: null } });
-  return { body, headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signer.sign(id, at, body) } };
+  const body = JSON.stringify({
+    type: 'transcription.completed',
+    timestamp: at.toISOString(),
+    data: { transcription_id: ids[i % distinct], status: 'COMPLETED', configuration_id: ids[0], name: null, error: null },
+  });
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signer.sign(id, at, body),
+    },
+  };
 });
 
 /** User + system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
@@ -106,20 +146,32 @@ const accepted = receiver['2xx'];
 
 const drainStarted = Date.now();
 const worker = startEntry('src/worker.ts', env);
-const mirrored = await eventually(async () => {
-  const count = await db.hubTranscription.count({ where: { id: { in: ids } } });
-  return count === distinct ? count : Date.now() - drainStarted > 120_000 ? count : undefined;
-}, 130_000, 500);
+const mirrored = await eventually(
+  async () => {
+    const count = await db.hubTranscription.count({ where: { id: { in: ids } } });
+    return count === distinct ? count : Date.now() - drainStarted > 120_000 ? count : undefined;
+  },
+  130_000,
+  500,
+);
 const receipts = await db.hubWebhookReceipt.count({ where: { transcriptionId: { in: ids } } });
 
 print();
 print(`webhook receiver bench — ${connections} connections, ${durationSeconds} s each, loopback, this 2-core machine`);
 print(`bare Express 5       ${Math.round(baseline.requests.average)} req/s, p99 ${baseline.latency.p99} ms`);
-print(`receiver             ${Math.round(accepted / durationSeconds)} accepted/s (${accepted} acknowledged, ${receiver.non2xx} not 2xx, ${receiver.errors} errors), p99 ${receiver.latency.p99} ms`);
-print(`ratio                ${(accepted / durationSeconds / baseline.requests.average).toFixed(2)} of the bare handler (goals: ≥ 0.8 of bare, p99 ≤ 30 ms)`);
-print(`CPU per request      receiver ${Math.round(webCpuPerRequest)} µs, bare Express ${Math.round(bareCpuPerRequest)} µs (${(bareCpuPerRequest / webCpuPerRequest).toFixed(2)} of the receiver's)`);
+print(
+  `receiver             ${Math.round(accepted / durationSeconds)} accepted/s (${accepted} acknowledged, ${receiver.non2xx} not 2xx, ${receiver.errors} errors), p99 ${receiver.latency.p99} ms`,
+);
+print(
+  `ratio                ${(accepted / durationSeconds / baseline.requests.average).toFixed(2)} of the bare handler (goals: ≥ 0.8 of bare, p99 ≤ 30 ms)`,
+);
+print(
+  `CPU per request      receiver ${Math.round(webCpuPerRequest)} µs, bare Express ${Math.round(bareCpuPerRequest)} µs (${(bareCpuPerRequest / webCpuPerRequest).toFixed(2)} of the receiver's)`,
+);
 print(`receipts stored      ${receipts} (every acknowledged webhook, and those in flight when the run stopped)`);
-print(`mirrored             ${mirrored} of ${distinct} transcriptions named by acknowledged webhooks, ${((Date.now() - drainStarted) / 1000).toFixed(1)} s after the worker started`);
+print(
+  `mirrored             ${mirrored} of ${distinct} transcriptions named by acknowledged webhooks, ${((Date.now() - drainStarted) / 1000).toFixed(1)} s after the worker started`,
+);
 
 await Promise.all([web.stop(), worker.stop()]);
 await db.$disconnect();

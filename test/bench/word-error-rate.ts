@@ -22,11 +22,41 @@ export function normaliseWords(text: string): string[] {
 const currencyOf = (symbol: string) => ({ '£': 'pounds', '€': 'euros' })[symbol] ?? 'dollars';
 
 const units: Record<string, number> = { zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
-const teens: Record<string, number> = { ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19 };
+const teens: Record<string, number> = {
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
 const tens: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const ordinals: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
-  thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
 };
 
 /**
@@ -44,7 +74,12 @@ function digitsForNumberWords(words: string[]): string[] {
     while (j < words.length && !isOrdinal) {
       const word = words[j] ?? '';
       const next = words[j + 1] ?? '';
-      if (word in tens && (next in units || next in ordinals) && (units[next] ?? ordinals[next] ?? 0) < 10 && (units[next] ?? ordinals[next] ?? 0) > 0) {
+      if (
+        word in tens &&
+        (next in units || next in ordinals) &&
+        (units[next] ?? ordinals[next] ?? 0) < 10 &&
+        (units[next] ?? ordinals[next] ?? 0) > 0
+      ) {
         groups.push(String((tens[word] ?? 0) + (units[next] ?? ordinals[next] ?? 0)));
         isOrdinal = next in ordinals;
         j += 2;

@@ -43,6 +43,8 @@ describe('hub:admin-token', () => {
     const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
     const firstCalls = readme.slice(readme.indexOf('## First calls'), readme.indexOf('\n## ', readme.indexOf('## First calls') + 3));
     expect(firstCalls).toContain('npm run --silent cli -- hub:admin-token | tail -1');
-    expect(readFileSync(path.join(projectRoot, 'docs/getting-started.md'), 'utf8')).toContain('npm run --silent cli -- hub:admin-token | tail -1');
+    expect(readFileSync(path.join(projectRoot, 'docs/getting-started.md'), 'utf8')).toContain(
+      'npm run --silent cli -- hub:admin-token | tail -1',
+    );
   });
 });

@@ -55,7 +55,9 @@ describe('npm run cli -- api', () => {
     const missing = await api(['get-participant', JSON.stringify({ participant_id: id })]);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe('');
-    expect(missing.stderr).toMatch(new RegExp(`^error: not_found \\(HTTP 404\\) from get-participant: .*${id}\\nrequest id: [0-9a-f-]{36}\\n$`));
+    expect(missing.stderr).toMatch(
+      new RegExp(`^error: not_found \\(HTTP 404\\) from get-participant: .*${id}\\nrequest id: [0-9a-f-]{36}\\n$`),
+    );
 
     const invalid = await api(['get-participant', '{"participant_id": 5}']);
     expect(invalid.stderr).toBe('error: invalid_value (not sent) from get-participant: Invalid participant_id: expected a UUID\n');
@@ -72,7 +74,7 @@ describe('npm run cli -- api', () => {
     expect(stdout).toMatch(/analytics\s+analytics\s+5\s+2\s+no\s+quota 30\/month/);
   });
 
-  it('with no upstream configured, calls this deployment\'s own API with a key it provisions', async () => {
+  it("with no upstream configured, calls this deployment's own API with a key it provisions", async () => {
     const { code, stdout } = await api(['list-evaluators'], { PUBLIC_BASE_URL: new URL(service.baseUrl).origin });
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ items: expect.any(Array), count: expect.any(Number) });
@@ -82,12 +84,21 @@ describe('npm run cli -- api', () => {
 describe('npm run cli -- api <analytics operation>', () => {
   const viaFake = () => ({ UPSTREAM_BASE_URL: fake.baseUrl, UPSTREAM_API_KEY: fake.apiKey });
   // The CLI's ledger row: the same upstream account (base URL and key) and the month of its own clock.
-  const ledger = () => readLedgerRow(h.db, createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey }).accountRef, 'analytics-evaluator', new Date());
+  const ledger = () =>
+    readLedgerRow(
+      h.db,
+      createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey }).accountRef,
+      'analytics-evaluator',
+      new Date(),
+    );
 
   it('goes through the quota ledger: the call is counted as used', async () => {
     const evaluatorId = randomUUID();
     fake.script('analytics-evaluator', { json: { data: dashboardAnswer('evaluator', 3) } });
-    const { code, stdout, stderr } = await api(['analytics-evaluator', JSON.stringify({ evaluator_id: evaluatorId, start_date: '2026-10-01' })], viaFake());
+    const { code, stdout, stderr } = await api(
+      ['analytics-evaluator', JSON.stringify({ evaluator_id: evaluatorId, start_date: '2026-10-01' })],
+      viaFake(),
+    );
     expect([code, stderr]).toEqual([0, '']);
     expect(JSON.parse(stdout).raw_data).toHaveLength(3);
     expect(fake.requestsFor('analytics-evaluator').map((r) => r.body)).toEqual([{ evaluator_id: evaluatorId, start_date: '2026-10-01' }]);
@@ -97,7 +108,10 @@ describe('npm run cli -- api <analytics operation>', () => {
   it('is refused in one line, nothing sent, when the ledger has no room', async () => {
     const scope = createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey }).accountRef;
     const month = monthOf(new Date());
-    await h.db.hubQuotaLedger.update({ where: { scope_endpoint_month: { scope, endpoint: 'analytics-evaluator', month: month.start } }, data: { used: 450 } });
+    await h.db.hubQuotaLedger.update({
+      where: { scope_endpoint_month: { scope, endpoint: 'analytics-evaluator', month: month.start } },
+      data: { used: 450 },
+    });
     const sent = fake.requests.length;
     const { code, stdout, stderr } = await api(['analytics-evaluator', JSON.stringify({ evaluator_id: randomUUID() })], viaFake());
     expect([code, stdout]).toEqual([1, '']);

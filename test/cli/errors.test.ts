@@ -62,14 +62,20 @@ describe('npm run cli errors', () => {
 
   it('an unreachable database names where it looked and what to check', async () => {
     const url = `postgresql://postgres@127.0.0.1:${await closedPort()}/convoqa`;
-    expectOneLineError(await cli(['accounts:list'], { DATABASE_URL: url }), /^error: cannot reach PostgreSQL for convoqa on 127\.0\.0\.1:\d+ \(ECONNREFUSED\): start it, or set DATABASE_URL/);
+    expectOneLineError(
+      await cli(['accounts:list'], { DATABASE_URL: url }),
+      /^error: cannot reach PostgreSQL for convoqa on 127\.0\.0\.1:\d+ \(ECONNREFUSED\): start it, or set DATABASE_URL/,
+    );
   });
 
   it('a missing or unmigrated database is not migrated by the CLI: it says what to run', async () => {
     const missing = await cli(['accounts:list'], { DATABASE_URL: withDatabase(`convoqa_missing_${randomUUID().slice(0, 8)}`) });
     expectOneLineError(missing, /does not exist: run `npm run db:prepare`/);
     const unmigrated = await cli(['accounts:list'], { DATABASE_URL: withDatabase(emptyDatabase) });
-    expectOneLineError(unmigrated, new RegExp(`^error: the database ${emptyDatabase} on [^ ]+ lacks \\d+ migration\\(s\\): run \`npm run db:migrate\``));
+    expectOneLineError(
+      unmigrated,
+      new RegExp(`^error: the database ${emptyDatabase} on [^ ]+ lacks \\d+ migration\\(s\\): run \`npm run db:migrate\``),
+    );
     // Still unmigrated: the CLI created no table.
     const client = new pg.Client({ connectionString: withDatabase(emptyDatabase) });
     await client.connect();
@@ -90,10 +96,12 @@ describe('npm run cli errors', () => {
     expect(missingArgument.stderr).toMatch(/^error: missing required argument 'name'\n/);
     const badNumber = await cli(['backfill', '--concurrency', 'many']);
     expect(badNumber.code).toBe(1);
-    expect(badNumber.stderr).toMatch(/^error: option '--concurrency <n>' argument 'many' is invalid\. expected a whole number from 1 to 32\.\n/);
+    expect(badNumber.stderr).toMatch(
+      /^error: option '--concurrency <n>' argument 'many' is invalid\. expected a whole number from 1 to 32\.\n/,
+    );
   });
 
-  it('in hub-only mode, the built-in service\'s commands refuse in one line, before touching anything', async () => {
+  it("in hub-only mode, the built-in service's commands refuse in one line, before touching anything", async () => {
     const hubOnly = { UPSTREAM_BASE_URL: 'https://api.vendor.example/v1', UPSTREAM_API_KEY: 'vendor-key' };
     expectOneLineError(
       await cli(['deliveries:replay', 'acme', randomUUID()], hubOnly),

@@ -27,12 +27,15 @@ afterAll(async () => {
 
 /** The CLI with the built-in upstream: this deployment's own API, the hub on its own key. */
 const cli = (...args: string[]) =>
-  run(process.execPath, ['src/cli/launch.mjs', ...args], { cwd: projectRoot, env: { ...process.env, PUBLIC_BASE_URL: new URL(service.baseUrl).origin } }).then(
+  run(process.execPath, ['src/cli/launch.mjs', ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, PUBLIC_BASE_URL: new URL(service.baseUrl).origin },
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
 
-describe('the hub\'s account', () => {
+describe("the hub's account", () => {
   it('hub:create-key makes a key of the account the hub follows', async () => {
     const { code, stdout } = await cli('hub:create-key', 'first-calls');
     expect(code).toBe(0);

@@ -38,9 +38,11 @@ describe('.env', () => {
     const dir = folderWithEnv(`DATABASE_URL=postgresql://postgres@127.0.0.1:${port}/from_dotenv\n`);
     const env = { ...process.env };
     delete env.DATABASE_URL;
-    const failed: { code?: number; stderr: string } = await run(process.execPath, [path.join(projectRoot, 'src/cli/launch.mjs'), 'accounts:list'], { cwd: dir, env }).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
+    const failed: { code?: number; stderr: string } = await run(
+      process.execPath,
+      [path.join(projectRoot, 'src/cli/launch.mjs'), 'accounts:list'],
+      { cwd: dir, env },
+    ).catch((error: { code: number; stderr: string }) => error);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(`cannot reach PostgreSQL for from_dotenv on 127.0.0.1:${port}`);
     // An explicit variable wins over the file.

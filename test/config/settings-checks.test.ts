@@ -63,7 +63,10 @@ describe('DATA_DIR and EXPORTS_DIR', () => {
 describe('REDIS_URL and REDIS_CLUSTER_NODES', () => {
   it('choose a single Redis by default, and a cluster when a node list is given', () => {
     expect(loadConfig({}).process.redis).toEqual({ kind: 'single', url: 'redis://127.0.0.1:6379' });
-    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380' }).process.redis).toEqual({ kind: 'single', url: 'rediss://cache.internal:6380' });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380' }).process.redis).toEqual({
+      kind: 'single',
+      url: 'rediss://cache.internal:6380',
+    });
     expect(loadConfig({ REDIS_CLUSTER_NODES: '127.0.0.1:7001, redis-2.internal:7002,[fd00::5]:7003' }).process.redis).toEqual({
       kind: 'cluster',
       nodes: [
@@ -75,8 +78,10 @@ describe('REDIS_URL and REDIS_CLUSTER_NODES', () => {
     });
   });
 
-  it('take the cluster\'s user, password and TLS from node URLs, the same for every node', () => {
-    expect(loadConfig({ REDIS_CLUSTER_NODES: 'rediss://app:p%40ss@node-1.cache.example:6379,node-2.cache.example:6379' }).process.redis).toEqual({
+  it("take the cluster's user, password and TLS from node URLs, the same for every node", () => {
+    expect(
+      loadConfig({ REDIS_CLUSTER_NODES: 'rediss://app:p%40ss@node-1.cache.example:6379,node-2.cache.example:6379' }).process.redis,
+    ).toEqual({
       kind: 'cluster',
       nodes: [
         { host: 'node-1.cache.example', port: 6379 },
@@ -88,7 +93,9 @@ describe('REDIS_URL and REDIS_CLUSTER_NODES', () => {
       'REDIS_CLUSTER_NODES: the node URLs differ in scheme (redis:// or rediss://), user or password; every node of a cluster is reached alike',
     );
     // A refused URL is named without its credentials.
-    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis://:secret@n1' })).toThrow('REDIS_CLUSTER_NODES: "redis://…@n1": expected host:port entries');
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis://:secret@n1' })).toThrow(
+      'REDIS_CLUSTER_NODES: "redis://…@n1": expected host:port entries',
+    );
   });
 
   it('refuse a node list that is not host:port entries, naming the entry and the expected form', () => {

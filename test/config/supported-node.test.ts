@@ -52,12 +52,16 @@ describe('the Node runtime', () => {
       (error: { code?: number; signal?: string; stderr: string }) => ({ code: error.code ?? error.signal, stderr: error.stderr }),
     );
 
-  it.skipIf(!older)("a Procfile entry and the CLI started with the machine's own older node stop at once, saying so", async () => {
-    // Not a crash: the check comes before the imports that load native modules (argon2's segfaults on Node 20).
-    const web = await runOlder(['--import', 'tsx', 'src/web.ts']);
-    expect(web).toEqual({ code: 1, stderr: `${unsupportedNodeMessage(older!.version)}\n` });
-    const cli = await runOlder(['src/cli/launch.mjs', 'accounts:list']);
-    expect(cli.code).toBe(1);
-    expect(cli.stderr).toContain(`error: convoqa needs Node 24 or later; this is Node ${older!.version}.`);
-  }, 90_000);
+  it.skipIf(!older)(
+    "a Procfile entry and the CLI started with the machine's own older node stop at once, saying so",
+    async () => {
+      // Not a crash: the check comes before the imports that load native modules (argon2's segfaults on Node 20).
+      const web = await runOlder(['--import', 'tsx', 'src/web.ts']);
+      expect(web).toEqual({ code: 1, stderr: `${unsupportedNodeMessage(older!.version)}\n` });
+      const cli = await runOlder(['src/cli/launch.mjs', 'accounts:list']);
+      expect(cli.code).toBe(1);
+      expect(cli.stderr).toContain(`error: convoqa needs Node 24 or later; this is Node ${older!.version}.`);
+    },
+    90_000,
+  );
 });

@@ -11,7 +11,13 @@ import { expect } from 'vitest';
 import { projectRoot } from '../support/processes.js';
 
 export const chromiumPath = '/usr/bin/chromium';
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 
@@ -34,7 +40,10 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<{ id: string; impact: string | null; help: string; targets: string[] }[]> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const scope = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, options: object): Promise<{ violations: AxeViolation[] }> } };
+    const scope = globalThis as unknown as {
+      document: unknown;
+      axe: { run(ctx: unknown, options: object): Promise<{ violations: AxeViolation[] }> };
+    };
     return (await scope.axe.run(scope.document, { resultTypes: ['violations'] })).violations;
   });
   return violations

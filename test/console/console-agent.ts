@@ -7,6 +7,13 @@ export async function signedInAgent(app: WebApp, login: { email: string; passwor
   const agent = request.agent(app);
   const page = await agent.get('/console/sign-in');
   const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
-  expect((await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: login.email, password: login.password, next: '/console' })).status).toBe(303);
+  expect(
+    (
+      await agent
+        .post('/console/sign-in')
+        .type('form')
+        .send({ _csrf: token, email: login.email, password: login.password, next: '/console' })
+    ).status,
+  ).toBe(303);
   return agent;
 }

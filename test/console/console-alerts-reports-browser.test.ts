@@ -50,7 +50,10 @@ beforeAll(async () => {
   stack = await startHubStack(h, {
     hub: (defaults) => {
       const slack = slackHub(fake, defaults);
-      return { ...slack, settings: { ...slack.settings!, reports: { ...defaultReportsSettings, export: { kind: 'csv', dir: exportsDir } } } };
+      return {
+        ...slack,
+        settings: { ...slack.settings!, reports: { ...defaultReportsSettings, export: { kind: 'csv', dir: exportsDir } } },
+      };
     },
   });
   worker = h.startWorker({ hub: stack.hub, mirrorHooks: [createCriticalFailHook(stack.hub)] });
@@ -63,7 +66,10 @@ beforeAll(async () => {
   call = await seedEvaluatedTranscription(h.db, stack.account.id, { createdAt: new Date(`${lastMonth}-10T12:00:00Z`) });
   await setEvaluatorChannel(h.db, call.evaluatorId!, 'C0MISSING1');
   await mirrorTranscription(stack.hub, call.id, [createCriticalFailHook(stack.hub)]);
-  const failed = await eventually(() => h.db.hubAlert.findFirst({ where: { transcriptionId: call.id, status: 'failed' } }).then((a) => a ?? undefined), 15_000);
+  const failed = await eventually(
+    () => h.db.hubAlert.findFirst({ where: { transcriptionId: call.id, status: 'failed' } }).then((a) => a ?? undefined),
+    15_000,
+  );
   alertId = failed.id;
 }, 90_000);
 afterAll(async () => {
@@ -74,7 +80,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const signedIn = (who: { email: string }, path: string) => signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);
+const signedIn = (who: { email: string }, path: string) =>
+  signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);
 
 /** Submits a form by clicking, and waits for the redirect's page. */
 async function submit(page: Page, selector: string) {
@@ -121,10 +128,15 @@ describe('Alerts', () => {
     expect(fake.postsTo('C0DEFAULT1').some((m) => m.text.startsWith('convoqa test message'))).toBe(true);
     await page.fill('#test-channel', 'C0NOWHERE1');
     await submit(page, 'form[action="/console/alerts/test"] button');
-    expect(await page.locator('p.flash.error').textContent()).toBe('Slack cannot post to C0NOWHERE1: channel_not_found (is the bot invited to the channel?)');
+    expect(await page.locator('p.flash.error').textContent()).toBe(
+      'Slack cannot post to C0NOWHERE1: channel_not_found (is the bot invited to the channel?)',
+    );
 
     // The digest, now, while Slack refuses every post: back on the page with each channel's error, the run listed.
-    fake.script('chat.postMessage', Array.from({ length: 50 }, () => ({ error: 'channel_not_found' })));
+    fake.script(
+      'chat.postMessage',
+      Array.from({ length: 50 }, () => ({ error: 'channel_not_found' })),
+    );
     const runsBefore = await h.db.hubDigestRun.count();
     try {
       await submit(page, '#send-digest');
@@ -132,7 +144,9 @@ describe('Alerts', () => {
       fake.script('chat.postMessage', []);
     }
     expect(new URL(page.url()).hash).toBe('#digest-h');
-    expect(await page.locator('p.flash.error').textContent()).toMatch(/^The digest was not posted to any channel: (.+; )?C0ROUTED01: channel_not_found \(.+\)(; .+)?\. The run is recorded below\.$/);
+    expect(await page.locator('p.flash.error').textContent()).toMatch(
+      /^The digest was not posted to any channel: (.+; )?C0ROUTED01: channel_not_found \(.+\)(; .+)?\. The run is recorded below\.$/,
+    );
     expect(await h.db.hubDigestRun.count()).toBe(runsBefore + 1);
     expect(await page.locator('table.digest-runs tbody tr').first().textContent()).toContain('C0ROUTED01: channel_not_found');
     await screenshot(page, 'alerts-digest-refused');
@@ -151,7 +165,13 @@ describe('Alerts', () => {
 
     // More alerts than a page: "Older" shows the rest, "Newest" comes back (rows made for this, removed after).
     const base = Date.UTC(2100, 0, 1);
-    const extra = Array.from({ length: 101 }, (_, i) => ({ id: randomUUID(), transcriptionId: randomUUID(), kind: 'critical_fail', status: 'delivered_to_log', createdAt: new Date(base + i) }));
+    const extra = Array.from({ length: 101 }, (_, i) => ({
+      id: randomUUID(),
+      transcriptionId: randomUUID(),
+      kind: 'critical_fail',
+      status: 'delivered_to_log',
+      createdAt: new Date(base + i),
+    }));
     await h.db.hubAlert.createMany({ data: extra });
     try {
       await page.goto('/console/alerts?status=delivered_to_log');
@@ -194,7 +214,10 @@ describe('Reports & quota', () => {
     expect(await page.locator(`#pull-subject option[value="${call.evaluatorId!}"]`).textContent()).toBe('Support QA');
     await page.selectOption('#pull-subject', call.evaluatorId);
     await page.fill('#pull-period', lastMonth);
-    await Promise.all([page.waitForURL((url) => url.pathname === '/console/reports/pull'), page.click('form[action="/console/reports/pull"] button')]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/console/reports/pull'),
+      page.click('form[action="/console/reports/pull"] button'),
+    ]);
     expect(await page.locator('#cost').textContent()).toBe('1 call of analytics-evaluator');
     expect(await page.locator('#room-now').textContent()).toBe('500');
     expect(await page.locator('#room-after').textContent()).toBe('499');
@@ -206,7 +229,9 @@ describe('Reports & quota', () => {
     expect(await h.db.hubReportRun.count({ where: { scope } })).toBe(0);
 
     await Promise.all([page.waitForURL((url) => url.pathname === '/console/reports'), page.click('#confirm-pull')]);
-    expect(await flash(page)).toBe(`Pulled the evaluator report for ${lastMonth}: 1 row(s); 1 call of the quota spent; its export is queued.`);
+    expect(await flash(page)).toBe(
+      `Pulled the evaluator report for ${lastMonth}: 1 row(s); 1 call of the quota spent; its export is queued.`,
+    );
     expect(await readLedgerRow(h.db, scope, 'analytics-evaluator', new Date())).toMatchObject({ used: 1, reserved: 0 });
     expect(await spent('analytics-evaluator')).toBe('1');
     const run = await h.db.hubReportRun.findFirstOrThrow({ where: { scope, kind: 'evaluator', period: lastMonth } });
@@ -221,7 +246,9 @@ describe('Reports & quota', () => {
     expect(link).toMatch(/^\/console\/reports\/snapshots\/[0-9a-f-]{36}\/export\.csv$/);
     const csv = await page.request.get(link!);
     expect(csv.status()).toBe(200);
-    expect(csv.headers()['content-disposition']).toMatch(new RegExp(`^attachment; filename="?evaluator-${call.evaluatorId}-${lastMonth}\\.csv"?$`));
+    expect(csv.headers()['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="?evaluator-${call.evaluatorId}-${lastMonth}\\.csv"?$`),
+    );
     expect((await csv.text()).split('\n').filter(Boolean)).toHaveLength(2);
     await screenshot(page, 'reports-after-pull');
     await expectAccessible(page);

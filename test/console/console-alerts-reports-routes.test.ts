@@ -34,7 +34,10 @@ beforeAll(async () => {
   // The default channel is one the fake Slack does not know: every digest post is refused.
   fake = await startFakeSlack({ channels: ['C0KNOWN001'] });
   // Every test signs in afresh: sign-in limits out of the way.
-  stack = await startHubStack(h, { hub: (defaults) => slackHub(fake, defaults, { defaultChannel: 'C0NOWHERE1' }), console: { signInPerMinute: 1_000, signInPerMinutePerAddress: 1_000 } });
+  stack = await startHubStack(h, {
+    hub: (defaults) => slackHub(fake, defaults, { defaultChannel: 'C0NOWHERE1' }),
+    console: { signInPerMinute: 1_000, signInPerMinutePerAddress: 1_000 },
+  });
   await createConsoleUser(h.db, { ...admin, role: 'admin', password }, { kind: 'cli' });
   await createConsoleUser(h.db, { ...viewer, role: 'viewer', password }, { kind: 'cli' });
 }, 60_000);
@@ -59,7 +62,13 @@ async function signedIn(who: { email: string }) {
 }
 
 const flashOf = (page: string) => /<p class="flash (ok|error)" role="status">([^<]*)<\/p>/.exec(page)?.slice(1) ?? null;
-const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 /** The data-id of each row of a table (by its class). */
 function rowIds(page: string, table: string): string[] {
   const start = page.indexOf(`<table class="${table}"`);
@@ -77,15 +86,25 @@ const newestFirst = <T extends { at: Date; id: string }>(rows: T[]) =>
 describe('console forms: one set of helpers', () => {
   it('flashes a zod refusal on the page it came from, answers JSON to scripts, and checks CSRF and the role', async () => {
     const { agent, csrf } = await signedIn(admin);
-    const refused = await agent.post('/console/alerts/routes').type('form').send({ _csrf: csrf, evaluator_id: 'not-an-id', channel: 'C0KNOWN001' });
+    const refused = await agent
+      .post('/console/alerts/routes')
+      .type('form')
+      .send({ _csrf: csrf, evaluator_id: 'not-an-id', channel: 'C0KNOWN001' });
     expect(refused.status).toBe(303);
     expect(refused.headers.location).toBe('/console/alerts');
     const idError = Id.safeParse('not-an-id').error?.issues[0]?.message;
     const expected = `Cannot route the alerts: evaluator_id: ${idError}`;
     // The session was saved before the 303: the very next page has the flash.
-    expect(flashOf((await agent.get('/console/alerts')).text)).toEqual(['error', expected.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')]);
+    expect(flashOf((await agent.get('/console/alerts')).text)).toEqual([
+      'error',
+      expected.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
+    ]);
 
-    const json = await agent.post('/console/alerts/routes').set('accept', 'application/json').type('form').send({ _csrf: csrf, evaluator_id: 'not-an-id', channel: 'C0KNOWN001' });
+    const json = await agent
+      .post('/console/alerts/routes')
+      .set('accept', 'application/json')
+      .type('form')
+      .send({ _csrf: csrf, evaluator_id: 'not-an-id', channel: 'C0KNOWN001' });
     expect(json.status).toBe(400);
     expect(json.body).toEqual(errorBody('invalid_value', expected));
 
@@ -93,7 +112,11 @@ describe('console forms: one set of helpers', () => {
     expect(noToken.status).toBe(403);
     const runs = await h.db.hubDigestRun.count();
     const asViewer = await signedIn(viewer);
-    const forbidden = await asViewer.agent.post('/console/alerts/digest').set('accept', 'application/json').type('form').send({ _csrf: asViewer.csrf });
+    const forbidden = await asViewer.agent
+      .post('/console/alerts/digest')
+      .set('accept', 'application/json')
+      .type('form')
+      .send({ _csrf: asViewer.csrf });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual(errorBody('forbidden', 'Only an admin can do this: your role reads these pages only'));
     expect(await h.db.hubDigestRun.count()).toBe(runs);
@@ -104,7 +127,10 @@ describe('console forms: one set of helpers', () => {
     const res = await agent.post('/console/reports/pull').type('form').send({ _csrf: csrf, kind: 'account', period: '2026-10' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/console/reports#runs-h');
-    expect(flashOf((await agent.get('/console/reports')).text)).toEqual(['error', 'Cannot pull: confirm: Confirm the pull on its preview page first']);
+    expect(flashOf((await agent.get('/console/reports')).text)).toEqual([
+      'error',
+      'Cannot pull: confirm: Confirm the pull on its preview page first',
+    ]);
   });
 });
 
@@ -139,23 +165,53 @@ describe('evaluators by name', () => {
   it("shows a routed evaluator's latest mirrored name with its id as secondary text, and the id alone when the mirror has no name", async () => {
     const named = randomUUID();
     const unknown = randomUUID();
-    await writeMirror(stack.hub, evaluatedTranscription({ evaluatorId: named, evaluatorTag: 'Old name', criticalFail: false, recordedAt: '2026-01-05T10:00:00.000Z' }), []);
-    await writeMirror(stack.hub, evaluatedTranscription({ evaluatorId: named, evaluatorTag: 'Billing QA', criticalFail: false, recordedAt: '2026-02-05T10:00:00.000Z' }), []);
+    await writeMirror(
+      stack.hub,
+      evaluatedTranscription({ evaluatorId: named, evaluatorTag: 'Old name', criticalFail: false, recordedAt: '2026-01-05T10:00:00.000Z' }),
+      [],
+    );
+    await writeMirror(
+      stack.hub,
+      evaluatedTranscription({
+        evaluatorId: named,
+        evaluatorTag: 'Billing QA',
+        criticalFail: false,
+        recordedAt: '2026-02-05T10:00:00.000Z',
+      }),
+      [],
+    );
     await setEvaluatorChannel(h.db, named, 'C0KNOWN001');
     await setEvaluatorChannel(h.db, unknown, 'C0KNOWN001');
     const { agent } = await signedIn(viewer);
     const page = (await agent.get('/console/alerts')).text;
     const row = (id: string) => new RegExp(`<tr data-evaluator="${id}">\\s*<td class="evaluator">(.*?)</td>`, 's').exec(page)?.[1];
-    expect(row(named)).toBe(`<span class="evaluator-name" title="${named}">Billing QA</span><br><span class="muted evaluator-id">${named}</span>`);
+    expect(row(named)).toBe(
+      `<span class="evaluator-name" title="${named}">Billing QA</span><br><span class="muted evaluator-id">${named}</span>`,
+    );
     expect(row(unknown)).toBe(`<span class="evaluator-id">${unknown}</span>`);
 
     // A report run of that evaluator recorded without its tag: named from the mirror too.
     const scope = (await stack.hub.upstream()).accountRef;
     const run = await h.db.hubReportRun.create({
-      data: { scope, kind: 'evaluator', subjectId: named, subjectTag: null, period: '2026-W05', periodStart: new Date('2026-01-26'), periodEnd: new Date('2026-02-02'), quotaMonth: new Date('2026-02-01'), dueAt: new Date('2026-02-02'), priority: 0, status: 'skipped', reason: 'test' },
+      data: {
+        scope,
+        kind: 'evaluator',
+        subjectId: named,
+        subjectTag: null,
+        period: '2026-W05',
+        periodStart: new Date('2026-01-26'),
+        periodEnd: new Date('2026-02-02'),
+        quotaMonth: new Date('2026-02-01'),
+        dueAt: new Date('2026-02-02'),
+        priority: 0,
+        status: 'skipped',
+        reason: 'test',
+      },
     });
     const reports = (await agent.get('/console/reports')).text;
-    expect(new RegExp(`<tr data-id="${run.id}"[^>]*>\\s*<td>(.*?)</td>`, 's').exec(reports)?.[1]).toBe(`evaluator · <span class="subject" title="${named}">Billing QA</span>`);
+    expect(new RegExp(`<tr data-id="${run.id}"[^>]*>\\s*<td>(.*?)</td>`, 's').exec(reports)?.[1]).toBe(
+      `evaluator · <span class="subject" title="${named}">Billing QA</span>`,
+    );
     await h.db.hubReportRun.delete({ where: { id: run.id } });
   });
 });
@@ -164,7 +220,13 @@ describe('keyset paging', () => {
   it('pages the outbox with an "Older" link (created, then id) and the admin API with the same cursor', async () => {
     // 105 alerts newer than any other, three to a millisecond (the id breaks the tie).
     const base = Date.UTC(2100, 0, 1);
-    const rows = Array.from({ length: 105 }, (_, i) => ({ id: randomUUID(), transcriptionId: randomUUID(), kind: 'critical_fail', status: 'sent', createdAt: new Date(base + Math.floor(i / 3)) }));
+    const rows = Array.from({ length: 105 }, (_, i) => ({
+      id: randomUUID(),
+      transcriptionId: randomUUID(),
+      kind: 'critical_fail',
+      status: 'sent',
+      createdAt: new Date(base + Math.floor(i / 3)),
+    }));
     await h.db.hubAlert.createMany({ data: rows });
     addedAlerts.push(...rows.map((r) => r.id));
     const expected = newestFirst(rows.map((r) => ({ at: r.createdAt, id: r.id }))).map((r) => r.id);
@@ -184,12 +246,23 @@ describe('keyset paging', () => {
     expect(page1.status).toBe(200);
     expect(page1.body.data.alerts.map((a: { id: string }) => a.id)).toEqual(expected.slice(0, 60));
     const page2 = await request(stack.app).get(`/admin/alerts?status=sent&limit=60&cursor=${page1.body.data.next_cursor}`).set(auth);
-    expect(page2.body.data.alerts.map((a: { id: string }) => a.id).filter((id: string) => addedAlerts.includes(id))).toEqual(expected.slice(60));
+    expect(page2.body.data.alerts.map((a: { id: string }) => a.id).filter((id: string) => addedAlerts.includes(id))).toEqual(
+      expected.slice(60),
+    );
   });
 
   it('pages the digest runs apart from the outbox, and the admin API with the same cursor', async () => {
     const base = Date.UTC(2100, 0, 1);
-    const rows = Array.from({ length: 12 }, (_, i) => ({ id: randomUUID(), tick: `t-${i}`, trigger: 'clock', pending: i, posts: [], failures: [], startedAt: new Date(base), finishedAt: new Date(base + Math.floor(i / 2)) }));
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      id: randomUUID(),
+      tick: `t-${i}`,
+      trigger: 'clock',
+      pending: i,
+      posts: [],
+      failures: [],
+      startedAt: new Date(base),
+      finishedAt: new Date(base + Math.floor(i / 2)),
+    }));
     await h.db.hubDigestRun.createMany({ data: rows });
     addedDigestRuns.push(...rows.map((r) => r.id));
     const expected = newestFirst(rows.map((r) => ({ at: r.finishedAt, id: r.id }))).map((r) => r.id);
@@ -215,8 +288,19 @@ describe('keyset paging', () => {
     const scope = (await stack.hub.upstream()).accountRef;
     const base = Date.UTC(2026, 0, 1);
     const rows = Array.from({ length: 103 }, (_, i) => ({
-      id: randomUUID(), scope, kind: 'participant' as const, subjectId: randomUUID(), period: '2026-01', periodStart: new Date('2026-01-01'), periodEnd: new Date('2026-02-01'),
-      quotaMonth: new Date('2026-02-01'), dueAt: new Date('2026-02-01'), priority: i, status: 'skipped' as const, reason: 'paging test', createdAt: new Date(base + Math.floor(i / 4)),
+      id: randomUUID(),
+      scope,
+      kind: 'participant' as const,
+      subjectId: randomUUID(),
+      period: '2026-01',
+      periodStart: new Date('2026-01-01'),
+      periodEnd: new Date('2026-02-01'),
+      quotaMonth: new Date('2026-02-01'),
+      dueAt: new Date('2026-02-01'),
+      priority: i,
+      status: 'skipped' as const,
+      reason: 'paging test',
+      createdAt: new Date(base + Math.floor(i / 4)),
     }));
     await h.db.hubReportRun.createMany({ data: rows });
     const expected = newestFirst(rows.map((r) => ({ at: r.createdAt, id: r.id }))).map((r) => r.id);

@@ -56,9 +56,15 @@ const playingTurn = (page: Page) =>
 
 describe('the call view player', () => {
   it('plays the call, seeks by a click on a turn or a quote, and the highlight follows playback', async () => {
-    const { context, page } = await signInOnConsole(browser, { baseUrl: stack.baseUrl, email: lead.email, password: lead.password }, `/console/calls/${callId}`);
+    const { context, page } = await signInOnConsole(
+      browser,
+      { baseUrl: stack.baseUrl, email: lead.email, password: lead.password },
+      `/console/calls/${callId}`,
+    );
     const audio = page.locator('#call-audio');
-    await expect.poll(() => audio.evaluate((el) => (el as unknown as MediaElement).readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => audio.evaluate((el) => (el as unknown as MediaElement).readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
     expect(await audio.evaluate((el) => (el as unknown as MediaElement).duration)).toBeGreaterThan(turnStarts[3]);
 
     await page.locator('.transcript .turn').nth(2).click();
@@ -90,7 +96,9 @@ describe('the call view player', () => {
     expect(await audio.evaluate((el) => (el as unknown as MediaElement).playbackRate)).toBe(2);
 
     // A click on a quote (a mark inside its turn) and on a criterion's "Show in transcript" seek to the quoted turn.
-    const quoted = await page.locator('.transcript .turn').evaluateAll((turns) => turns.findIndex((turn) => turn.querySelector('mark') !== null));
+    const quoted = await page
+      .locator('.transcript .turn')
+      .evaluateAll((turns) => turns.findIndex((turn) => turn.querySelector('mark') !== null));
     expect(quoted).toBeGreaterThanOrEqual(0);
     const elsewhere = quoted === 3 ? 2 : 3;
     await page.locator('.transcript .turn').nth(elsewhere).click();

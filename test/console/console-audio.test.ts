@@ -61,7 +61,10 @@ describe('the call view with the built-in service as upstream', () => {
     expect(Buffer.compare(whole.body as Buffer, call.audio)).toBe(0);
 
     const middle = Math.floor(call.audio.length / 2);
-    const part = await agent.get(`/console/calls/${call.id}/recording`).set('range', `bytes=${middle}-${middle + 4095}`).responseType('blob');
+    const part = await agent
+      .get(`/console/calls/${call.id}/recording`)
+      .set('range', `bytes=${middle}-${middle + 4095}`)
+      .responseType('blob');
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes ${middle}-${middle + 4095}/${call.audio.length}`);
     expect(part.headers['accept-ranges']).toBe('bytes');
@@ -73,7 +76,11 @@ describe('the call view with the built-in service as upstream', () => {
     const bytesPerSecond = 8_000; // 8 kHz, 8-bit mono
     const call2h = await seedTranscription(h.db, stack.account.id, { status: 'COMPLETED', duration: seconds });
     const key = `${stack.account.id}/${call2h.id}.wav`;
-    await h.deps.storage.write(key, Readable.from([wavHeader(seconds * bytesPerSecond, { sampleRate: bytesPerSecond, bitsPerSample: 8 })]), { maxBytes: 1_000 });
+    await h.deps.storage.write(
+      key,
+      Readable.from([wavHeader(seconds * bytesPerSecond, { sampleRate: bytesPerSecond, bitsPerSample: 8 })]),
+      { maxBytes: 1_000 },
+    );
     // The samples are a sparse file's zeros: a 57.6 MB recording without writing 57.6 MB.
     await h.deps.storage.withLocalFile(key, (file) => truncate(file, 44 + seconds * bytesPerSecond));
     await h.db.transcription.update({ where: { id: call2h.id }, data: { recordingKey: key } });
@@ -131,7 +138,14 @@ async function startFlakySource(failures: number): Promise<{ url: string; hits: 
       res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'unavailable', message: 'busy' } }));
       return;
     }
-    res.writeHead(206, { 'content-type': 'audio/wav', 'content-range': `bytes 0-3/100`, 'content-length': '4', 'x-range-asked': req.headers.range ?? '' }).end('RIFF');
+    res
+      .writeHead(206, {
+        'content-type': 'audio/wav',
+        'content-range': `bytes 0-3/100`,
+        'content-length': '4',
+        'x-range-asked': req.headers.range ?? '',
+      })
+      .end('RIFF');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/recordings`, hits: () => hits, server };
@@ -159,20 +173,28 @@ describe('the recording fetch policy, against real local servers', () => {
     const started = Date.now();
     const failure = await proxy.open(call.id, undefined).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
-    expect(failure).toMatchObject({ code: 'unavailable', message: `The recording could not be fetched from ${new URL(recordings.baseUrl).host} after 3 attempts: no answer within 300 ms` });
+    expect(failure).toMatchObject({
+      code: 'unavailable',
+      message: `The recording could not be fetched from ${new URL(recordings.baseUrl).host} after 3 attempts: no answer within 300 ms`,
+    });
     expect(recordings.hits(`/hang/${call.id}`)).toBe(3);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('answers the console 503 with the reason when the source refuses connections', async () => {
     const port = await closedPort();
-    const broken = await startHubStack(h, { recordings: createRecordingProxy({ ...fastPolicy, baseUrl: `http://127.0.0.1:${port}/recordings`, logger: h.deps.logger }) });
+    const broken = await startHubStack(h, {
+      recordings: createRecordingProxy({ ...fastPolicy, baseUrl: `http://127.0.0.1:${port}/recordings`, logger: h.deps.logger }),
+    });
     try {
       const agent = await signedInAgent(broken.app, viewer);
       const res = await agent.get(`/console/calls/${call.id}/recording`).set('accept', 'application/json');
       expect(res.status).toBe(503);
       expect(res.body).toEqual({
-        error: { code: 'unavailable', message: `The recording could not be fetched from 127.0.0.1:${port} after 3 attempts: connect ECONNREFUSED 127.0.0.1:${port}` },
+        error: {
+          code: 'unavailable',
+          message: `The recording could not be fetched from 127.0.0.1:${port} after 3 attempts: connect ECONNREFUSED 127.0.0.1:${port}`,
+        },
       });
     } finally {
       await broken.close();

@@ -114,9 +114,14 @@ describe('the console in a browser', () => {
     await expectAccessible(page);
 
     // Without the CSRF token the same session is refused.
-    const noToken = await page.request.post(`/console/calls/${call.id}/notes`, { form: { body: 'sneaky' }, headers: { accept: 'application/json' } });
+    const noToken = await page.request.post(`/console/calls/${call.id}/notes`, {
+      form: { body: 'sneaky' },
+      headers: { accept: 'application/json' },
+    });
     expect(noToken.status()).toBe(403);
-    expect(await noToken.json()).toEqual({ error: { code: 'forbidden', message: 'Missing or invalid CSRF token: reload the page and try again' } });
+    expect(await noToken.json()).toEqual({
+      error: { code: 'forbidden', message: 'Missing or invalid CSRF token: reload the page and try again' },
+    });
     expect(await h.db.hubReviewNote.count({ where: { transcriptionId: call.id } })).toBe(0);
     await context.close();
 
@@ -132,9 +137,14 @@ describe('the console in a browser', () => {
     expect(await page.locator('form.group-buttons').count()).toBe(0);
     await screenshot(page, 'call-as-viewer');
     const token = await page.locator('meta[name=csrf-token]').getAttribute('content');
-    const refused = await page.request.post(`/console/calls/${call.id}/group`, { form: { group: 'ARCHIVED', _csrf: token ?? '' }, headers: { accept: 'application/json' } });
+    const refused = await page.request.post(`/console/calls/${call.id}/group`, {
+      form: { group: 'ARCHIVED', _csrf: token ?? '' },
+      headers: { accept: 'application/json' },
+    });
     expect(refused.status()).toBe(403);
-    expect(await refused.json()).toEqual({ error: { code: 'forbidden', message: 'Only a lead can do this: viewers have read-only access' } });
+    expect(await refused.json()).toEqual({
+      error: { code: 'forbidden', message: 'Only a lead can do this: viewers have read-only access' },
+    });
     expect((await stack.client.getTranscription({ transcription_id: call.id })).group).toBe('UNDER_REVIEW');
     await context.close();
   });
@@ -146,7 +156,11 @@ describe('the console in a browser', () => {
     await page.waitForSelector('body[data-charts-drawn=true]');
     const painted = await page.evaluate(() =>
       ['chart-timeline', 'chart-distribution', 'chart-criteria'].map((id) => {
-        interface Canvas { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } }
+        interface Canvas {
+          width: number;
+          height: number;
+          getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+        }
         const doc = (globalThis as unknown as { document: { getElementById(id: string): Canvas } }).document;
         const canvas = doc.getElementById(id);
         const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;

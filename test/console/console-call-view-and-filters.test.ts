@@ -36,7 +36,9 @@ async function signedIn() {
   const agent = request.agent(stack.app);
   const page = await agent.get('/console/sign-in');
   const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
-  expect((await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: lead.email, password, next: '/console' })).status).toBe(303);
+  expect(
+    (await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: lead.email, password, next: '/console' })).status,
+  ).toBe(303);
   return agent;
 }
 
@@ -62,7 +64,9 @@ describe('day filters', () => {
       expect(backwards.status).toBe(400);
       expect(backwards.text).toContain('Invalid filter: to: 2026-03-01 is before from (2026-03-02)');
       const json = await agent.get(`${path}?from=2026-13-45`).set('Accept', 'application/json');
-      expect(json.body).toEqual({ error: { code: 'invalid_value', message: 'Invalid filter: from: 2026-13-45 is not a date (YYYY-MM-DD, a day that exists)' } });
+      expect(json.body).toEqual({
+        error: { code: 'invalid_value', message: 'Invalid filter: from: 2026-13-45 is not a date (YYYY-MM-DD, a day that exists)' },
+      });
       expect((await agent.get(`${path}?from=2024-02-29&to=9999-12-31`)).status).toBe(200);
       expect((await agent.get(`${path}?from=2026-03-01&to=2026-03-01`)).status).toBe(200);
     }
@@ -94,8 +98,14 @@ describe('the override form', () => {
       .type('form')
       .send({ _csrf: csrfOf(back.text), action: 'override', verdict: 'PASS', reason: '  No promise was made  ' });
     expect(saved.headers.location).toBe(`/console/calls/${call.id}#override-${call.strict.id}`);
-    expect((await agent.get(`/console/calls/${call.id}`)).text).toMatch(new RegExp(`id="override-${call.strict.id}">(?:<input type="hidden"[^>]*>)*\\s*<p class="flash ok" role="status">Verdict saved \\(in the hub only\\)\\.</p>`));
-    expect(await h.db.hubReviewOverride.findMany({ where: { transcriptionId: call.id }, select: { reason: true } })).toEqual([{ reason: 'No promise was made' }]);
+    expect((await agent.get(`/console/calls/${call.id}`)).text).toMatch(
+      new RegExp(
+        `id="override-${call.strict.id}">(?:<input type="hidden"[^>]*>)*\\s*<p class="flash ok" role="status">Verdict saved \\(in the hub only\\)\\.</p>`,
+      ),
+    );
+    expect(await h.db.hubReviewOverride.findMany({ where: { transcriptionId: call.id }, select: { reason: true } })).toEqual([
+      { reason: 'No promise was made' },
+    ]);
   });
 });
 
@@ -108,10 +118,22 @@ describe('the criterion card', () => {
     const call = await mirroredCall();
     const agent = await signedIn();
     expect(cardClass((await agent.get(`/console/calls/${call.id}`)).text, call.strict.id)).toBe('criterion fail');
-    await overrideCriterion(stack.hub, { transcriptionId: call.id, criterionId: call.strict.id, verdict: 'PASS', reason: 'No promise was made', actor });
+    await overrideCriterion(stack.hub, {
+      transcriptionId: call.id,
+      criterionId: call.strict.id,
+      verdict: 'PASS',
+      reason: 'No promise was made',
+      actor,
+    });
     const overridden = (await agent.get(`/console/calls/${call.id}`)).text;
     expect(cardClass(overridden, call.strict.id)).toBe('criterion pass');
-    await overrideCriterion(stack.hub, { transcriptionId: call.id, criterionId: call.greeting.id, verdict: 'FAIL', reason: 'No greeting', actor });
+    await overrideCriterion(stack.hub, {
+      transcriptionId: call.id,
+      criterionId: call.greeting.id,
+      verdict: 'FAIL',
+      reason: 'No greeting',
+      actor,
+    });
     expect(cardClass((await agent.get(`/console/calls/${call.id}`)).text, call.greeting.id)).toBe('criterion fail');
     await clearOverride(stack.hub, { transcriptionId: call.id, criterionId: call.strict.id, reason: 'Second look', actor });
     expect(cardClass((await agent.get(`/console/calls/${call.id}`)).text, call.strict.id)).toBe('criterion fail');

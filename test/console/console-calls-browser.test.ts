@@ -95,9 +95,9 @@ describe('the calls page', () => {
     await page.selectOption('#assign-to', { label: lead.name });
     await Promise.all([page.waitForURL((url) => url.pathname === '/console/calls'), page.click('#assign')]);
     await expect.poll(() => page.locator('.flash.ok').textContent()).toContain('3 calls assigned');
-    const assignees = await page.locator('table.calls tbody tr[data-id]').evaluateAll((rows) =>
-      rows.slice(0, 3).map((row) => row.querySelector('.assignee')?.textContent ?? ''),
-    );
+    const assignees = await page
+      .locator('table.calls tbody tr[data-id]')
+      .evaluateAll((rows) => rows.slice(0, 3).map((row) => row.querySelector('.assignee')?.textContent ?? ''));
     expect(assignees).toEqual([lead.name, lead.name, lead.name]);
 
     await page.goto('/console/calls?tab=mine');
@@ -116,7 +116,10 @@ describe('the calls page', () => {
     expect(answer.status()).toBe(200);
     expect(answer.headers()['content-type']).toContain('text/csv');
     // The seeded names and tags hold no comma or quote, so a line splits on commas (no CSV parser is a dependency).
-    const [header, ...rows] = (await answer.text()).trim().split(/\r?\n/).map((line) => line.split(','));
+    const [header, ...rows] = (await answer.text())
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(','));
     expect(header?.[0]).toBe('id');
 
     const expected = await h.db.hubTranscription.findMany({

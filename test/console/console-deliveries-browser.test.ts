@@ -52,13 +52,24 @@ beforeAll(async () => {
   account = await h.createAccount();
   port = await freePort();
   const configuration = await h.db.configuration.create({
-    data: { accountId: account.id, tag: 'crm-hooks', vocabulary: [], extractionFields: [], webhookSuccessUrl: `http://127.0.0.1:${port}/hooks`, webhookErrorUrl: `http://127.0.0.1:${port}/hooks` },
+    data: {
+      accountId: account.id,
+      tag: 'crm-hooks',
+      vocabulary: [],
+      extractionFields: [],
+      webhookSuccessUrl: `http://127.0.0.1:${port}/hooks`,
+      webhookErrorUrl: `http://127.0.0.1:${port}/hooks`,
+    },
   });
   configurationId = configuration.id;
   // Three transcriptions fail while the receiver is down: three error webhooks, each failing 3 attempts.
   for (let i = 0; i < 3; i++) {
     const t = await seedTranscription(h.db, account.id, { configurationId });
-    await recordFailed(h.processingContext(), { id: t.id, accountId: account.id, configurationId, name: null }, { code: 'download_failed', message: 'gone' });
+    await recordFailed(
+      h.processingContext(),
+      { id: t.id, accountId: account.id, configurationId, name: null },
+      { code: 'download_failed', message: 'gone' },
+    );
     failedIds.push((await h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } })).id);
   }
   await eventually(async () => (await h.db.webhookDelivery.count({ where: { id: { in: failedIds }, status: 'failed' } })) === 3, 30_000);
@@ -70,7 +81,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const signedIn = (who: { email: string }, path: string) => signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);
+const signedIn = (who: { email: string }, path: string) =>
+  signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);
 
 /** After a form's POST: the page its redirect leads to (the same URL as before) has loaded. */
 const redirectedBack = async (page: Page) => {
@@ -181,7 +193,9 @@ describe('the Deliveries page', () => {
     ] as const) {
       const refused = await page.request.post(path, { form: { ...form, _csrf: token }, headers: { accept: 'application/json' } });
       expect(refused.status()).toBe(403);
-      expect(await refused.json()).toEqual({ error: { code: 'forbidden', message: 'Only an admin can do this: your role reads these pages only' } });
+      expect(await refused.json()).toEqual({
+        error: { code: 'forbidden', message: 'Only an admin can do this: your role reads these pages only' },
+      });
     }
     expect((await delivery(failedIds[1])).replayCount).toBe(before.replayCount);
     await context.close();
@@ -202,7 +216,8 @@ describe('the Receipts page', () => {
       .set('webhook-signature', signature)
       .send(body);
   }
-  const eventFor = (transcriptionId: string) => JSON.stringify({ type: 'transcription.completed', data: { transcription_id: transcriptionId } });
+  const eventFor = (transcriptionId: string) =>
+    JSON.stringify({ type: 'transcription.completed', data: { transcription_id: transcriptionId } });
 
   it('shows receipts of every outcome with their mirror job; an admin re-mirrors a transcription; a viewer cannot', async () => {
     const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);
@@ -251,7 +266,9 @@ describe('the Receipts page', () => {
     // An id that is not one: a clear message on the page.
     await page.fill('#remirror-id', 'not-an-id');
     await Promise.all([redirectedBack(page), page.click('#remirror-form button[type=submit]')]);
-    expect(await page.locator('p.flash.error[role=status]').textContent()).toBe('Cannot re-mirror: transcription_id: not a transcription id');
+    expect(await page.locator('p.flash.error[role=status]').textContent()).toBe(
+      'Cannot re-mirror: transcription_id: not a transcription id',
+    );
     await context.close();
 
     const viewing = await signedIn(viewer, `/console/receipts?transcription=${seeded.id}`);
@@ -259,9 +276,14 @@ describe('the Receipts page', () => {
     await screenshot(viewing.page, 'receipts-as-viewer');
     await expectAccessible(viewing.page);
     const token = (await viewing.page.locator('meta[name=csrf-token]').getAttribute('content')) ?? '';
-    const refused = await viewing.page.request.post('/console/receipts/remirror', { form: { transcription_id: seeded.id, _csrf: token }, headers: { accept: 'application/json' } });
+    const refused = await viewing.page.request.post('/console/receipts/remirror', {
+      form: { transcription_id: seeded.id, _csrf: token },
+      headers: { accept: 'application/json' },
+    });
     expect(refused.status()).toBe(403);
-    expect(await refused.json()).toEqual({ error: { code: 'forbidden', message: 'Only an admin can do this: your role reads these pages only' } });
+    expect(await refused.json()).toEqual({
+      error: { code: 'forbidden', message: 'Only an admin can do this: your role reads these pages only' },
+    });
     expect(await h.jobs.queue('hub.mirror-transcription').getJob(`mirror-${seeded.id}`)).toBeUndefined();
     await viewing.context.close();
   }, 120_000);

@@ -66,8 +66,12 @@ describe('the Deliveries page', () => {
       payload: '{}',
     };
     const list = (role: 'admin' | 'lead' | 'viewer') =>
-      deliveriesPage({ user: { ...user, role }, csrfToken: 't' }, { filters: { account: 'acct-1' }, accounts: [account], account, page: { deliveries: [delivery], nextCursor: null } }).value;
-    const one = (role: 'admin' | 'lead' | 'viewer') => deliveryPage({ user: { ...user, role }, csrfToken: 't' }, { account, delivery }).value;
+      deliveriesPage(
+        { user: { ...user, role }, csrfToken: 't' },
+        { filters: { account: 'acct-1' }, accounts: [account], account, page: { deliveries: [delivery], nextCursor: null } },
+      ).value;
+    const one = (role: 'admin' | 'lead' | 'viewer') =>
+      deliveryPage({ user: { ...user, role }, csrfToken: 't' }, { account, delivery }).value;
 
     it('never puts the token in the HTML of a viewer or a lead, only its last 4 characters', () => {
       for (const role of ['viewer', 'lead'] as const) {

@@ -57,7 +57,9 @@ describe('the Deliveries page with a long webhook URL', () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       try {
         await page.setContent(markup);
-        const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+        const width = await page.evaluate(
+          () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+        );
         expect(width).toBeLessThanOrEqual(1280);
       } finally {
         await page.close();

@@ -35,17 +35,31 @@ beforeAll(async () => {
   stack = await startHubStack(h);
   browser = await launchBrowser();
   await createConsoleUser(h.db, { ...lead, role: 'lead', password }, { kind: 'cli' });
-  const criteria = [{ name: 'Greeting', status: 'PASS' as const }, { name: 'Data protection', type: 'strict' as const, status: 'FAIL' as const }];
+  const criteria = [
+    { name: 'Greeting', status: 'PASS' as const },
+    { name: 'Data protection', type: 'strict' as const, status: 'FAIL' as const },
+  ];
   walked = [];
-  for (let i = 1; i <= 4; i += 1) walked.push(await seedMirroredCall(h.db, { evaluatorId, participantId, name: `Loop call ${i}`, criteria, recordedAt: minutesAgo(i * 10) }));
+  for (let i = 1; i <= 4; i += 1)
+    walked.push(
+      await seedMirroredCall(h.db, { evaluatorId, participantId, name: `Loop call ${i}`, criteria, recordedAt: minutesAgo(i * 10) }),
+    );
   // Another agent's critical fail between them: in the unfiltered queue, never in the filtered walk.
   await seedMirroredCall(h.db, { evaluatorId, participantId: randomUUID(), name: 'Someone else', criteria, recordedAt: minutesAgo(15) });
   // Two AI passes of one agent in one week: at 50 % exactly one of them is sampled.
   const week = new Date(Date.UTC(2026, 9, 14, 9));
   quiet = [];
   for (let i = 0; i < 2; i += 1) {
-    quiet.push(await seedMirroredCall(h.db, { evaluatorId, participantId: sampledAgent, name: `Quiet pass ${i}`, criteria: [{ name: 'Greeting', status: 'PASS' }],
-      criticalFail: false, recordedAt: new Date(week.getTime() + i * 3_600_000) }));
+    quiet.push(
+      await seedMirroredCall(h.db, {
+        evaluatorId,
+        participantId: sampledAgent,
+        name: `Quiet pass ${i}`,
+        criteria: [{ name: 'Greeting', status: 'PASS' }],
+        criticalFail: false,
+        recordedAt: new Date(week.getTime() + i * 3_600_000),
+      }),
+    );
   }
 }, 120_000);
 afterAll(async () => {
@@ -74,12 +88,20 @@ describe('the fast loop', () => {
       expect(await page.locator('article.criterion h3').first().textContent()).toContain('Data protection');
       await page.fill(`${failedForm(call)} input[name=reason]`, `Checked by ear, call ${i + 1}`);
       await page.selectOption(`${failedForm(call)} select[name=verdict]`, 'PASS');
-      await Promise.all([page.waitForURL((url) => !url.pathname.endsWith(call.id)), page.click(`${failedForm(call)} button[value=override-next]`)]);
+      await Promise.all([
+        page.waitForURL((url) => !url.pathname.endsWith(call.id)),
+        page.click(`${failedForm(call)} button[value=override-next]`),
+      ]);
     }
     expect(seen).toEqual(walked.slice(0, 3).map((c) => c.id));
     expect(callIdOf(page)).toBe(walked[3]?.id);
     const overrides = await h.db.hubReviewOverride.findMany({ where: { transcriptionId: { in: walked.map((c) => c.id) } } });
-    expect(overrides.map((o) => o.transcriptionId).sort()).toEqual(walked.slice(0, 3).map((c) => c.id).sort());
+    expect(overrides.map((o) => o.transcriptionId).sort()).toEqual(
+      walked
+        .slice(0, 3)
+        .map((c) => c.id)
+        .sort(),
+    );
     // The last call of the list has no next: only "Override" is offered.
     expect(await page.locator('button[value=override-next]').count()).toBe(0);
     await context.close();
@@ -87,7 +109,11 @@ describe('the fast loop', () => {
 
   it('keyboard: ? shows the help, ] and 2 fail the focused criterion and come back to it, j and k move between calls', async () => {
     const call = walked[3];
-    const { context, page } = await signInOnConsole(browser, login(), `/console/calls/${walked[2]?.id}?from=${encodeURIComponent(listPath)}`);
+    const { context, page } = await signInOnConsole(
+      browser,
+      login(),
+      `/console/calls/${walked[2]?.id}?from=${encodeURIComponent(listPath)}`,
+    );
     expect(await page.locator('#shortcuts-help').isVisible()).toBe(false);
     await page.keyboard.press('?');
     expect(await page.locator('#shortcuts-help').isVisible()).toBe(true);
@@ -107,7 +133,9 @@ describe('the fast loop', () => {
     await page.keyboard.type('Never said hello');
     await Promise.all([page.waitForURL((url) => url.hash === greeting), page.keyboard.press('Enter')]);
     expect(await page.locator(`${greeting} .flash`).textContent()).toContain('Verdict saved');
-    const override = await h.db.hubReviewOverride.findFirst({ where: { transcriptionId: call.id, criterionId: call.criteria[0]?.criterionId } });
+    const override = await h.db.hubReviewOverride.findFirst({
+      where: { transcriptionId: call.id, criterionId: call.criteria[0]?.criterionId },
+    });
     expect(override?.reason).toBe('Never said hello');
     expect(new URL(page.url()).searchParams.get('from')).toBe(listPath);
 
@@ -124,7 +152,10 @@ describe('sampling', () => {
     await page.fill('#s-seed', 'loop-test');
     await Promise.all([page.waitForURL(/\/console$/), page.click('form[aria-label="Sampling rule"] button[type=submit]')]);
     expect(await page.locator('#sampling-rule').textContent()).toContain('50%');
-    const flags = await h.db.hubTranscription.findMany({ where: { id: { in: quiet.map((c) => c.id) } }, select: { id: true, sampled: true } });
+    const flags = await h.db.hubTranscription.findMany({
+      where: { id: { in: quiet.map((c) => c.id) } },
+      select: { id: true, sampled: true },
+    });
     const sampled = flags.filter((f) => f.sampled).map((f) => f.id);
     expect(sampled).toHaveLength(1);
 
@@ -146,7 +177,10 @@ describe('on a phone', () => {
   it('the call view and the queue have no horizontal scroll at 390 px', async () => {
     const { context, page } = await signInOnConsole(browser, login(), listPath);
     await page.setViewportSize({ width: 390, height: 844 });
-    const width = () => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+    const width = () =>
+      page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      );
     await page.reload();
     expect(await width()).toBeLessThanOrEqual(390);
     await page.goto(`/console/calls/${walked[1]?.id}?from=${encodeURIComponent(listPath)}`);

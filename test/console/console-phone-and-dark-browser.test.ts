@@ -49,7 +49,10 @@ const pages = () => [
   { name: 'queues', path: '/console/queues' },
 ];
 
-const documentWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+const documentWidth = (page: Page) =>
+  page.evaluate(
+    () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+  );
 
 /** Width, screenshot and axe of the page as it is now; the findings, not yet asserted, so one run reports every page. */
 async function inspect(page: Page, name: string, theme: string) {

@@ -21,7 +21,11 @@ let stack: HubStack;
 let browser: Browser;
 let isUpstreamUp = false;
 const password = 'correct horse battery staple';
-const people = (['admin', 'lead', 'viewer'] as const).map((role) => ({ role, email: `${role}-${randomUUID().slice(0, 8)}@example.com`, name: `Q ${role}` }));
+const people = (['admin', 'lead', 'viewer'] as const).map((role) => ({
+  role,
+  email: `${role}-${randomUUID().slice(0, 8)}@example.com`,
+  name: `Q ${role}`,
+}));
 const who = (role: ConsoleRole) => people.find((p) => p.role === role) as (typeof people)[number];
 const queue = 'hub.mirror-transcription';
 let calls: { id: string }[] = [];
@@ -30,10 +34,14 @@ beforeAll(async () => {
   h = createHarness();
   stack = await startHubStack(h);
   // The worker's upstream is down until the test brings it back: mirror jobs fail for real.
-  h.startWorker({ hub: { upstream: () => (isUpstreamUp ? Promise.resolve(stack.client) : Promise.reject(new Error('upstream unreachable (test)'))) } });
+  h.startWorker({
+    hub: { upstream: () => (isUpstreamUp ? Promise.resolve(stack.client) : Promise.reject(new Error('upstream unreachable (test)'))) },
+  });
   browser = await launchBrowser();
   for (const person of people) await createConsoleUser(h.db, { ...person, password }, { kind: 'cli' });
-  calls = await Promise.all([1, 2, 3].map(() => seedTranscription(h.db, stack.account.id, { status: 'COMPLETED', completedAt: new Date() })));
+  calls = await Promise.all(
+    [1, 2, 3].map(() => seedTranscription(h.db, stack.account.id, { status: 'COMPLETED', completedAt: new Date() })),
+  );
   for (const call of calls) await enqueueMirror(h.jobs, call.id);
   // Ten attempts each (backoff shrunk by the harness): about five seconds until all three are failed.
   await eventually(async () => (await h.jobs.queue(queue).getFailedCount()) === 3, 40_000);
@@ -72,21 +80,28 @@ describe('the Queues page', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     const token = (await page.locator('meta[name=csrf-token]').getAttribute('content')) ?? '';
-    const refused = await page.request.post(`/console/queues/${queue}/jobs/mirror-${calls[0]?.id}/retry`, { form: { _csrf: token }, headers: { accept: 'application/json' } });
+    const refused = await page.request.post(`/console/queues/${queue}/jobs/mirror-${calls[0]?.id}/retry`, {
+      form: { _csrf: token },
+      headers: { accept: 'application/json' },
+    });
     expect(refused.status()).toBe(403);
-    expect(await refused.json()).toEqual({ error: { code: 'forbidden', message: 'Only an admin can do this: your role reads these pages only' } });
+    expect(await refused.json()).toEqual({
+      error: { code: 'forbidden', message: 'Only an admin can do this: your role reads these pages only' },
+    });
     expect(await h.jobs.queue(queue).getFailedCount()).toBe(3);
     await context.close();
   }, 60_000);
 
-  it('refuses a lead the retries too (integration changes are an admin\'s)', async () => {
+  it("refuses a lead the retries too (integration changes are an admin's)", async () => {
     const { context, page } = await signedIn('lead', `/console/queues/${queue}`);
     expect(await page.locator('form[action*="/retry"]').count()).toBe(0);
     const token = (await page.locator('meta[name=csrf-token]').getAttribute('content')) ?? '';
     for (const path of [`/console/queues/${queue}/failed/retry`, `/console/queues/${queue}/jobs/mirror-${calls[0]?.id}/retry`]) {
       const refused = await page.request.post(path, { form: { _csrf: token }, headers: { accept: 'application/json' } });
       expect(refused.status(), path).toBe(403);
-      expect(await refused.json()).toEqual({ error: { code: 'forbidden', message: 'Only an admin can do this: your role reads these pages only' } });
+      expect(await refused.json()).toEqual({
+        error: { code: 'forbidden', message: 'Only an admin can do this: your role reads these pages only' },
+      });
     }
     expect(await h.jobs.queue(queue).getFailedCount()).toBe(3);
     await context.close();
@@ -118,11 +133,16 @@ describe('the Queues page', () => {
 
     // Retrying a job that is no longer failed says so (a second tab, a colleague).
     const token = (await page.locator('meta[name=csrf-token]').getAttribute('content')) ?? '';
-    const again = await page.request.post(`/console/queues/${queue}/jobs/mirror-${first}/retry`, { form: { _csrf: token }, maxRedirects: 0 });
+    const again = await page.request.post(`/console/queues/${queue}/jobs/mirror-${first}/retry`, {
+      form: { _csrf: token },
+      maxRedirects: 0,
+    });
     expect(again.status()).toBe(303);
 
     await page.goto(`/console/queues/${queue}`);
-    expect(await page.locator('.flash.error').textContent()).toMatch(new RegExp(`^Not retried: (No job mirror-${first} in ${queue}|Job mirror-${first} is not failed)`));
+    expect(await page.locator('.flash.error').textContent()).toMatch(
+      new RegExp(`^Not retried: (No job mirror-${first} in ${queue}|Job mirror-${first} is not failed)`),
+    );
     expect(await page.locator('table.failed-jobs tbody tr[data-job]').count()).toBe(2);
     await Promise.all([page.waitForLoadState('load'), page.click('#retry-all button')]);
     expect(await page.locator('.flash.ok').textContent()).toBe('2 failed jobs queued again.');
@@ -140,7 +160,10 @@ describe('the Queues page', () => {
     const id = calls[0]?.id;
     const { context, page } = await signedIn('lead', `/console/calls/${id}`);
     const token = (await page.locator('meta[name=csrf-token]').getAttribute('content')) ?? '';
-    const noted = await page.request.post(`/console/calls/${id}/notes`, { form: { _csrf: token, body: 'Checked after the outage' }, maxRedirects: 0 });
+    const noted = await page.request.post(`/console/calls/${id}/notes`, {
+      form: { _csrf: token, body: 'Checked after the outage' },
+      maxRedirects: 0,
+    });
     expect(noted.status()).toBe(303);
     expect(await h.db.hubReviewNote.count({ where: { transcriptionId: id } })).toBe(1);
     await context.close();

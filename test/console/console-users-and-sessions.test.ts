@@ -71,8 +71,14 @@ describe('console users through the admin API', () => {
     expect(after.headers.location).toBe('/console/sign-in?next=%2Fconsole');
     const retry = await signedInAgent(who);
     expect(retry.res.status).toBe(401);
-    const audit = await h.db.hubAuditEvent.findMany({ where: { OR: [{ after: { path: ['email'], equals: who } }] }, orderBy: { createdAt: 'asc' } });
-    expect(audit.map((e) => [e.kind, e.actor])).toEqual([['user_created', 'admin-api'], ['user_deactivated', 'admin-api']]);
+    const audit = await h.db.hubAuditEvent.findMany({
+      where: { OR: [{ after: { path: ['email'], equals: who } }] },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(audit.map((e) => [e.kind, e.actor])).toEqual([
+      ['user_created', 'admin-api'],
+      ['user_deactivated', 'admin-api'],
+    ]);
   });
 });
 
@@ -83,7 +89,10 @@ describe('sign-in and sessions', () => {
     const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
     const who = email();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: who, password: 'wrong wrong wrong' })).status);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push(
+        (await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: who, password: 'wrong wrong wrong' })).status,
+      );
     expect(statuses).toEqual([401, 401, 401, 429]);
     const limited = await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: who, password: 'wrong wrong wrong' });
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
@@ -96,10 +105,19 @@ describe('sign-in and sessions', () => {
     const who = email();
     await admin.post('/console/users', { email: who, name: 'Cy', role: 'lead', password });
     const { agent, csrf } = await signedInAgent(who);
-    const without = await agent.post('/console/queue/move').set('accept', 'application/json').type('form').send({ group: 'ARCHIVED', ids: randomUUID() });
+    const without = await agent
+      .post('/console/queue/move')
+      .set('accept', 'application/json')
+      .type('form')
+      .send({ group: 'ARCHIVED', ids: randomUUID() });
     expect(without.status).toBe(403);
     expect(without.body).toEqual(errorBody('forbidden', 'Missing or invalid CSRF token: reload the page and try again'));
-    const wrong = await agent.post('/console/queue/move').set('accept', 'application/json').set('x-csrf-token', `${csrf}x`).type('form').send({ group: 'ARCHIVED', ids: randomUUID() });
+    const wrong = await agent
+      .post('/console/queue/move')
+      .set('accept', 'application/json')
+      .set('x-csrf-token', `${csrf}x`)
+      .type('form')
+      .send({ group: 'ARCHIVED', ids: randomUUID() });
     expect(wrong.status).toBe(403);
   });
 
@@ -109,12 +127,16 @@ describe('sign-in and sessions', () => {
     const agent = request.agent(stack.app);
     const page = await agent.get('/console/sign-in');
     const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
-    const res = await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: who, password, next: '//evil.example/console' });
+    const res = await agent
+      .post('/console/sign-in')
+      .type('form')
+      .send({ _csrf: token, email: who, password, next: '//evil.example/console' });
     expect(res.headers.location).toBe('/console');
     const home = await agent.get('/console');
     const csrf = /name="csrf-token" content="([^"]+)"/.exec(home.text)?.[1] ?? '';
     const user = await h.db.hubConsoleUser.findUniqueOrThrow({ where: { email: who } });
-    const rows = () => h.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM hub_console_sessions WHERE sess->'user'->>'id' = ${user.id}`;
+    const rows = () =>
+      h.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM hub_console_sessions WHERE sess->'user'->>'id' = ${user.id}`;
     expect(Number((await rows())[0]?.n)).toBe(1);
     const out = await agent.post('/console/sign-out').type('form').send({ _csrf: csrf });
     expect(out.headers.location).toBe('/console/sign-in?signed_out=1');
@@ -127,7 +149,10 @@ describe('sign-in and sessions', () => {
     await admin.post('/console/users', { email: who, name: 'Fay', role: 'lead', password });
     const { agent, csrf } = await signedInAgent(who);
     const user = await h.db.hubConsoleUser.findUniqueOrThrow({ where: { email: who } });
-    const expiry = async () => (await h.db.$queryRaw<{ e: Date }[]>`SELECT expire AS e FROM hub_console_sessions WHERE sess->'user'->>'id' = ${user.id}`)[0]?.e.getTime() ?? 0;
+    const expiry = async () =>
+      (
+        await h.db.$queryRaw<{ e: Date }[]>`SELECT expire AS e FROM hub_console_sessions WHERE sess->'user'->>'id' = ${user.id}`
+      )[0]?.e.getTime() ?? 0;
     const first = await expiry();
     expect((await agent.get('/console/dashboard')).status).toBe(200);
     expect(await expiry()).toBe(first);
@@ -135,7 +160,12 @@ describe('sign-in and sessions', () => {
     expect((await agent.get('/console/dashboard')).status).toBe(200);
     expect(await expiry()).toBeGreaterThan(first - 60_000);
     await h.db.hubConsoleUser.update({ where: { id: user.id }, data: { role: 'viewer' } });
-    const refused = await agent.post('/console/queue/move').set('accept', 'application/json').set('x-csrf-token', csrf).type('form').send({ group: 'ARCHIVED', ids: randomUUID() });
+    const refused = await agent
+      .post('/console/queue/move')
+      .set('accept', 'application/json')
+      .set('x-csrf-token', csrf)
+      .type('form')
+      .send({ group: 'ARCHIVED', ids: randomUUID() });
     expect(refused.status).toBe(403);
     await h.db.$executeRaw`UPDATE hub_console_sessions SET expire = now() - interval '1 second' WHERE sess->'user'->>'id' = ${user.id}`;
     const idle = await agent.get('/console/dashboard');
@@ -148,7 +178,8 @@ describe('sign-in and sessions', () => {
     await admin.post('/console/users', { email: who, name: 'Ed', role: 'lead', password });
     const { agent } = await signedInAgent(who);
     const user = await h.db.hubConsoleUser.findUniqueOrThrow({ where: { email: who } });
-    await h.db.$executeRaw`UPDATE hub_console_sessions SET sess = jsonb_set(sess, '{signedInAt}', to_jsonb((extract(epoch from now()) * 1000 - 200 * 3600 * 1000)::bigint)) WHERE sess->'user'->>'id' = ${user.id}`;
+    await h.db
+      .$executeRaw`UPDATE hub_console_sessions SET sess = jsonb_set(sess, '{signedInAt}', to_jsonb((extract(epoch from now()) * 1000 - 200 * 3600 * 1000)::bigint)) WHERE sess->'user'->>'id' = ${user.id}`;
     const res = await agent.get('/console/dashboard');
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/console/sign-in?next=%2Fconsole%2Fdashboard&expired=1');
@@ -172,12 +203,25 @@ describe('npm run cli console:users:*', () => {
     expect((await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: who, password: generated })).status).toBe(303);
     expect((await cli('console:users:list')).stdout).toContain(who);
     expect((await cli('console:users:deactivate', who)).stdout.trim()).toBe(`console user ${who} deactivated; 1 session(s) revoked`);
-    const bad = await cli('console:users:create', email(), '--name', 'X', '--role', 'boss').catch((e: { stderr: string; code: number }) => e);
+    const bad = await cli('console:users:create', email(), '--name', 'X', '--role', 'boss').catch(
+      (e: { stderr: string; code: number }) => e,
+    );
     expect(bad).toMatchObject({ code: 1, stderr: 'error: --role must be admin, lead, viewer, agent, not boss\n' });
     // An agent is linked to the participant whose calls they see: without one, a clear line.
-    const unlinked = await cli('console:users:create', email(), '--name', 'Ann Agent', '--role', 'agent').catch((e: { stderr: string; code: number }) => e);
+    const unlinked = await cli('console:users:create', email(), '--name', 'Ann Agent', '--role', 'agent').catch(
+      (e: { stderr: string; code: number }) => e,
+    );
     expect(unlinked).toMatchObject({ code: 1, stderr: 'error: an agent must be linked to a participant (participant id)\n' });
-    const { stdout: agentOut } = await cli('console:users:create', email(), '--name', 'Ann Agent', '--role', 'agent', '--participant', randomUUID());
+    const { stdout: agentOut } = await cli(
+      'console:users:create',
+      email(),
+      '--name',
+      'Ann Agent',
+      '--role',
+      'agent',
+      '--participant',
+      randomUUID(),
+    );
     expect(agentOut.split('\n')[0]).toMatch(/ \(agent\)$/);
     const { stdout: adminOut } = await cli('console:users:create', email(), '--name', 'Ola Ops', '--role', 'admin');
     expect(adminOut.split('\n')[0]).toMatch(/ \(admin\)$/);

@@ -39,7 +39,9 @@ async function signedIn() {
   const agent = request.agent(stack.app);
   const page = await agent.get('/console/sign-in');
   const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
-  expect((await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: viewer.email, password, next: '/console' })).status).toBe(303);
+  expect(
+    (await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: viewer.email, password, next: '/console' })).status,
+  ).toBe(303);
   return agent;
 }
 
@@ -57,7 +59,17 @@ function failedCall(id: string, error: UpstreamTranscription['details']['error']
     participant_tag: null,
     evaluator_id: null,
     evaluator_tag: null,
-    details: { language: null, num_speakers: null, created_at: new Date().toISOString(), completed_at: null, conversation: null, summary: null, fields: null, evaluation: null, error },
+    details: {
+      language: null,
+      num_speakers: null,
+      created_at: new Date().toISOString(),
+      completed_at: null,
+      conversation: null,
+      summary: null,
+      fields: null,
+      evaluation: null,
+      error,
+    },
     raw: { transcription_id: id, status: 'FAILED', duration: null, details: { error: { code: 'DOWNLOAD' } } },
   };
 }
@@ -69,8 +81,21 @@ describe('FAILED calls in the console', () => {
     await writeMirror(stack.hub, failedCall(withCode, { code: 'DOWNLOAD', message: null }));
     await writeMirror(stack.hub, failedCall(withoutReason, { code: null, message: null }));
     const row = await h.db.hubTranscription.findUniqueOrThrow({ where: { id: withCode } });
-    expect(row).toMatchObject({ status: 'FAILED', duration: null, configurationId: null, errorCode: 'DOWNLOAD', errorMessage: null, score: null, criticalFail: null });
-    expect(row.upstreamAnswer).toEqual({ transcription_id: withCode, status: 'FAILED', duration: null, details: { error: { code: 'DOWNLOAD' } } });
+    expect(row).toMatchObject({
+      status: 'FAILED',
+      duration: null,
+      configurationId: null,
+      errorCode: 'DOWNLOAD',
+      errorMessage: null,
+      score: null,
+      criticalFail: null,
+    });
+    expect(row.upstreamAnswer).toEqual({
+      transcription_id: withCode,
+      status: 'FAILED',
+      duration: null,
+      details: { error: { code: 'DOWNLOAD' } },
+    });
     expect(await h.db.hubAlert.count({ where: { transcriptionId: { in: [withCode, withoutReason] } } })).toBe(0);
 
     const agent = await signedIn();
@@ -89,7 +114,9 @@ describe('FAILED calls in the console', () => {
     expect(silent.text).toContain('could not process this call and gave no reason');
 
     const dashboard = await agent.get('/console/dashboard');
-    expect(dashboard.text).toMatch(/<li id="failed-kpi"><a href="\/console\/failed"><span class="kpi">2<\/span> failed to process<\/a><\/li>/);
+    expect(dashboard.text).toMatch(
+      /<li id="failed-kpi"><a href="\/console\/failed"><span class="kpi">2<\/span> failed to process<\/a><\/li>/,
+    );
     expect((await agent.get('/console/failed?before=nonsense')).status).toBe(400);
   });
 });
@@ -101,7 +128,19 @@ describe('the sync health on the Receipts page', () => {
 
     await recordReconcileRun(h.db, { ok: false, lastReconcileAt: new Date().toISOString(), error: 'list-transcriptions: HTTP 502' });
     const rowId = randomUUID();
-    await quarantineItems(h.db, [{ operation: 'list-transcriptions', itemKey: rowId, reason: 'data.transcriptions[3].status: Invalid option', issues: [{ path: 'data.transcriptions[3].status', message: 'Invalid option' }], raw: { transcription_id: rowId, status: 'WEIRD' } }], new Date());
+    await quarantineItems(
+      h.db,
+      [
+        {
+          operation: 'list-transcriptions',
+          itemKey: rowId,
+          reason: 'data.transcriptions[3].status: Invalid option',
+          issues: [{ path: 'data.transcriptions[3].status', message: 'Invalid option' }],
+          raw: { transcription_id: rowId, status: 'WEIRD' },
+        },
+      ],
+      new Date(),
+    );
     const page = (await agent.get('/console/receipts')).text;
     expect(page).toContain('<strong>Sync needs attention</strong>');
     expect(page).toContain('list-transcriptions: HTTP 502');

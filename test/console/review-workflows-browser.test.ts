@@ -46,25 +46,40 @@ beforeAll(async () => {
   for (const p of [alice, bob, carol]) ids[p.email] = (await createConsoleUser(h.db, { ...p, password }, { kind: 'cli' })).id;
   ids[agent.email] = (await createConsoleUser(h.db, { ...agent, password, participantId: agentParticipant }, { kind: 'cli' })).id;
   calls = [];
-  for (let i = 0; i < 5; i += 1) calls.push(await seedMirroredCall(h.db, { evaluatorId, participantId: agentParticipant, participantTag: 'Agnes', name: `Call ${i + 1} ${tag}`, criteria, score: 100 }));
+  for (let i = 0; i < 5; i += 1)
+    calls.push(
+      await seedMirroredCall(h.db, {
+        evaluatorId,
+        participantId: agentParticipant,
+        participantTag: 'Agnes',
+        name: `Call ${i + 1} ${tag}`,
+        criteria,
+        score: 100,
+      }),
+    );
   otherCall = await seedMirroredCall(h.db, { evaluatorId, participantId: otherParticipant, participantTag: 'Someone else', criteria });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
 });
 
-const signIn = (who: { email: string }, path: string) => signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);
+const signIn = (who: { email: string }, path: string) =>
+  signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);
 const callIds = () => calls.map((c) => c.id);
 /** What the call's scores and reviews are in the hub: unchanged by calibration, changed by an accepted dispute. */
 const reviewState = async (ids: string[]) => ({
   reviews: await h.db.hubReview.findMany({ where: { transcriptionId: { in: ids } }, orderBy: { transcriptionId: 'asc' } }),
   overrides: await h.db.hubReviewOverride.count({ where: { transcriptionId: { in: ids } } }),
-  calls: await h.db.hubTranscription.findMany({ where: { id: { in: ids } }, select: { id: true, score: true, criticalFail: true }, orderBy: { id: 'asc' } }),
+  calls: await h.db.hubTranscription.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, score: true, criticalFail: true },
+    orderBy: { id: 'asc' },
+  }),
 });
 const mainText = async (page: Page) => (await page.locator('main').textContent()) ?? '';
 /** Greeting PASS on the first three calls, FAIL on the others (one call flipped for `flip`); Identity always FAIL. */
 const verdictsOf = (call: MirroredCall, i: number, flip: boolean) => ({
-  [call.criteria[0].criterionId]: (i < 3) !== (flip && i === 0) ? 'PASS' : 'FAIL',
+  [call.criteria[0].criterionId]: i < 3 !== (flip && i === 0) ? 'PASS' : 'FAIL',
   [call.criteria[1].criterionId]: 'FAIL',
 });
 
@@ -89,8 +104,18 @@ describe('calibration in the console', () => {
     await expectAccessible(page);
 
     // B scores and submits first; A sees only their own forms, never B's verdicts or the AI's.
-    for (const [i, call] of calls.entries()) await saveCalibrationVerdicts(h.hubContext(), { sessionId, userId: ids[bob.email], transcriptionId: call.id, verdicts: verdictsOf(call, i, false) });
-    await submitCalibration(h.hubContext(), { sessionId, userId: ids[bob.email], actor: { kind: 'user', id: ids[bob.email], email: bob.email } });
+    for (const [i, call] of calls.entries())
+      await saveCalibrationVerdicts(h.hubContext(), {
+        sessionId,
+        userId: ids[bob.email],
+        transcriptionId: call.id,
+        verdicts: verdictsOf(call, i, false),
+      });
+    await submitCalibration(h.hubContext(), {
+      sessionId,
+      userId: ids[bob.email],
+      actor: { kind: 'user', id: ids[bob.email], email: bob.email },
+    });
     await page.reload();
     expect(await page.locator('#calibration-results').count()).toBe(0);
     expect(await page.locator('table').count()).toBe(0);
@@ -108,15 +133,26 @@ describe('calibration in the console', () => {
     // A scores in the browser, call by call, and submits; C submits last.
     await page.goto(`/console/calibration/${sessionId}`);
     for (const [i, call] of calls.entries()) {
-      for (const [criterionId, verdict] of Object.entries(verdictsOf(call, i, false))) await page.selectOption(`#v-${call.id}-${criterionId}`, verdict);
+      for (const [criterionId, verdict] of Object.entries(verdictsOf(call, i, false)))
+        await page.selectOption(`#v-${call.id}-${criterionId}`, verdict);
       await Promise.all([page.waitForURL(`**#call-${call.id}`), page.click(`form[action$="/calls/${call.id}"] button[type=submit]`)]);
       expect(await page.locator(`#call-${call.id} .flash.ok`).textContent()).toBe('2 verdicts saved on this call.');
     }
     await Promise.all([page.waitForNavigation(), page.click('#submit-calibration button')]);
     expect(await mainText(page)).toContain('Submitted: the results appear when every reviewer has.');
     expect(await page.locator('#calibration-results').count()).toBe(0);
-    for (const [i, call] of calls.entries()) await saveCalibrationVerdicts(h.hubContext(), { sessionId, userId: ids[carol.email], transcriptionId: call.id, verdicts: verdictsOf(call, i, true) });
-    await submitCalibration(h.hubContext(), { sessionId, userId: ids[carol.email], actor: { kind: 'user', id: ids[carol.email], email: carol.email } });
+    for (const [i, call] of calls.entries())
+      await saveCalibrationVerdicts(h.hubContext(), {
+        sessionId,
+        userId: ids[carol.email],
+        transcriptionId: call.id,
+        verdicts: verdictsOf(call, i, true),
+      });
+    await submitCalibration(h.hubContext(), {
+      sessionId,
+      userId: ids[carol.email],
+      actor: { kind: 'user', id: ids[carol.email], email: carol.email },
+    });
 
     await page.reload();
     expect(await page.locator('#calibration-results tbody tr').count()).toBe(10);
@@ -157,11 +193,14 @@ describe('agents, disputes and coaching in the console', () => {
     const { context, page } = await signIn(agent, '/console');
     expect(new URL(page.url()).pathname).toBe('/console/my-calls');
     expect(await page.locator('nav a').allTextContents()).toEqual(['My calls', 'Disputes', 'Coaching']);
-    expect(await page.locator('#my-calls tbody tr[data-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')))).toEqual(expect.arrayContaining(callIds()));
+    expect(await page.locator('#my-calls tbody tr[data-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')))).toEqual(
+      expect.arrayContaining(callIds()),
+    );
     expect(await page.locator(`#my-calls tr[data-id="${otherCall.id}"]`).count()).toBe(0);
     await screenshot(page, 'agent-my-calls');
     await expectAccessible(page);
-    for (const path of [`/console/calls/${otherCall.id}`, '/console/dashboard', '/console/calibration', '/console/failed']) expect((await page.request.get(path)).status()).toBe(404);
+    for (const path of [`/console/calls/${otherCall.id}`, '/console/dashboard', '/console/calibration', '/console/failed'])
+      expect((await page.request.get(path)).status()).toBe(404);
 
     // A dispute on the strict criterion of call 1: refused when it proposes the verdict in force, then sent.
     const [first, second] = [calls[0], calls[1]];
@@ -171,7 +210,9 @@ describe('agents, disputes and coaching in the console', () => {
     await page.selectOption(`#d-${identity}`, 'FAIL');
     await page.fill(`#dr-${identity}`, 'I checked the date of birth');
     await Promise.all([page.waitForURL(`**#dispute-${identity}`), page.click(`#dispute-${identity} button`)]);
-    expect(await page.locator(`#dispute-${identity} .flash.error`).textContent()).toBe('The proposed verdict (FAIL) is the verdict already in force');
+    expect(await page.locator(`#dispute-${identity} .flash.error`).textContent()).toBe(
+      'The proposed verdict (FAIL) is the verdict already in force',
+    );
     await page.selectOption(`#d-${identity}`, 'PASS');
     await page.fill(`#dr-${identity}`, 'I checked the date of birth at 0:40');
     await Promise.all([page.waitForURL(`**#dispute-${identity}`), page.click(`#dispute-${identity} button`)]);
@@ -203,9 +244,16 @@ describe('agents, disputes and coaching in the console', () => {
     expect(await h.db.hubDispute.count({ where: { transcriptionId: second.id, status: 'rejected' } })).toBe(1);
     await resolve(first.id, identity, 'accepted', 'Heard it at 0:40');
     expect(await mainText(lead.page)).toContain('Dispute accepted.');
-    expect(await h.db.hubReview.findUniqueOrThrow({ where: { transcriptionId: first.id } })).toMatchObject({ effectiveCriticalFail: false, overrideCount: 1 });
+    expect(await h.db.hubReview.findUniqueOrThrow({ where: { transcriptionId: first.id } })).toMatchObject({
+      effectiveCriticalFail: false,
+      overrideCount: 1,
+    });
     const audit = await h.db.hubAuditEvent.findMany({ where: { transcriptionId: first.id }, orderBy: { createdAt: 'asc' } });
-    expect(audit.map((e) => [e.kind, e.actor])).toEqual([['dispute_opened', agent.email], ['override', bob.email], ['dispute_resolved', bob.email]]);
+    expect(audit.map((e) => [e.kind, e.actor])).toEqual([
+      ['dispute_opened', agent.email],
+      ['override', bob.email],
+      ['dispute_resolved', bob.email],
+    ]);
 
     // The agent sees the outcome on their call.
     await page.goto(`/console/calls/${first.id}`);
@@ -215,8 +263,18 @@ describe('agents, disputes and coaching in the console', () => {
     expect(await page.locator('.history').textContent()).not.toContain(bob.email);
     // The dashboard counts both disputes and their outcomes, and gives the AI-vs-human kappa.
     await lead.page.goto('/console/dashboard');
-    expect(await lead.page.locator('#dispute-figures tbody tr', { hasText: `Identity ${tag}` }).locator('td').allTextContents()).toEqual(['1', '0', '1', '0', '0']);
-    expect(await lead.page.locator('#dispute-figures tbody tr', { hasText: `Greeting ${tag}` }).locator('td').allTextContents()).toEqual(['1', '0', '0', '0', '1']);
+    expect(
+      await lead.page
+        .locator('#dispute-figures tbody tr', { hasText: `Identity ${tag}` })
+        .locator('td')
+        .allTextContents(),
+    ).toEqual(['1', '0', '1', '0', '0']);
+    expect(
+      await lead.page
+        .locator('#dispute-figures tbody tr', { hasText: `Greeting ${tag}` })
+        .locator('td')
+        .allTextContents(),
+    ).toEqual(['1', '0', '0', '0', '1']);
     expect(await lead.page.locator('#kappa-trend tbody tr', { hasText: `Identity ${tag}` }).count()).toBe(1);
     await screenshot(lead.page, 'dashboard-review-figures');
     await expectAccessible(lead.page);

@@ -32,7 +32,10 @@ let theirs: MirroredCall;
 beforeAll(async () => {
   const make = async (key: string, role: ConsoleRole, extra: { participantId?: string } = {}) => {
     const email = `${key}-${tag}@example.com`;
-    users[key] = { id: (await createConsoleUser(h.db, { email, name: `${key} ${tag}`, role, password, ...extra }, { kind: 'cli' })).id, email };
+    users[key] = {
+      id: (await createConsoleUser(h.db, { email, name: `${key} ${tag}`, role, password, ...extra }, { kind: 'cli' })).id,
+      email,
+    };
   };
   await make('viewer', 'viewer');
   await make('lead', 'lead');
@@ -56,17 +59,34 @@ describe('calibration routes', () => {
     const list = await viewer.get('/console/calibration');
     expect(list.status).toBe(200);
     expect(list.text).not.toContain('id="new-session"');
-    const refused = await viewer.post('/console/calibration').type('form').set('accept', 'application/json').send({ _csrf: await tokenOf(viewer, '/console/calibration'), title: 'x' });
+    const refused = await viewer
+      .post('/console/calibration')
+      .type('form')
+      .set('accept', 'application/json')
+      .send({ _csrf: await tokenOf(viewer, '/console/calibration'), title: 'x' });
     expect(refused.status).toBe(403);
 
     const lead = await signIn('lead');
     const token = await tokenOf(lead, '/console/calibration');
-    const bad = await lead.post('/console/calibration').type('form').send({ _csrf: token, title: 'One reviewer', calls: mine.id, reviewers: users.r1.id });
+    const bad = await lead
+      .post('/console/calibration')
+      .type('form')
+      .send({ _csrf: token, title: 'One reviewer', calls: mine.id, reviewers: users.r1.id });
     expect(bad.status).toBe(303);
     expect((await lead.get(bad.headers.location ?? '')).text).toContain('Choose at least two reviewers');
 
-    const session = await createCalibrationSession(h.hubContext(), { title: `Blind ${tag}`, transcriptionIds: [mine.id], reviewerIds: [users.r1.id, users.r2.id], actor: actor('lead') });
-    await saveCalibrationVerdicts(h.hubContext(), { sessionId: session.id, userId: users.r1.id, transcriptionId: mine.id, verdicts: { [mine.criteria[0].criterionId]: 'FAIL' } });
+    const session = await createCalibrationSession(h.hubContext(), {
+      title: `Blind ${tag}`,
+      transcriptionIds: [mine.id],
+      reviewerIds: [users.r1.id, users.r2.id],
+      actor: actor('lead'),
+    });
+    await saveCalibrationVerdicts(h.hubContext(), {
+      sessionId: session.id,
+      userId: users.r1.id,
+      transcriptionId: mine.id,
+      verdicts: { [mine.criteria[0].criterionId]: 'FAIL' },
+    });
     const page = await lead.get(`/console/calibration/${session.id}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(`r1 ${tag}: not submitted`);
@@ -78,7 +98,9 @@ describe('calibration routes', () => {
     const reviewer = await signIn('r1');
     const own = await reviewer.get(`/console/calibration/${session.id}`);
     expect(own.text).toMatch(/<option value="FAIL" selected>/);
-    expect((await signIn('r2').then((r2) => r2.get(`/console/calibration/${session.id}`))).text).not.toMatch(/<option value="FAIL" selected>/);
+    expect((await signIn('r2').then((r2) => r2.get(`/console/calibration/${session.id}`))).text).not.toMatch(
+      /<option value="FAIL" selected>/,
+    );
   });
 });
 
@@ -86,20 +108,36 @@ describe('agent routes', () => {
   it('answers 404 outside the agent’s calls and pages, and lets only the agent dispute and acknowledge', async () => {
     const agent = await signIn('agent');
     const token = await tokenOf(agent, '/console/my-calls');
-    for (const path of ['/console/queues', '/console/calibration', `/console/calls/${theirs.id}`, `/console/calls/${theirs.id}/recording`, '/console/calls/not-a-call']) {
+    for (const path of [
+      '/console/queues',
+      '/console/calibration',
+      `/console/calls/${theirs.id}`,
+      `/console/calls/${theirs.id}/recording`,
+      '/console/calls/not-a-call',
+    ]) {
       expect([path, (await agent.get(path)).status]).toEqual([path, 404]);
     }
     const criterionId = theirs.criteria[0].criterionId;
     const dispute = (who: Agent, callId: string, csrf: string) =>
-      who.post(`/console/calls/${callId}/disputes/${criterionId}`).type('form').set('accept', 'application/json').send({ _csrf: csrf, proposed: 'FAIL', reason: 'Not greeted' });
+      who
+        .post(`/console/calls/${callId}/disputes/${criterionId}`)
+        .type('form')
+        .set('accept', 'application/json')
+        .send({ _csrf: csrf, proposed: 'FAIL', reason: 'Not greeted' });
     expect((await dispute(agent, theirs.id, token)).status).toBe(404);
     expect((await agent.post('/console/calibration').type('form').send({ _csrf: token })).status).toBe(404);
     const lead = await signIn('lead');
     const leadToken = await tokenOf(lead, '/console/disputes');
     expect((await dispute(lead, mine.id, leadToken)).status).toBe(403);
 
-    const note = await addCoachingNote(h.hubContext(), { transcriptionId: theirs.id, criterionId, body: 'Not yours', actor: actor('lead') });
-    const ack = (who: Agent, csrf: string) => who.post(`/console/coaching/${note.id}/acknowledge`).type('form').set('accept', 'application/json').send({ _csrf: csrf });
+    const note = await addCoachingNote(h.hubContext(), {
+      transcriptionId: theirs.id,
+      criterionId,
+      body: 'Not yours',
+      actor: actor('lead'),
+    });
+    const ack = (who: Agent, csrf: string) =>
+      who.post(`/console/coaching/${note.id}/acknowledge`).type('form').set('accept', 'application/json').send({ _csrf: csrf });
     expect((await ack(agent, token)).status).toBe(404);
     expect((await ack(lead, leadToken)).status).toBe(403);
     expect((await h.db.hubCoachingNote.findUniqueOrThrow({ where: { id: note.id } })).acknowledgedAt).toBeNull();

@@ -63,7 +63,10 @@ describe('migration statements through the schema engine', () => {
     const client = new pg.Client({ connectionString: scratchUrl });
     await client.connect();
     try {
-      expect((await client.query('SELECT body FROM "notes;log" ORDER BY id')).rows).toEqual([{ body: 'one; two' }, { body: "three's; four" }]);
+      expect((await client.query('SELECT body FROM "notes;log" ORDER BY id')).rows).toEqual([
+        { body: 'one; two' },
+        { body: "three's; four" },
+      ]);
       await client.query(`UPDATE "notes;log" SET body = body || '!'`);
       expect((await client.query('SELECT changed FROM "notes;log" ORDER BY id')).rows).toEqual([{ changed: 1 }, { changed: 1 }]);
       expect((await client.query('SELECT greeting() AS g')).rows).toEqual([{ g: "it's; a'b;" }]);

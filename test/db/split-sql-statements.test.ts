@@ -50,10 +50,13 @@ END $$`;
   });
 
   it('comments: -- to the end of the line, /* */ nested; comment-only pieces dropped', () => {
-    expect(splitSqlStatements("-- first; not a statement\nSELECT 1; -- trailing; comment\n")).toEqual([
+    expect(splitSqlStatements('-- first; not a statement\nSELECT 1; -- trailing; comment\n')).toEqual([
       '-- first; not a statement\nSELECT 1',
     ]);
-    expect(splitSqlStatements('SELECT /* a; /* nested; */ still; */ 1; SELECT 2')).toEqual(['SELECT /* a; /* nested; */ still; */ 1', 'SELECT 2']);
+    expect(splitSqlStatements('SELECT /* a; /* nested; */ still; */ 1; SELECT 2')).toEqual([
+      'SELECT /* a; /* nested; */ still; */ 1',
+      'SELECT 2',
+    ]);
     expect(splitSqlStatements("SELECT '--;' ; SELECT '/*'; SELECT 3")).toEqual(["SELECT '--;'", "SELECT '/*'", 'SELECT 3']);
     expect(splitSqlStatements('SELECT 1 /* ; */; /* only a comment; */ ;')).toEqual(['SELECT 1 /* ; */']);
   });
@@ -70,7 +73,10 @@ END $$`;
     for (const folder of folders) {
       const sql = readFileSync(path.join(migrationsDir, folder.name, 'migration.sql'), 'utf8');
       if (sql.includes('$$')) continue; // function bodies: the next test
-      const bySemicolon = sql.split(';').map((s) => s.trim()).filter((s) => s.length > 0 && !commentOnly(s));
+      const bySemicolon = sql
+        .split(';')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0 && !commentOnly(s));
       expect(splitSqlStatements(sql), folder.name).toEqual(bySemicolon);
     }
   });

@@ -38,7 +38,9 @@ describe('the sample calls at /samples', () => {
     for (const file of ['nope.wav', 'support-call.mp3', '..%2Fetc%2Fpasswd', 'toString.wav']) {
       const answer = await request(app).get(`/samples/${file}`);
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ error: { code: 'not_found', message: `No sample call ${decodeURIComponent(file)}; try /samples/support-call.wav` } });
+      expect(answer.body).toEqual({
+        error: { code: 'not_found', message: `No sample call ${decodeURIComponent(file)}; try /samples/support-call.wav` },
+      });
     }
   });
 });

@@ -18,7 +18,12 @@ function getTranscriptionPaths(markdown: string): string[][] {
   for (const line of lines) {
     const jq = line.slice(line.indexOf('| jq'));
     for (const match of jq.matchAll(/\.data((?:\.[A-Za-z_]\w*(?:\[[^\]]*\])?)+)/g)) {
-      paths.push((match[1] ?? '').split('.').filter(Boolean).map((step) => step.replace(/\[.*$/, '')));
+      paths.push(
+        (match[1] ?? '')
+          .split('.')
+          .filter(Boolean)
+          .map((step) => step.replace(/\[.*$/, '')),
+      );
     }
   }
   return paths;

@@ -60,7 +60,7 @@ describe('ensureHubApiKey', () => {
 });
 
 describe('the hub client of a runtime', () => {
-  it('defaults to this deployment\'s own API, provisions its key there, and calls it', async () => {
+  it("defaults to this deployment's own API, provisions its key there, and calls it", async () => {
     const service = await serveBuiltIn(h);
     try {
       const origin = new URL(service.baseUrl).origin;
@@ -82,7 +82,11 @@ describe('the hub client of a runtime', () => {
     await expect(createUpstreamClient({ config: external, db: h.db, redis: h.redis, logger })).rejects.toThrow(ConfigError);
     await expect(createUpstreamClient({ config: external, db: h.db, redis: h.redis, logger })).rejects.toThrow(/UPSTREAM_API_KEY/);
 
-    const configured = loadConfig({ UPSTREAM_BASE_URL: 'https://api.vendor.example', UPSTREAM_API_KEY: 'vendor-key', UPSTREAM_TIMEOUT_MS: '5000' });
+    const configured = loadConfig({
+      UPSTREAM_BASE_URL: 'https://api.vendor.example',
+      UPSTREAM_API_KEY: 'vendor-key',
+      UPSTREAM_TIMEOUT_MS: '5000',
+    });
     expect(configured.upstream).toEqual({ baseUrl: 'https://api.vendor.example', apiKey: 'vendor-key', timeoutMs: 5000, isBuiltIn: false });
     const client = await createUpstreamClient({ config: configured, db: h.db, redis: h.redis, logger });
     expect(client.baseUrl).toBe('https://api.vendor.example');

@@ -3,7 +3,13 @@ import { defaultLocalSpeechSettings, wideSearchFlags } from '../../src/engine/lo
 import { pocketsphinxArguments } from '../../src/engine/local/pocketsphinx.js';
 
 describe('pocketsphinx decoder flags', () => {
-  const options = { timeoutMs: 1000, modelDir: '/model', languageModelFile: 'domain.arpa', dictionaryFile: 'domain.dict', languageWeight: 6.5 };
+  const options = {
+    timeoutMs: 1000,
+    modelDir: '/model',
+    languageModelFile: 'domain.arpa',
+    dictionaryFile: 'domain.dict',
+    languageWeight: 6.5,
+  };
 
   it('passes further flags after the model, the language weight and the warp', () => {
     const args = pocketsphinxArguments('call.wav', { ...options, warp: 0.93, decoderFlags: ['-beam', '1e-60'] });

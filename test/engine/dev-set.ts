@@ -8,17 +8,43 @@ import type { EvaluatorSpec, FieldSpec, LabelledCall } from './labelled-call.js'
 export const devEvaluator: EvaluatorSpec = {
   context: 'Inbound customer service calls for Brightline, a broadband, TV and mobile provider.',
   criteria: [
-    { id: 'greeting', name: 'Greeting', description: 'The agent opens the call with a greeting, names the company and gives their own name.', type: 'boolean', weight: 10 },
+    {
+      id: 'greeting',
+      name: 'Greeting',
+      description: 'The agent opens the call with a greeting, names the company and gives their own name.',
+      type: 'boolean',
+      weight: 10,
+    },
     {
       id: 'verification',
       name: 'Identity verification',
-      description: 'Before discussing the account the agent verifies the caller with their date of birth, postcode or security question. An account number alone is not enough.',
+      description:
+        'Before discussing the account the agent verifies the caller with their date of birth, postcode or security question. An account number alone is not enough.',
       type: 'strict',
       weight: 0,
     },
-    { id: 'empathy', name: 'Empathy', description: 'The agent acknowledges the customer\'s problem and shows understanding or apologises for the trouble.', type: 'scale', weight: 20 },
-    { id: 'resolution', name: 'Resolution', description: 'The agent resolves the issue or agrees clear next steps with the customer, such as a refund, a replacement or an engineer visit.', type: 'boolean', weight: 30 },
-    { id: 'respect', name: 'No blaming or rudeness', description: 'The agent never blames the customer, talks down to them or is rude or dismissive.', type: 'strict', weight: 0 },
+    {
+      id: 'empathy',
+      name: 'Empathy',
+      description: "The agent acknowledges the customer's problem and shows understanding or apologises for the trouble.",
+      type: 'scale',
+      weight: 20,
+    },
+    {
+      id: 'resolution',
+      name: 'Resolution',
+      description:
+        'The agent resolves the issue or agrees clear next steps with the customer, such as a refund, a replacement or an engineer visit.',
+      type: 'boolean',
+      weight: 30,
+    },
+    {
+      id: 'respect',
+      name: 'No blaming or rudeness',
+      description: 'The agent never blames the customer, talks down to them or is rude or dismissive.',
+      type: 'strict',
+      weight: 0,
+    },
     {
       id: 'promises',
       name: 'No unauthorised promises',
@@ -26,7 +52,13 @@ export const devEvaluator: EvaluatorSpec = {
       type: 'strict',
       weight: 0,
     },
-    { id: 'closing', name: 'Closing', description: 'At the end of the call the agent asks if there is anything else and closes politely.', type: 'boolean', weight: 10 },
+    {
+      id: 'closing',
+      name: 'Closing',
+      description: 'At the end of the call the agent asks if there is anything else and closes politely.',
+      type: 'boolean',
+      weight: 10,
+    },
   ],
 };
 
@@ -36,7 +68,15 @@ export const devFields: FieldSpec[] = [
   { name: 'refund_amount', type: 'number', description: 'Amount refunded in dollars' },
 ];
 
-const allPass = { greeting: 'PASS', verification: 'PASS', empathy: 'PASS', resolution: 'PASS', respect: 'PASS', promises: 'PASS', closing: 'PASS' } as const;
+const allPass = {
+  greeting: 'PASS',
+  verification: 'PASS',
+  empathy: 'PASS',
+  resolution: 'PASS',
+  respect: 'PASS',
+  promises: 'PASS',
+  closing: 'PASS',
+} as const;
 
 export const devCalls: LabelledCall[] = [
   {
@@ -47,11 +87,17 @@ export const devCalls: LabelledCall[] = [
     turns: [
       { speaker: 'A', text: 'Good morning, thank you for calling Brightline, my name is Daniel. How can I help you today?' },
       { speaker: 'B', text: 'Hi, my internet has been down since Saturday and I work from home.' },
-      { speaker: 'A', text: 'I am sorry to hear that, that must be really frustrating. Can I take your full name and date of birth please?' },
+      {
+        speaker: 'A',
+        text: 'I am sorry to hear that, that must be really frustrating. Can I take your full name and date of birth please?',
+      },
       { speaker: 'B', text: 'Sarah Collins, the fourth of May nineteen eighty five.' },
       { speaker: 'A', text: 'Thank you Sarah. And the first line of your postcode?' },
       { speaker: 'B', text: 'It is B S one.' },
-      { speaker: 'A', text: 'Thanks, you are verified. I can see a fault on the line, so I have booked an engineer for Thursday the fifth of March between eight and one.' },
+      {
+        speaker: 'A',
+        text: 'Thanks, you are verified. I can see a fault on the line, so I have booked an engineer for Thursday the fifth of March between eight and one.',
+      },
       { speaker: 'B', text: 'Great, that works for me.' },
       { speaker: 'A', text: 'Is there anything else I can help you with today? Thank you for calling, have a lovely day.' },
     ],
@@ -67,9 +113,15 @@ export const devCalls: LabelledCall[] = [
     turns: [
       { speaker: 'A', text: 'Hello, you are through to Brightline billing, this is Maria speaking. How can I help?' },
       { speaker: 'B', text: 'I have been charged twice this month, forty dollars each time.' },
-      { speaker: 'A', text: 'I do apologise for that. Before I look at the account, can you give me the account number and the answer to your security question?' },
+      {
+        speaker: 'A',
+        text: 'I do apologise for that. Before I look at the account, can you give me the account number and the answer to your security question?',
+      },
       { speaker: 'B', text: 'The account number is seven three eight one five two, and the answer is Bristol.' },
-      { speaker: 'A', text: 'Thank you, that is all correct. I can see the duplicate payment. I have refunded forty dollars to your card, it will show within three to five working days.' },
+      {
+        speaker: 'A',
+        text: 'Thank you, that is all correct. I can see the duplicate payment. I have refunded forty dollars to your card, it will show within three to five working days.',
+      },
       { speaker: 'B', text: 'Perfect, thank you so much.' },
       { speaker: 'A', text: 'You are welcome. Is there anything else I can do for you? Thanks for calling, goodbye.' },
     ],
@@ -87,7 +139,10 @@ export const devCalls: LabelledCall[] = [
       { speaker: 'B', text: 'I want to know why my bill went up this month.' },
       { speaker: 'A', text: 'Sure, can you give me your account number?' },
       { speaker: 'B', text: 'It is four four one nine zero two.' },
-      { speaker: 'A', text: 'Thanks, can you confirm that is your account? Okay, I can see your discount ended last month, which is why the bill went up.' },
+      {
+        speaker: 'A',
+        text: 'Thanks, can you confirm that is your account? Okay, I can see your discount ended last month, which is why the bill went up.',
+      },
       { speaker: 'B', text: 'Oh, I see. That is annoying.' },
       { speaker: 'A', text: 'I understand. I have applied a new twelve month discount, so your next bill will go back down.' },
       { speaker: 'B', text: 'Okay, thank you.' },
@@ -107,7 +162,10 @@ export const devCalls: LabelledCall[] = [
       { speaker: 'B', text: 'I was charged a cancellation fee and nobody told me about it.' },
       { speaker: 'A', text: 'Can I have your date of birth and postcode to verify the account?' },
       { speaker: 'B', text: 'The ninth of June nineteen ninety, and the postcode is L S six.' },
-      { speaker: 'A', text: 'Thanks. Well, you should have read the terms before you signed. It is your own fault, the fee is in the contract.' },
+      {
+        speaker: 'A',
+        text: 'Thanks. Well, you should have read the terms before you signed. It is your own fault, the fee is in the contract.',
+      },
       { speaker: 'B', text: 'That is not fair, I was never told.' },
       { speaker: 'A', text: 'There is nothing I can do about the fee, it stays on the bill.' },
       { speaker: 'B', text: 'Fine.' },
@@ -147,7 +205,10 @@ export const devCalls: LabelledCall[] = [
       { speaker: 'B', text: 'My mobile signal at home has been terrible for weeks.' },
       { speaker: 'A', text: 'I am so sorry about that. Can you confirm your date of birth and the answer to your security question?' },
       { speaker: 'B', text: 'The twentieth of August nineteen eighty, and the answer is Rover.' },
-      { speaker: 'A', text: 'Thank you. I guarantee you will get two hundred dollars compensation, and I promise your next three months will be free.' },
+      {
+        speaker: 'A',
+        text: 'Thank you. I guarantee you will get two hundred dollars compensation, and I promise your next three months will be free.',
+      },
       { speaker: 'B', text: 'Really? That is great.' },
       { speaker: 'A', text: 'I have also raised a ticket with our network team to fix the mast near you.' },
       { speaker: 'B', text: 'Thank you.' },
@@ -223,9 +284,15 @@ export const devCalls: LabelledCall[] = [
     turns: [
       { speaker: 'B', text: 'Morning! You are through to the Brightline fibre team, Jack here.' },
       { speaker: 'A', text: 'Hiya, my speeds have been awful in the evenings for a fortnight.' },
-      { speaker: 'B', text: 'That sounds really frustrating, especially in the evenings. Just so I know I am talking to the account holder, what is your postcode and your date of birth?' },
+      {
+        speaker: 'B',
+        text: 'That sounds really frustrating, especially in the evenings. Just so I know I am talking to the account holder, what is your postcode and your date of birth?',
+      },
       { speaker: 'A', text: 'G two, and the twelfth of February nineteen ninety two.' },
-      { speaker: 'B', text: 'Cheers, that all matches. I ran a line test and there is congestion on the cabinet, so I have scheduled a technician to upgrade it on the nineteenth of October.' },
+      {
+        speaker: 'B',
+        text: 'Cheers, that all matches. I ran a line test and there is congestion on the cabinet, so I have scheduled a technician to upgrade it on the nineteenth of October.',
+      },
       { speaker: 'A', text: 'Sound, I appreciate that.' },
       { speaker: 'B', text: 'No worries at all. Can I help with anything more while you are on? Cheers for calling, take care.' },
     ],
@@ -241,9 +308,15 @@ export const devCalls: LabelledCall[] = [
     turns: [
       { speaker: 'A', text: 'Good evening, thank you for calling Brightline, my name is Sam. How can I help?' },
       { speaker: 'B', text: 'This is ridiculous, my damn TV has not worked for a week and it is your fault. You people are useless.' },
-      { speaker: 'A', text: 'I am really sorry, I understand how annoying that is. Can I take your date of birth and postcode so I can look into it?' },
+      {
+        speaker: 'A',
+        text: 'I am really sorry, I understand how annoying that is. Can I take your date of birth and postcode so I can look into it?',
+      },
       { speaker: 'B', text: 'The seventh of July nineteen eighty two, postcode E C four.' },
-      { speaker: 'A', text: 'Thank you. I can see a signal fault in your area. I have booked an engineer for Monday the ninth of November.' },
+      {
+        speaker: 'A',
+        text: 'Thank you. I can see a signal fault in your area. I have booked an engineer for Monday the ninth of November.',
+      },
       { speaker: 'B', text: 'About time. Fine.' },
       { speaker: 'A', text: 'Is there anything else I can help you with tonight? Thank you for your patience, goodbye.' },
     ],
@@ -280,8 +353,14 @@ export const devCalls: LabelledCall[] = [
       { speaker: 'A', text: 'Good morning, Brightline home services, my name is Ben. How can I help you today?' },
       { speaker: 'B', text: 'My bill is estimated again. The meter reading is five four three two today.' },
       { speaker: 'A', text: 'I am sorry about that. Can I take your account number, date of birth and postcode please?' },
-      { speaker: 'B', text: 'The account number is nine one two three four, I was born on the second of June nineteen eighty four, and the postcode is O X one.' },
-      { speaker: 'A', text: 'Thank you, you are verified. I have updated the reading and asked billing to correct the bill. I promise I will call you back on the twenty second of January to confirm it is done.' },
+      {
+        speaker: 'B',
+        text: 'The account number is nine one two three four, I was born on the second of June nineteen eighty four, and the postcode is O X one.',
+      },
+      {
+        speaker: 'A',
+        text: 'Thank you, you are verified. I have updated the reading and asked billing to correct the bill. I promise I will call you back on the twenty second of January to confirm it is done.',
+      },
       { speaker: 'B', text: 'Thank you, that is helpful.' },
       { speaker: 'A', text: 'Is there anything else I can help with? Have a lovely day, goodbye.' },
     ],

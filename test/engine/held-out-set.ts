@@ -7,7 +7,13 @@ import type { EvaluatorSpec, FieldSpec, LabelledCall } from './labelled-call.js'
 export const heldOutEvaluator: EvaluatorSpec = {
   context: 'Quality review of calls to Northfield Bank card services. Agents answer cardholders.',
   criteria: [
-    { id: 'opening', name: 'Professional opening', description: 'Agent greets the caller and states the bank name and their name.', type: 'boolean', weight: 15 },
+    {
+      id: 'opening',
+      name: 'Professional opening',
+      description: 'Agent greets the caller and states the bank name and their name.',
+      type: 'boolean',
+      weight: 15,
+    },
     {
       id: 'security',
       name: 'Security check',
@@ -16,10 +22,34 @@ export const heldOutEvaluator: EvaluatorSpec = {
       weight: 0,
     },
     { id: 'care', name: 'Customer care', description: 'Agent shows empathy and reassures the customer.', type: 'scale', weight: 25 },
-    { id: 'outcome', name: 'Issue resolved', description: 'Agent fixes the problem or sets up a clear next step with a timeframe.', type: 'boolean', weight: 30 },
-    { id: 'tone', name: 'Professional tone', description: 'Agent is never rude, sarcastic or condescending and never blames the cardholder.', type: 'strict', weight: 0 },
-    { id: 'commitments', name: 'No guarantees', description: 'Agent does not guarantee refunds or outcomes before a dispute is investigated.', type: 'strict', weight: 0 },
-    { id: 'wrapup', name: 'Wrap-up', description: 'Agent offers further help and thanks the caller at the end.', type: 'boolean', weight: 10 },
+    {
+      id: 'outcome',
+      name: 'Issue resolved',
+      description: 'Agent fixes the problem or sets up a clear next step with a timeframe.',
+      type: 'boolean',
+      weight: 30,
+    },
+    {
+      id: 'tone',
+      name: 'Professional tone',
+      description: 'Agent is never rude, sarcastic or condescending and never blames the cardholder.',
+      type: 'strict',
+      weight: 0,
+    },
+    {
+      id: 'commitments',
+      name: 'No guarantees',
+      description: 'Agent does not guarantee refunds or outcomes before a dispute is investigated.',
+      type: 'strict',
+      weight: 0,
+    },
+    {
+      id: 'wrapup',
+      name: 'Wrap-up',
+      description: 'Agent offers further help and thanks the caller at the end.',
+      type: 'boolean',
+      weight: 10,
+    },
   ],
 };
 
@@ -29,7 +59,15 @@ export const heldOutFields: FieldSpec[] = [
   { name: 'new_card_date', type: 'date', description: 'When the replacement card arrives' },
 ];
 
-const allPass = { opening: 'PASS', security: 'PASS', care: 'PASS', outcome: 'PASS', tone: 'PASS', commitments: 'PASS', wrapup: 'PASS' } as const;
+const allPass = {
+  opening: 'PASS',
+  security: 'PASS',
+  care: 'PASS',
+  outcome: 'PASS',
+  tone: 'PASS',
+  commitments: 'PASS',
+  wrapup: 'PASS',
+} as const;
 
 export const heldOutCalls: LabelledCall[] = [
   {
@@ -40,9 +78,15 @@ export const heldOutCalls: LabelledCall[] = [
     turns: [
       { speaker: 'A', text: 'Good morning, Northfield Bank card services, my name is Helen. How may I help?' },
       { speaker: 'B', text: 'I think I left my card in a taxi last night.' },
-      { speaker: 'A', text: 'Oh dear, I am sorry, that is worrying. Let me help. Could you tell me your date of birth and the answer to your security question?' },
+      {
+        speaker: 'A',
+        text: 'Oh dear, I am sorry, that is worrying. Let me help. Could you tell me your date of birth and the answer to your security question?',
+      },
       { speaker: 'B', text: 'The sixth of September nineteen seventy seven, and the answer is Oakwood.' },
-      { speaker: 'A', text: 'Thank you, that is all confirmed. I have blocked the card ending four two one eight, and a new card will arrive on the twelfth of March.' },
+      {
+        speaker: 'A',
+        text: 'Thank you, that is all confirmed. I have blocked the card ending four two one eight, and a new card will arrive on the twelfth of March.',
+      },
       { speaker: 'B', text: 'What a relief, thank you.' },
       { speaker: 'A', text: 'Is there anything else I can help you with today? Thank you for calling Northfield Bank.' },
     ],
@@ -57,7 +101,10 @@ export const heldOutCalls: LabelledCall[] = [
     recordedAt: '2026-04-21T13:30:00Z',
     turns: [
       { speaker: 'A', text: 'Hi there, I have a payment on my card that I did not make.' },
-      { speaker: 'B', text: 'Hello, you are speaking with Northfield Bank, this is Ryan. I am sorry to hear that. Can I take your date of birth first?' },
+      {
+        speaker: 'B',
+        text: 'Hello, you are speaking with Northfield Bank, this is Ryan. I am sorry to hear that. Can I take your date of birth first?',
+      },
       { speaker: 'A', text: 'Yes, the fourteenth of January nineteen ninety.' },
       { speaker: 'B', text: 'And your security answer please?' },
       { speaker: 'A', text: 'Blue. The payment is for three hundred and fifty dollars to an online shop.' },
@@ -79,7 +126,10 @@ export const heldOutCalls: LabelledCall[] = [
       { speaker: 'B', text: 'My card was declined at the supermarket and I was so embarrassed.' },
       { speaker: 'A', text: 'Date of birth and security answer?' },
       { speaker: 'B', text: 'The tenth of December nineteen sixty eight, and the answer is Maple.' },
-      { speaker: 'A', text: 'Honestly, it is pretty obvious. You went over your limit, that is your problem. Maybe learn to check your balance.' },
+      {
+        speaker: 'A',
+        text: 'Honestly, it is pretty obvious. You went over your limit, that is your problem. Maybe learn to check your balance.',
+      },
       { speaker: 'B', text: 'There is no need to talk to me like that.' },
       { speaker: 'A', text: 'I have raised your limit by five hundred dollars, it works now.' },
       { speaker: 'B', text: 'Right.' },
@@ -116,9 +166,15 @@ export const heldOutCalls: LabelledCall[] = [
       { speaker: 'A', text: 'Sorry, hello, I am not sure I have the right number.' },
       { speaker: 'B', text: 'Good morning, you have reached Northfield Bank card services, my name is Grace. How can I help?' },
       { speaker: 'A', text: 'Sorry, my card has stopped working abroad and I am on holiday in Spain.' },
-      { speaker: 'B', text: 'Do not worry, I understand how stressful that is. Can you confirm your date of birth and the security answer?' },
+      {
+        speaker: 'B',
+        text: 'Do not worry, I understand how stressful that is. Can you confirm your date of birth and the security answer?',
+      },
       { speaker: 'A', text: 'The thirtieth of April nineteen eighty six, and the answer is Lisbon.' },
-      { speaker: 'B', text: 'Thank you. The card was paused by our fraud checks. I have removed the block, so it will work again in a few minutes.' },
+      {
+        speaker: 'B',
+        text: 'Thank you. The card was paused by our fraud checks. I have removed the block, so it will work again in a few minutes.',
+      },
       { speaker: 'A', text: 'Thank you so much.' },
       { speaker: 'B', text: 'You are welcome. Is there anything else I can do? Thank you for calling, enjoy your holiday.' },
     ],

@@ -24,7 +24,7 @@ describe('roles', () => {
     for (const call of devCalls) expect(identifyAgentLabel(referenceTranscript(call), ['brightline'])).toBe(call.agent);
   });
 
-  it('with one speaker label, judges each turn by its own words: the caller\'s apology is not the agent\'s empathy', () => {
+  it("with one speaker label, judges each turn by its own words: the caller's apology is not the agent's empathy", () => {
     const oneVoice: Transcript = {
       language: 'en',
       segments: [
@@ -41,17 +41,24 @@ describe('roles', () => {
 describe('verdicts quote the deciding turn and say what was missing', () => {
   it('an account number alone does not verify, and the feedback says what was asked instead', async () => {
     const call = devCalls.find((c) => c.id === 'dev-03-account-number-only')!;
-    const [judgement] = judgeCriteria(referenceTranscript(call), { context: devEvaluator.context, criteria: devEvaluator.criteria.filter((c) => c.id === 'verification') });
+    const [judgement] = judgeCriteria(referenceTranscript(call), {
+      context: devEvaluator.context,
+      criteria: devEvaluator.criteria.filter((c) => c.id === 'verification'),
+    });
     expect(judgement).toMatchObject({
       scoreRawAi: 0,
       quote: 'Sure, can you give me your account number?',
-      feedback: 'Identity verification: missing a check of the date of birth, postcode or security question (only the account number was asked, which does not prove identity).',
+      feedback:
+        'Identity verification: missing a check of the date of birth, postcode or security question (only the account number was asked, which does not prove identity).',
     });
   });
 
   it('a blaming agent fails the strict criterion, quoting the blame', () => {
     const call = devCalls.find((c) => c.id === 'dev-04-blames-customer')!;
-    const [judgement] = judgeCriteria(referenceTranscript(call), { context: devEvaluator.context, criteria: devEvaluator.criteria.filter((c) => c.id === 'respect') });
+    const [judgement] = judgeCriteria(referenceTranscript(call), {
+      context: devEvaluator.context,
+      criteria: devEvaluator.criteria.filter((c) => c.id === 'respect'),
+    });
     expect(judgement).toMatchObject({ scoreRawAi: 0, quote: expect.stringContaining('you should have read the terms') as string });
     expect(judgement?.reasoning).toMatch(/^The agent \(speaker A\) said “you should have” at \d:\d\d\.$/);
   });
@@ -67,7 +74,8 @@ describe('conduct cues need their frame', () => {
         { speaker: 'A', start: 7, end: 10, text: agentText },
       ],
     };
-    return judgeCriteria(transcript, { context: devEvaluator.context, criteria: devEvaluator.criteria.filter((c) => c.id === id) })[0]?.scoreRawAi;
+    return judgeCriteria(transcript, { context: devEvaluator.context, criteria: devEvaluator.criteria.filter((c) => c.id === id) })[0]
+      ?.scoreRawAi;
   };
 
   it('a guarantee of money fails even after "do not worry"; "I can not guarantee" and a promised callback do not', () => {
@@ -91,4 +99,3 @@ describe('conduct cues need their frame', () => {
     expect(judgeOne('let me look at your problem and i have booked an engineer', 'respect')).toBe(1);
   });
 });
-

@@ -28,7 +28,12 @@ export function referenceTranscript(call: LabelledCall): Transcript {
   };
 }
 
-export async function judgeCall(call: LabelledCall, transcript: Transcript, evaluator: EvaluatorSpec, fields: FieldSpec[]): Promise<CallOutcome> {
+export async function judgeCall(
+  call: LabelledCall,
+  transcript: Transcript,
+  evaluator: EvaluatorSpec,
+  fields: FieldSpec[],
+): Promise<CallOutcome> {
   const engine = new LocalLanguageEngine();
   const judgements = await engine.judgeCriteria(transcript, { context: evaluator.context, language: 'en', criteria: evaluator.criteria });
   const scored = scoreEvaluation(evaluator.criteria, judgements);
@@ -57,8 +62,16 @@ export interface SetFigures {
 
 export function scoreOutcomes(outcomes: CallOutcome[]): SetFigures {
   const figures: SetFigures = {
-    verdictsRight: 0, verdicts: 0, truePositives: 0, falsePositives: 0, falseNegatives: 0, falseCriticalOnCompliant: 0,
-    fieldsRight: 0, fieldValues: 0, wrongVerdicts: [], wrongFields: [],
+    verdictsRight: 0,
+    verdicts: 0,
+    truePositives: 0,
+    falsePositives: 0,
+    falseNegatives: 0,
+    falseCriticalOnCompliant: 0,
+    fieldsRight: 0,
+    fieldValues: 0,
+    wrongVerdicts: [],
+    wrongFields: [],
   };
   for (const { call, verdicts, reasons, criticalFail, fields } of outcomes) {
     for (const [criterion, expected] of Object.entries(call.expected)) {
@@ -69,7 +82,8 @@ export function scoreOutcomes(outcomes: CallOutcome[]): SetFigures {
     if (criticalFail && call.criticalFail) figures.truePositives += 1;
     if (criticalFail && !call.criticalFail) figures.falsePositives += 1;
     if (!criticalFail && call.criticalFail) figures.falseNegatives += 1;
-    if (criticalFail && !call.criticalFail && Object.values(call.expected).every((v) => v === 'PASS')) figures.falseCriticalOnCompliant += 1;
+    if (criticalFail && !call.criticalFail && Object.values(call.expected).every((v) => v === 'PASS'))
+      figures.falseCriticalOnCompliant += 1;
     for (const [name, expected] of Object.entries(call.fields)) {
       figures.fieldValues += 1;
       if (fields[name] === expected) figures.fieldsRight += 1;

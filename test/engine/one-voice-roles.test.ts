@@ -12,16 +12,22 @@ import { heldOutCalls, heldOutEvaluator, heldOutFields } from './held-out-set.js
 import { judgeCall, referenceTranscript } from './judge-set.js';
 
 /** The script as a one-voice recogniser would give it: every turn under label A. */
-const asOneVoice = (transcript: Transcript): Transcript => ({ ...transcript, segments: transcript.segments.map((s) => ({ ...s, speaker: 'A' })) });
+const asOneVoice = (transcript: Transcript): Transcript => ({
+  ...transcript,
+  segments: transcript.segments.map((s) => ({ ...s, speaker: 'A' })),
+});
 const criteria = (id: string) => devEvaluator.criteria.filter((c) => c.id === id);
 const segment = (start: number, end: number, text: string) => ({ speaker: 'A', start, end, text });
 
 describe('one voice heard: roles from turn-taking', () => {
-  it.each(devCalls.map((call) => [call.id, call] as const))('development call %s read as one speaker keeps its verdicts and critical-fail flag', async (_id, call) => {
-    const outcome = await judgeCall(call, asOneVoice(referenceTranscript(call)), devEvaluator, devFields);
-    expect(outcome.verdicts).toEqual(call.expected);
-    expect(outcome.criticalFail).toBe(call.criticalFail);
-  });
+  it.each(devCalls.map((call) => [call.id, call] as const))(
+    'development call %s read as one speaker keeps its verdicts and critical-fail flag',
+    async (_id, call) => {
+      const outcome = await judgeCall(call, asOneVoice(referenceTranscript(call)), devEvaluator, devFields);
+      expect(outcome.verdicts).toEqual(call.expected);
+      expect(outcome.criticalFail).toBe(call.criticalFail);
+    },
+  );
 
   it('held-out calls read as one speaker keep their critical-fail flags', async () => {
     for (const call of heldOutCalls) {
@@ -48,20 +54,26 @@ describe('one voice heard: roles from turn-taking', () => {
 });
 
 describe('no critical fail from a role guess', () => {
-  it('a blame phrase in a turn that may be the customer\'s is reported but not held against the agent', () => {
-    const transcript: Transcript = { language: 'en', segments: [segment(0, 3, 'hello'), segment(3.2, 6, 'you should have read the terms')] };
+  it("a blame phrase in a turn that may be the customer's is reported but not held against the agent", () => {
+    const transcript: Transcript = {
+      language: 'en',
+      segments: [segment(0, 3, 'hello'), segment(3.2, 6, 'you should have read the terms')],
+    };
     const [respect] = judgeCriteria(transcript, { context: devEvaluator.context, criteria: criteria('respect') });
     expect(respect?.scoreRawAi).toBe(1);
     expect(respect?.reasoning).toContain('not held against the agent');
   });
 
-  it('the same phrase in a turn surely the agent\'s (speakers told apart) is a breach', () => {
-    const transcript: Transcript = { language: 'en', segments: [{ ...segment(0, 3, 'my bill is wrong'), speaker: 'B' }, segment(3.2, 6, 'well you should have read the terms')] };
+  it("the same phrase in a turn surely the agent's (speakers told apart) is a breach", () => {
+    const transcript: Transcript = {
+      language: 'en',
+      segments: [{ ...segment(0, 3, 'my bill is wrong'), speaker: 'B' }, segment(3.2, 6, 'well you should have read the terms')],
+    };
     const [respect] = judgeCriteria(transcript, { context: devEvaluator.context, criteria: criteria('respect') });
     expect(respect?.scoreRawAi).toBe(0);
   });
 
-  it('a strict check asked in a turn that may be the agent\'s passes, saying it is not certain', () => {
+  it("a strict check asked in a turn that may be the agent's passes, saying it is not certain", () => {
     const transcript: Transcript = {
       language: 'en',
       segments: [

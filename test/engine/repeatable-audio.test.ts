@@ -13,7 +13,10 @@ const turns: Turn[] = [
   { speaker: 'A', text: 'Thank you for calling, how can I help?' },
   { speaker: 'B', text: 'My card was declined twice today.' },
 ];
-const digest = async (file: string) => createHash('sha256').update(await readFile(file)).digest('hex');
+const digest = async (file: string) =>
+  createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
 const work = await mkdtemp(path.join(tmpdir(), 'convoqa-repeatable-audio-'));
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
@@ -33,13 +36,24 @@ describe('repeatable test and sample audio', () => {
 
   it('renders another dither when asked (rendering n > 0), so the repeatable one is not an accident', async () => {
     const options = { stereo: true, pauseSeconds: 0.45 };
-    const [repeatable, dithered] = await Promise.all([synthesizeConversation(turns, options), synthesizeConversation(turns, { ...options, rendering: 1 + Math.floor(Math.random() * 1e9) })]);
+    const [repeatable, dithered] = await Promise.all([
+      synthesizeConversation(turns, options),
+      synthesizeConversation(turns, { ...options, rendering: 1 + Math.floor(Math.random() * 1e9) }),
+    ]);
     expect(await digest(dithered)).not.toBe(await digest(repeatable));
     await rm(dithered);
   }, 30_000);
 
   it('writes the getting-started sample calls to the same bytes every time', async () => {
-    const [a, b] = await Promise.all(['a', 'b'].map((dir) => writeSampleCall(path.join(work, dir), 'check', turns.map((t) => ({ speaker: t.speaker === 'A' ? 'agent' : 'customer', text: t.text }) as const))));
+    const [a, b] = await Promise.all(
+      ['a', 'b'].map((dir) =>
+        writeSampleCall(
+          path.join(work, dir),
+          'check',
+          turns.map((t) => ({ speaker: t.speaker === 'A' ? 'agent' : 'customer', text: t.text }) as const),
+        ),
+      ),
+    );
     expect(path.basename(a ?? '')).toBe(path.basename(b ?? ''));
     expect(await digest(b ?? '')).toBe(await digest(a ?? ''));
   }, 30_000);

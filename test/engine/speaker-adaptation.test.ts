@@ -26,22 +26,27 @@ describe('speaker adaptation (MLLR toward synthesized voices, docs/engine.md, "S
     expect(EngineSettings.parse({})).toMatchObject({ kind: 'local', speakerAdaptation: false });
     expect(EngineSettings.parse({ ENGINE_LOCAL_SPEAKER_ADAPTATION: 'true' })).toMatchObject({ speakerAdaptation: true });
     // A transform fits the model it was estimated on.
-    expect(EngineSettings.parse({ ENGINE_LOCAL_SPEAKER_ADAPTATION: 'true', ENGINE_LOCAL_MODEL_DIR: '/opt/other-model' })).toMatchObject({ speakerAdaptation: false });
+    expect(EngineSettings.parse({ ENGINE_LOCAL_SPEAKER_ADAPTATION: 'true', ENGINE_LOCAL_MODEL_DIR: '/opt/other-model' })).toMatchObject({
+      speakerAdaptation: false,
+    });
   });
 
-  it.runIf(existsSync(`${defaultLocalModelDir}/en-us/sendump`))('rewrites the model\'s sendump as Sphinx-III mixture weights that sum to one per senone and stream', () => {
-    const weights = sendumpToMixtureWeights(readFileSync(`${defaultLocalModelDir}/en-us/sendump`));
-    const headerEnd = weights.indexOf('endhdr\n') + 'endhdr\n'.length;
-    expect(headerEnd % 4).toBe(0);
-    expect(weights.readInt32LE(headerEnd)).toBe(0x11223344);
-    const [senones, streams, codewords, count] = [0, 1, 2, 3].map((i) => weights.readUInt32LE(headerEnd + 4 + 4 * i));
-    expect([senones, streams, codewords]).toEqual([5126, 3, 128]);
-    expect(count).toBe(5126 * 3 * 128);
-    const values = new Float32Array(weights.buffer.slice(weights.byteOffset + headerEnd + 20, weights.byteOffset + weights.length));
-    expect(values.length).toBe(count);
-    for (const senone of [0, 2500, 5125]) {
-      const start = senone * 3 * 128;
-      expect(values.subarray(start, start + 128).reduce((s, w) => s + w, 0)).toBeCloseTo(1, 4);
-    }
-  });
+  it.runIf(existsSync(`${defaultLocalModelDir}/en-us/sendump`))(
+    "rewrites the model's sendump as Sphinx-III mixture weights that sum to one per senone and stream",
+    () => {
+      const weights = sendumpToMixtureWeights(readFileSync(`${defaultLocalModelDir}/en-us/sendump`));
+      const headerEnd = weights.indexOf('endhdr\n') + 'endhdr\n'.length;
+      expect(headerEnd % 4).toBe(0);
+      expect(weights.readInt32LE(headerEnd)).toBe(0x11223344);
+      const [senones, streams, codewords, count] = [0, 1, 2, 3].map((i) => weights.readUInt32LE(headerEnd + 4 + 4 * i));
+      expect([senones, streams, codewords]).toEqual([5126, 3, 128]);
+      expect(count).toBe(5126 * 3 * 128);
+      const values = new Float32Array(weights.buffer.slice(weights.byteOffset + headerEnd + 20, weights.byteOffset + weights.length));
+      expect(values.length).toBe(count);
+      for (const senone of [0, 2500, 5125]) {
+        const start = senone * 3 * 128;
+        expect(values.subarray(start, start + 128).reduce((s, w) => s + w, 0)).toBeCloseTo(1, 4);
+      }
+    },
+  );
 });

@@ -25,22 +25,36 @@ describe('maximum-likelihood vocal tract length warp of a speaker', () => {
     const warps = [0.9, 1, 1.1];
     // Two stretches per warp: sequence = warp index × 2 + stretch.
     const aligned = [
-      { sequence: 0, logLikelihood: -1000 }, { sequence: 1, logLikelihood: -500 },
-      { sequence: 2, logLikelihood: -990 }, { sequence: 3, logLikelihood: -505 },
+      { sequence: 0, logLikelihood: -1000 },
+      { sequence: 1, logLikelihood: -500 },
+      { sequence: 2, logLikelihood: -990 },
+      { sequence: 3, logLikelihood: -505 },
       // 1.1 explains the first stretch best, but its second stretch was not aligned: it is scored
       // on the first stretch alone, as are the others.
       { sequence: 4, logLikelihood: -900 },
     ];
     const chosen = mostLikelyWarp(aligned, warps, 2);
     expect(chosen.warp).toBe(1.1);
-    expect(chosen.logLikelihoods).toEqual(new Map([[0.9, -1000], [1, -990], [1.1, -900]]));
+    expect(chosen.logLikelihoods).toEqual(
+      new Map([
+        [0.9, -1000],
+        [1, -990],
+        [1.1, -900],
+      ]),
+    );
     // With the second stretch aligned everywhere, it counts too.
     expect(mostLikelyWarp([...aligned, { sequence: 5, logLikelihood: -700 }], warps, 2).warp).toBe(1);
   });
 
   it('stays unwarped on a tie or when no stretch was aligned under every warp', () => {
     const warps = [0.9, 1, 1.1];
-    expect(mostLikelyWarp([0, 1, 2].map((sequence) => ({ sequence, logLikelihood: -100 })), warps, 1).warp).toBe(1);
+    expect(
+      mostLikelyWarp(
+        [0, 1, 2].map((sequence) => ({ sequence, logLikelihood: -100 })),
+        warps,
+        1,
+      ).warp,
+    ).toBe(1);
     expect(mostLikelyWarp([{ sequence: 0, logLikelihood: -1 }], warps, 1)).toEqual({ warp: 1, logLikelihoods: new Map() });
   });
 });

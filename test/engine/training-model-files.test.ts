@@ -11,10 +11,12 @@ const isInstalled = existsSync(`${defaultLocalModelDir}/en-us/sendump`);
 
 /** What identifies a file's one write: a rewrite (even by rename) changes the inode or the time. */
 async function writeStamp(files: TrainingModelFiles) {
-  const stamps = await Promise.all([files.mdefText, files.mixtureWeights].map(async (f) => {
-    const s = await stat(f);
-    return `${s.ino}:${s.mtimeMs}`;
-  }));
+  const stamps = await Promise.all(
+    [files.mdefText, files.mixtureWeights].map(async (f) => {
+      const s = await stat(f);
+      return `${s.ino}:${s.mtimeMs}`;
+    }),
+  );
   return stamps.join(' ');
 }
 
@@ -31,9 +33,14 @@ describe.runIf(isInstalled)('the model files bw needs, made once per process and
   it('builds the mdef text and mixture weights once, then hands the same files back untouched', async () => {
     const cacheRoot = path.join(work, 'cache-once');
     // Two speakers' estimates starting together share one build.
-    const [first, racing] = await Promise.all([trainingModelFiles(defaultLocalModelDir, cacheRoot), trainingModelFiles(defaultLocalModelDir, cacheRoot)]);
+    const [first, racing] = await Promise.all([
+      trainingModelFiles(defaultLocalModelDir, cacheRoot),
+      trainingModelFiles(defaultLocalModelDir, cacheRoot),
+    ]);
     expect(racing).toEqual(first);
-    expect((await readFile(first.mixtureWeights)).equals(sendumpToMixtureWeights(await readFile(`${defaultLocalModelDir}/en-us/sendump`)))).toBe(true);
+    expect(
+      (await readFile(first.mixtureWeights)).equals(sendumpToMixtureWeights(await readFile(`${defaultLocalModelDir}/en-us/sendump`))),
+    ).toBe(true);
     expect(await readFile(first.mdefText, 'utf8')).toMatch(/^0\.3\n/);
     const stamp = await writeStamp(first);
     const again = await trainingModelFiles(defaultLocalModelDir, cacheRoot);

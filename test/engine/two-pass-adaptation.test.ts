@@ -69,7 +69,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(EngineSettings.safeParse({ ENGINE_LOCAL_TWO_PASS_MAP_PRIOR_FRAMES: '-1' }).success).toBe(false);
   });
 
-  it('estimates a transform per speaker from the first decode and takes each speaker\'s words from their own second decode', async () => {
+  it("estimates a transform per speaker from the first decode and takes each speaker's words from their own second decode", async () => {
     const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
     const firstPass = utterances.flatMap((u) => u.words);
     // The agent speaks first, then the customer, then each once more.
@@ -81,11 +81,18 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
       { start: cut[1] ?? 0, end: cut[2] ?? 0, speaker: 'A' },
       { start: cut[2] ?? 0, end: audio.durationSeconds, speaker: 'B' },
     ];
-    expect(adaptationStretches(firstPass, spans, 'A', 0).map((s) => s.words.length).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);
+    expect(
+      adaptationStretches(firstPass, spans, 'A', 0)
+        .map((s) => s.words.length)
+        .reduce((a, b) => a + b, 0),
+    ).toBeGreaterThan(5);
     expect(adaptationStretches(firstPass, spans, 'A', 1.01)).toEqual([]);
     // The model files bw needs are made once (training-model-files.ts), not per speaker.
     const model = await trainingModelFiles(defaultLocalModelDir);
-    const stampOf = async () => (await Promise.all([model.mdefText, model.mixtureWeights].map(async (f) => `${(await stat(f)).ino}:${(await stat(f)).mtimeMs}`))).join(' ');
+    const stampOf = async () =>
+      (
+        await Promise.all([model.mdefText, model.mixtureWeights].map(async (f) => `${(await stat(f)).ino}:${(await stat(f)).mtimeMs}`))
+      ).join(' ');
     const stamp = await stampOf();
     // The second decodes are the engine's (next test); here each one marks its words by transform.
     // Each speaker is estimated and decoded from their own recording (B's: a copy, as a high voice's scaled copy would be).
@@ -119,11 +126,12 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     for (const speaker of ['A', 'B']) expect(await readdir(path.join(work, `adapt-1-${speaker}`))).not.toContain('model');
     expect(new Set(transforms).size).toBe(2);
     expect(decodedFiles).toEqual([audio.mixdown, copyForB]);
-    for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@2'))).toBe(true);
+    for (const chunk of result.chunks)
+      expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@2'))).toBe(true);
     expect(new Set(result.chunks.map((c) => c.speaker))).toEqual(new Set(['A', 'B']));
   }, 60_000);
 
-  it('estimates again from the adapted words in another round, and takes each speaker\'s words from their last decode', async () => {
+  it("estimates again from the adapted words in another round, and takes each speaker's words from their last decode", async () => {
     const { utterances, firstPass, spans } = await firstPassInHalves();
     const roundsWork = path.join(work, 'rounds');
     const decodes: string[] = [];
@@ -134,7 +142,9 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
         // Each decode gives the first decode's words (real words, so the next round's bw can align them), marked by its order in the last one.
         decodeWith: async (_wavFile, { file: transform }) => {
           decodes.push(transform);
-          return decodes.length === 4 ? utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}@4` })) })) : utterances;
+          return decodes.length === 4
+            ? utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}@4` })) }))
+            : utterances;
         },
         modelDir: defaultLocalModelDir,
         dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary,
@@ -150,7 +160,7 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith('@4') === (chunk.speaker === 'B'))).toBe(true);
   }, 90_000);
 
-  it('gives a speaker the rounds their audio asks for (a scaled high voice), the others the settings\' rounds', async () => {
+  it("gives a speaker the rounds their audio asks for (a scaled high voice), the others the settings' rounds", async () => {
     const { utterances, firstPass, spans } = await firstPassInHalves();
     const decodes: string[] = [];
     const result = await decodeWithSpeakerAdaptation(
@@ -171,13 +181,15 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     );
     // A once (the settings' one round), B twice; the next round estimates B again from its adapted words.
     expect(decodes.map((d) => path.basename(path.dirname(d)))).toEqual(['adapt-1-A', 'adapt-1-B', 'adapt-2-B']);
-    for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@3'))).toBe(true);
+    for (const chunk of result.chunks)
+      expect(chunk.text.split(' ').every((w) => w.endsWith(chunk.speaker === 'A' ? '@1' : '@3'))).toBe(true);
   }, 90_000);
 
-  it('keeps a later round only when the decoder is surer of the speaker\'s words, and then stops adapting that speaker', async () => {
+  it("keeps a later round only when the decoder is surer of the speaker's words, and then stops adapting that speaker", async () => {
     const { utterances, firstPass, spans } = await firstPassInHalves();
     const decodes: string[] = [];
-    const withWords = (mark: string, confidence: number) => utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}${mark}`, confidence })) }));
+    const withWords = (mark: string, confidence: number) =>
+      utterances.map((u) => ({ ...u, words: u.words.map((w) => ({ ...w, word: `${w.word}${mark}`, confidence })) }));
     const result = await decodeWithSpeakerAdaptation(
       {
         audioOf: (speaker) => ({ wavFile: audio.mixdown, firstPass, rounds: speaker === 'A' ? 2 : 3 }),
@@ -185,7 +197,9 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
         decodeWith: async (_wavFile, { file: transform }) => {
           decodes.push(transform);
           // Round one: A and B as heard (real words, for the next round's bw); round two: A surer, B less sure.
-          return [withWords('', 0.5), withWords('', 0.5), withWords('@3', 0.9), withWords('@4', 0.1)][decodes.length - 1] ?? withWords('@5', 1);
+          return (
+            [withWords('', 0.5), withWords('', 0.5), withWords('@3', 0.9), withWords('@4', 0.1)][decodes.length - 1] ?? withWords('@5', 1)
+          );
         },
         modelDir: defaultLocalModelDir,
         dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary,
@@ -196,18 +210,27 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     // B's next round was less sure: B keeps its first adapted words and takes no more rounds.
     expect(decodes.map((d) => path.basename(path.dirname(d)))).toEqual(['adapt-1-A', 'adapt-1-B', 'adapt-2-A', 'adapt-2-B']);
     expect(result.adaptedSpeakers.sort()).toEqual(['A', 'B']);
-    for (const chunk of result.chunks) expect(chunk.text.split(' ').every((w) => (chunk.speaker === 'A' ? w.endsWith('@3') : !w.includes('@')))).toBe(true);
+    for (const chunk of result.chunks)
+      expect(chunk.text.split(' ').every((w) => (chunk.speaker === 'A' ? w.endsWith('@3') : !w.includes('@')))).toBe(true);
   }, 120_000);
 
-  it('chooses a speaker\'s vocal tract length warp by likelihood before estimating on it, when given warps to choose from', async () => {
+  it("chooses a speaker's vocal tract length warp by likelihood before estimating on it, when given warps to choose from", async () => {
     const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
     const words = utterances.flatMap((u) => u.words);
     const stretches = [{ start: 0, end: audio.durationSeconds, words: words.map((w) => w.word) }];
-    const options = { modelDir: defaultLocalModelDir, dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary, timeoutMs: 60_000 };
+    const options = {
+      modelDir: defaultLocalModelDir,
+      dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary,
+      timeoutMs: 60_000,
+    };
     const unwarped = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'no-warp') });
     expect(unwarped.warp).toBe(1);
     expect(unwarped.warpLogLikelihoods.size).toBe(0);
-    const warped = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'warps'), warps: [0.9, 1, 1.1] });
+    const warped = await estimateSpeakerTransform(audio.mixdown, stretches, {
+      ...options,
+      workDir: path.join(work, 'warps'),
+      warps: [0.9, 1, 1.1],
+    });
     const likelihoods = [...warped.warpLogLikelihoods];
     expect(likelihoods.map(([w]) => w)).toEqual([0.9, 1, 1.1]);
     expect(likelihoods.every(([, l]) => Number.isFinite(l) && l < 0)).toBe(true);
@@ -219,11 +242,23 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
   it('MAP-adapts the means on top of the transform when given a prior weight: the heavier the prior, the nearer the transformed means', async () => {
     const utterances = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir });
     const stretches = [{ start: 0, end: audio.durationSeconds, words: utterances.flatMap((u) => u.words).map((w) => w.word) }];
-    const options = { modelDir: defaultLocalModelDir, dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary, timeoutMs: 60_000 };
+    const options = {
+      modelDir: defaultLocalModelDir,
+      dictionaryFile: generalModelFiles(defaultLocalModelDir).dictionary,
+      timeoutMs: 60_000,
+    };
     const mllrOnly = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'mllr-only') });
     expect(mllrOnly.meansFile).toBeUndefined();
-    const light = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'map-light'), mapPriorFrames: 10 });
-    const heavy = await estimateSpeakerTransform(audio.mixdown, stretches, { ...options, workDir: path.join(work, 'map-heavy'), mapPriorFrames: 10_000 });
+    const light = await estimateSpeakerTransform(audio.mixdown, stretches, {
+      ...options,
+      workDir: path.join(work, 'map-light'),
+      mapPriorFrames: 10,
+    });
+    const heavy = await estimateSpeakerTransform(audio.mixdown, stretches, {
+      ...options,
+      workDir: path.join(work, 'map-heavy'),
+      mapPriorFrames: 10_000,
+    });
     const model = await readSphinxGaussians(path.join(defaultLocalModelDir, 'en-us', 'means'));
     // The transformed means the MAP step starts from (mllr_transform's output beside it).
     const transformed = await readSphinxGaussians(path.join(work, 'map-light', 'means.mllr'));
@@ -236,19 +271,43 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
     expect(lightMove).toBeGreaterThan(0);
     expect(heavyMove).toBeLessThan(lightMove / 10);
     // The decoder reads the adapted means in place of the model's (-mean), without the transform on top.
-    const args = pocketsphinxArguments(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir, meansFile: light.meansFile ?? '' });
+    const args = pocketsphinxArguments(audio.mixdown, {
+      timeoutMs: 60_000,
+      modelDir: defaultLocalModelDir,
+      meansFile: light.meansFile ?? '',
+    });
     expect(args).toContain('-mean');
     expect(args).not.toContain('-mllr');
-    const adapted = await recognizeWithPocketsphinx(audio.mixdown, { timeoutMs: 60_000, modelDir: defaultLocalModelDir, meansFile: light.meansFile ?? '' });
-    expect(adapted.flatMap((u) => u.words).map((w) => w.word).join(' ')).toMatch(/thank you/);
+    const adapted = await recognizeWithPocketsphinx(audio.mixdown, {
+      timeoutMs: 60_000,
+      modelDir: defaultLocalModelDir,
+      meansFile: light.meansFile ?? '',
+    });
+    expect(
+      adapted
+        .flatMap((u) => u.words)
+        .map((w) => w.word)
+        .join(' '),
+    ).toMatch(/thank you/);
   }, 150_000);
 
   it('decodes each speaker with their MAP-adapted means through the engine when given a prior weight', async () => {
     const rounds: Record<string, unknown>[] = [];
-    const logger = { debug: (...args: unknown[]) => void rounds.push(args[0] as Record<string, unknown>), warn: (...args: unknown[]) => void args };
-    const transcript = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: { ...twoPass, mapPriorFrames: 300 }, highVoiceScaling: false, logger }).transcribe(audio, hints);
+    const logger = {
+      debug: (...args: unknown[]) => void rounds.push(args[0] as Record<string, unknown>),
+      warn: (...args: unknown[]) => void args,
+    };
+    const transcript = await new LocalSpeechToText({
+      modelDir: defaultLocalModelDir,
+      twoPass: { ...twoPass, mapPriorFrames: 300 },
+      highVoiceScaling: false,
+      logger,
+    }).transcribe(audio, hints);
     // Each speaker's round says which model it decoded with.
-    expect(rounds.map((r) => [r.speaker, r.adaptedMeans])).toEqual([['A', true], ['B', true]]);
+    expect(rounds.map((r) => [r.speaker, r.adaptedMeans])).toEqual([
+      ['A', true],
+      ['B', true],
+    ]);
     expect(transcript.segments.map((s) => s.speaker)).toEqual(['A', 'B', 'A', 'B']);
     expect(transcript.segments[0]?.text).toMatch(/thank you/);
   }, 120_000);
@@ -260,10 +319,16 @@ describe.runIf(isInstalled)('unsupervised speaker adaptation in two passes (docs
   }, 60_000);
 
   it('keeps the first decode, and says so, when sphinxtrain fails or the adaptation runs out of time', async () => {
-    for (const settings of [{ ...twoPass, sphinxtrainDir: path.join(work, 'no-sphinxtrain') }, { ...twoPass, timeoutMs: 1 }]) {
+    for (const settings of [
+      { ...twoPass, sphinxtrainDir: path.join(work, 'no-sphinxtrain') },
+      { ...twoPass, timeoutMs: 1 },
+    ]) {
       const warnings: unknown[] = [];
       const logger = { warn: (...args: unknown[]) => void warnings.push(args) };
-      const transcript = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: settings, logger }).transcribe(audio, hints);
+      const transcript = await new LocalSpeechToText({ modelDir: defaultLocalModelDir, twoPass: settings, logger }).transcribe(
+        audio,
+        hints,
+      );
       expect(transcript).toEqual(onePass);
       expect(warnings).toHaveLength(1);
     }

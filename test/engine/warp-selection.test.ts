@@ -43,16 +43,32 @@ describe('vocal tract length warp per speaker', () => {
   });
 
   it('keeps for each speaker the decode it is surest of, and the unwarped one unless a warp gains enough', () => {
-    expect(chooseWarps([unwarped, raised], spans, { minGain: 0.015, minWords: 5 })).toEqual(new Map([['A', 1], ['B', 1.25]]));
+    expect(chooseWarps([unwarped, raised], spans, { minGain: 0.015, minWords: 5 })).toEqual(
+      new Map([
+        ['A', 1],
+        ['B', 1.25],
+      ]),
+    );
     // A gain below the threshold is noise: the unwarped decode stays.
-    const barely: WarpDecode = { warp: 1.25, words: raised.words.map((w) => ({ ...w, confidence: w.start >= 3.5 && w.start < 5.5 ? 0.41 : 0.6 })) };
-    expect(chooseWarps([unwarped, barely], spans, { minGain: 0.015, minWords: 5 })).toEqual(new Map([['A', 1], ['B', 1]]));
+    const barely: WarpDecode = {
+      warp: 1.25,
+      words: raised.words.map((w) => ({ ...w, confidence: w.start >= 3.5 && w.start < 5.5 ? 0.41 : 0.6 })),
+    };
+    expect(chooseWarps([unwarped, barely], spans, { minGain: 0.015, minWords: 5 })).toEqual(
+      new Map([
+        ['A', 1],
+        ['B', 1],
+      ]),
+    );
     // Too few of the speaker's words heard to judge the warp by: the unwarped decode stays.
     expect(chooseWarps([unwarped, raised], spans, { minGain: 0.015, minWords: 7 }).get('B')).toBe(1);
   });
 
-  it('rebuilds the stretches from each speaker\'s chosen decode', () => {
-    const chosen = new Map([['A', 1], ['B', 1.25]]);
+  it("rebuilds the stretches from each speaker's chosen decode", () => {
+    const chosen = new Map([
+      ['A', 1],
+      ['B', 1.25],
+    ]);
     const chunks = assembleChunks([unwarped, raised], spans, chosen);
     expect(chunks.map((c) => [c.speaker, c.text])).toEqual([
       ['A', 'thank you for calling brightline'],

@@ -18,7 +18,8 @@ export function rawDataEntry(kind: DashboardKind, index: number): Record<string,
     status: 'COMPLETED',
     failed_criteria: index % 4 === 0 ? ['Greeting', 'Hold, then transfer'] : [],
   };
-  if (kind !== 'participant') Object.assign(entry, { participant_id: randomUUID(), participant_tag: index % 2 ? `Agent ${index}` : '=HYPERLINK("x")' });
+  if (kind !== 'participant')
+    Object.assign(entry, { participant_id: randomUUID(), participant_tag: index % 2 ? `Agent ${index}` : '=HYPERLINK("x")' });
   if (kind !== 'evaluator') Object.assign(entry, { evaluator_id: randomUUID(), evaluator_tag: 'Support QA' });
   return entry;
 }
@@ -29,7 +30,13 @@ export function dashboardAnswer(kind: DashboardKind, rows = 0): Record<string, u
   const bucket = { count: 0, avg_score: null };
   const shared = {
     metadata: { total_records_analyzed: rows, query_limit_reached: false, filtered: true, generated_at: '2026-11-01T00:30:00.000' },
-    kpis: { total_calls: rows, avg_score: rows ? 61.5 : null, pass_rate: rows ? 70 : null, total_critical_fails: Math.ceil(rows / 5), pending_critical_reviews: 0 },
+    kpis: {
+      total_calls: rows,
+      avg_score: rows ? 61.5 : null,
+      pass_rate: rows ? 70 : null,
+      total_critical_fails: Math.ceil(rows / 5),
+      pending_critical_reviews: 0,
+    },
     criteria_breakdown: [],
     criteria_evolution: {},
     score_distribution: { '0-20': 0, '21-40': 0, '41-60': 0, '61-80': 0, '81-100': 0 },

@@ -78,14 +78,16 @@ export async function startFakeOpenAi(apiKey = 'sk-test-fake'): Promise<FakeOpen
       requests.push(record);
       const next = scripts.get(path)?.shift();
       if (next === 'hang') return; // never answers
-      if (next) return send(res, next.status, { error: { message: 'scripted' } }, next.retryAfter ? { 'retry-after': next.retryAfter } : {});
+      if (next)
+        return send(res, next.status, { error: { message: 'scripted' } }, next.retryAfter ? { 'retry-after': next.retryAfter } : {});
       if (req.headers.authorization !== `Bearer ${apiKey}`) return send(res, 401, { error: { message: 'Incorrect API key provided' } });
       if (path === '/audio/transcriptions') {
         const form = await new Response(body, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
         const file = form.get('file');
         record.form = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string') as [string, string][]);
         record.fileBytes = file instanceof Blob ? file.size : 0;
-        if (!(file instanceof Blob) || file.size === 0 || !form.get('model')) return send(res, 400, { error: { message: 'file and model are required' } });
+        if (!(file instanceof Blob) || file.size === 0 || !form.get('model'))
+          return send(res, 400, { error: { message: 'file and model are required' } });
         const diarized = form.get('response_format') === 'diarized_json';
         return send(res, 200, {
           language: 'english',
@@ -98,7 +100,13 @@ export async function startFakeOpenAi(apiKey = 'sk-test-fake'): Promise<FakeOpen
         const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
         record.json = json;
         const format = json.response_format as { type?: string; json_schema?: { strict?: boolean; schema?: unknown } } | undefined;
-        if (!json.model || !Array.isArray(json.messages) || format?.type !== 'json_schema' || !format.json_schema?.strict || !format.json_schema.schema) {
+        if (
+          !json.model ||
+          !Array.isArray(json.messages) ||
+          format?.type !== 'json_schema' ||
+          !format.json_schema?.strict ||
+          !format.json_schema.schema
+        ) {
           return send(res, 400, { error: { message: 'model, messages and a strict json_schema response_format are required' } });
         }
         return send(res, 200, { id: 'chatcmpl-1', choices: [{ index: 0, message: { role: 'assistant', content: chatContent(json) } }] });

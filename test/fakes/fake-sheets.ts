@@ -44,7 +44,6 @@ export interface FakeSheets {
   close(): Promise<void>;
 }
 
-
 const googleTokenUrl = 'https://oauth2.googleapis.com/token';
 const sheetsScope = 'https://www.googleapis.com/auth/spreadsheets';
 const base64url = (text: string) => Buffer.from(text, 'base64url');
@@ -107,9 +106,17 @@ export async function startFakeSheets(): Promise<FakeSheets> {
         if (byTitle(p.title)) throw new Refusal(400, `A sheet with the name "${p.title}" already exists.`);
         const sheetId = p.sheetId ?? Math.max(0, ...tabs.keys()) + 1;
         if (tabs.has(sheetId)) throw new Refusal(400, `sheetId ${sheetId} is in use`);
-        const tab = { sheetId, title: p.title, rowCount: p.gridProperties?.rowCount ?? 1000, columnCount: p.gridProperties?.columnCount ?? 26, values: [] };
+        const tab = {
+          sheetId,
+          title: p.title,
+          rowCount: p.gridProperties?.rowCount ?? 1000,
+          columnCount: p.gridProperties?.columnCount ?? 26,
+          values: [],
+        };
         tabs.set(sheetId, tab);
-        return { addSheet: { properties: { sheetId, title: tab.title, gridProperties: { rowCount: tab.rowCount, columnCount: tab.columnCount } } } };
+        return {
+          addSheet: { properties: { sheetId, title: tab.title, gridProperties: { rowCount: tab.rowCount, columnCount: tab.columnCount } } },
+        };
       }
       case 'deleteSheet': {
         if (!tabs.has(body.sheetId as number)) throw new Refusal(400, `No sheet with id: ${String(body.sheetId)}`);
@@ -120,14 +127,16 @@ export async function startFakeSheets(): Promise<FakeSheets> {
       case 'updateCells': {
         const tab = tabs.get(body.range?.sheetId as number);
         if (!tab) throw new Refusal(400, `No sheet with id: ${String(body.range?.sheetId)}`);
-        if (body.fields !== 'userEnteredValue' || body.rows !== undefined) throw new Refusal(400, 'updateCells: only clearing userEnteredValue is modelled');
+        if (body.fields !== 'userEnteredValue' || body.rows !== undefined)
+          throw new Refusal(400, 'updateCells: only clearing userEnteredValue is modelled');
         tab.values = [];
         return {};
       }
       case 'updateSheetProperties': {
         const tab = tabs.get(body.properties?.sheetId as number);
         if (!tab) throw new Refusal(400, `No sheet with id: ${String(body.properties?.sheetId)}`);
-        if (typeof body.fields !== 'string' || !body.fields.startsWith('gridProperties')) throw new Refusal(400, 'updateSheetProperties: fields must name gridProperties');
+        if (typeof body.fields !== 'string' || !body.fields.startsWith('gridProperties'))
+          throw new Refusal(400, 'updateSheetProperties: fields must name gridProperties');
         tab.rowCount = body.properties.gridProperties?.rowCount ?? tab.rowCount;
         tab.columnCount = body.properties.gridProperties?.columnCount ?? tab.columnCount;
         tab.values = tab.values.slice(0, tab.rowCount);
@@ -138,15 +147,24 @@ export async function startFakeSheets(): Promise<FakeSheets> {
     }
   };
 
-  const handle = (endpoint: SheetsEndpoint | 'unknown', method: string, raw: string, headers: IncomingHttpHeaders): { status: number; json: unknown; headers?: Record<string, string> } => {
+  const handle = (
+    endpoint: SheetsEndpoint | 'unknown',
+    method: string,
+    raw: string,
+    headers: IncomingHttpHeaders,
+  ): { status: number; json: unknown; headers?: Record<string, string> } => {
     if (endpoint === 'unknown') throw new Refusal(404, 'Not found');
     const failure = failures.get(endpoint)?.shift();
     if (failure) {
-      const json = failure.status === 429 ? { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } } : { error: { code: failure.status, message: 'Backend error', status: 'UNAVAILABLE' } };
+      const json =
+        failure.status === 429
+          ? { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } }
+          : { error: { code: failure.status, message: 'Backend error', status: 'UNAVAILABLE' } };
       return { status: failure.status, json, headers: failure.headers };
     }
     if (endpoint === 'token') {
-      if (method !== 'POST' || !/^application\/x-www-form-urlencoded/.test(headers['content-type'] ?? '')) throw new Refusal(400, 'invalid_request');
+      if (method !== 'POST' || !/^application\/x-www-form-urlencoded/.test(headers['content-type'] ?? ''))
+        throw new Refusal(400, 'invalid_request');
       const form = new URLSearchParams(raw);
       if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') throw new Refusal(400, 'unsupported_grant_type');
       checkAssertion(form.get('assertion') ?? '', publicKey, clientEmail);
@@ -158,7 +176,10 @@ export async function startFakeSheets(): Promise<FakeSheets> {
     if (!auth || !tokens.has(auth[1])) throw new Refusal(401, 'Request had invalid authentication credentials.');
     if (endpoint === 'get') {
       if (method !== 'GET') throw new Refusal(404, 'Not found');
-      return { status: 200, json: { spreadsheetId, sheets: [...tabs.values()].map((t) => ({ properties: { sheetId: t.sheetId, title: t.title } })) } };
+      return {
+        status: 200,
+        json: { spreadsheetId, sheets: [...tabs.values()].map((t) => ({ properties: { sheetId: t.sheetId, title: t.title } })) },
+      };
     }
     if (method !== 'POST' || !/^application\/json/.test(headers['content-type'] ?? '')) throw new Refusal(400, 'expected a JSON POST');
     const body = JSON.parse(raw) as Record<string, unknown>;
@@ -222,7 +243,15 @@ export async function startFakeSheets(): Promise<FakeSheets> {
       } catch {
         // kept as text
       }
-      const record: FakeSheetsRequest = { endpoint, method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body, bytes: chunks.reduce((n, c) => n + c.length, 0), status: 0 };
+      const record: FakeSheetsRequest = {
+        endpoint,
+        method: req.method ?? '',
+        path: url.pathname + url.search,
+        headers: req.headers,
+        body,
+        bytes: chunks.reduce((n, c) => n + c.length, 0),
+        status: 0,
+      };
       requests.push(record);
       const send = (status: number, json: unknown, headers: Record<string, string> = {}) => {
         record.status = status;
@@ -237,7 +266,10 @@ export async function startFakeSheets(): Promise<FakeSheets> {
           return;
         }
         if (endpoint === 'token') send(error.status, { error: error.message.split(':')[0], error_description: error.message });
-        else send(error.status, { error: { code: error.status, message: error.message, status: error.status === 401 ? 'UNAUTHENTICATED' : 'INVALID_ARGUMENT' } });
+        else
+          send(error.status, {
+            error: { code: error.status, message: error.message, status: error.status === 401 ? 'UNAUTHENTICATED' : 'INVALID_ARGUMENT' },
+          });
       }
     });
   });
@@ -249,7 +281,12 @@ export async function startFakeSheets(): Promise<FakeSheets> {
     rootUrl,
     tokenUri,
     spreadsheetId,
-    credentials: { type: 'service_account', client_email: clientEmail, private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), token_uri: tokenUri },
+    credentials: {
+      type: 'service_account',
+      client_email: clientEmail,
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      token_uri: tokenUri,
+    },
     requests,
     tabs: () => [...tabs.values()],
     tab: (title) => byTitle(title),

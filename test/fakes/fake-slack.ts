@@ -107,7 +107,8 @@ export async function startFakeSlack(options: { token?: string; channels?: strin
       if (authorization !== `Bearer ${token}`) return answer(200, { ok: false, error: 'invalid_auth' });
 
       const scripted = scripts.get(method)?.shift();
-      if (scripted && 'status' in scripted) return answer(429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(scripted.retryAfter) });
+      if (scripted && 'status' in scripted)
+        return answer(429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(scripted.retryAfter) });
       if (scripted && 'error' in scripted) return answer(200, { ok: false, error: scripted.error });
 
       switch (method) {
@@ -200,13 +201,21 @@ function checkMessage(params: Record<string, unknown>): string | null {
   if (!Array.isArray(blocks) || blocks.length === 0 || blocks.length > 50) return 'invalid_blocks';
   for (const block of blocks as unknown[]) if (!isValidBlock(block)) return 'invalid_blocks';
   const metadata = params.metadata as { event_type?: unknown; event_payload?: unknown } | undefined;
-  if (metadata !== undefined && (typeof metadata.event_type !== 'string' || typeof metadata.event_payload !== 'object')) return 'invalid_metadata_format';
+  if (metadata !== undefined && (typeof metadata.event_type !== 'string' || typeof metadata.event_payload !== 'object'))
+    return 'invalid_metadata_format';
   return null;
 }
 
 function isTextObject(value: unknown, max: number, kinds = ['plain_text', 'mrkdwn']): boolean {
   const text = value as { type?: unknown; text?: unknown } | null;
-  return typeof text === 'object' && text !== null && kinds.includes(String(text.type)) && typeof text.text === 'string' && text.text.length > 0 && text.text.length <= max;
+  return (
+    typeof text === 'object' &&
+    text !== null &&
+    kinds.includes(String(text.type)) &&
+    typeof text.text === 'string' &&
+    text.text.length > 0 &&
+    text.text.length <= max
+  );
 }
 
 function isValidBlock(value: unknown): boolean {

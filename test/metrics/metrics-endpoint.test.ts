@@ -81,7 +81,10 @@ describe('GET /metrics', () => {
 
   it('shows every metric with plausible values after a mixed run', async () => {
     // API calls through the client, an admin call, and one unknown path.
-    await request(rig.stack.app).get(`/admin/accounts/${rig.stack.account.id}/deliveries`).set('authorization', `Bearer ${adminToken}`).expect(200);
+    await request(rig.stack.app)
+      .get(`/admin/accounts/${rig.stack.account.id}/deliveries`)
+      .set('authorization', `Bearer ${adminToken}`)
+      .expect(200);
     for (let i = 0; i < 3; i += 1) await rig.stack.client.listConfigurations({});
     await request(rig.stack.app).get('/nowhere').expect(404);
 
@@ -92,28 +95,58 @@ describe('GET /metrics', () => {
     const event = JSON.stringify({ type: 'transcription.completed', data: { transcription_id: critical.id } });
     const eventId = randomUUID();
     expect((await signedWebhook(event, rig.stack.account.webhookSecret, { id: eventId })).status).toBe(202);
-    expect((await signedWebhook(event, rig.stack.account.webhookSecret, { id: eventId })).body).toEqual({ data: { received: true, duplicate: true } });
+    expect((await signedWebhook(event, rig.stack.account.webhookSecret, { id: eventId })).body).toEqual({
+      data: { received: true, duplicate: true },
+    });
     expect((await signedWebhook('{"type":"x","data":{}}', `whsec_${Buffer.alloc(32, 1).toString('base64')}`)).status).toBe(401);
     expect((await signedWebhook(event, rig.stack.account.webhookSecret, { at: new Date(Date.now() - 10 * 60_000) })).status).toBe(401);
     expect((await signedWebhook('not json', rig.stack.account.webhookSecret)).status).toBe(400);
-    await eventually(async () => (await rig.h.db.hubAlert.findFirst({ where: { transcriptionId: critical.id, status: 'sent' } })) ?? undefined, 20_000);
+    await eventually(
+      async () => (await rig.h.db.hubAlert.findFirst({ where: { transcriptionId: critical.id, status: 'sent' } })) ?? undefined,
+      20_000,
+    );
 
     // A second critical fail whose alert Slack refuses for good (an unknown channel): a failed alert.
     rig.slack.script('chat.postMessage', [{ error: 'channel_not_found' }]);
     const refused = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id, { createdAt: new Date() });
     await rig.h.db.transcription.update({ where: { id: refused.id }, data: { completedAt: new Date() } });
-    expect((await signedWebhook(JSON.stringify({ type: 'transcription.completed', data: { transcription_id: refused.id } }), rig.stack.account.webhookSecret)).status).toBe(202);
-    await eventually(async () => (await rig.h.db.hubAlert.findFirst({ where: { transcriptionId: refused.id, status: 'failed' } })) ?? undefined, 20_000);
+    expect(
+      (
+        await signedWebhook(
+          JSON.stringify({ type: 'transcription.completed', data: { transcription_id: refused.id } }),
+          rig.stack.account.webhookSecret,
+        )
+      ).status,
+    ).toBe(202);
+    await eventually(
+      async () => (await rig.h.db.hubAlert.findFirst({ where: { transcriptionId: refused.id, status: 'failed' } })) ?? undefined,
+      20_000,
+    );
 
     // Outgoing deliveries: one to the hub's receiver (delivered), one to a closed port (failed).
     const port = await closedPort();
     for (const url of [`${rig.stack.baseUrl}/webhooks/transcriptions/error`, `http://127.0.0.1:${port}/down`]) {
       const configuration = await rig.h.db.configuration.create({
-        data: { accountId: rig.stack.account.id, tag: 'metrics', vocabulary: [], extractionFields: [], webhookSuccessUrl: url, webhookErrorUrl: url },
+        data: {
+          accountId: rig.stack.account.id,
+          tag: 'metrics',
+          vocabulary: [],
+          extractionFields: [],
+          webhookSuccessUrl: url,
+          webhookErrorUrl: url,
+        },
       });
       const t = await seedTranscription(rig.h.db, rig.stack.account.id, { configurationId: configuration.id });
-      await recordFailed(rig.h.processingContext(), { id: t.id, accountId: rig.stack.account.id, configurationId: configuration.id, name: null }, { code: 'download_failed', message: 'gone' });
-      await eventually(async () => (await rig.h.db.webhookDelivery.findFirst({ where: { transcriptionId: t.id, status: { not: 'pending' } } })) ?? undefined, 20_000);
+      await recordFailed(
+        rig.h.processingContext(),
+        { id: t.id, accountId: rig.stack.account.id, configurationId: configuration.id, name: null },
+        { code: 'download_failed', message: 'gone' },
+      );
+      await eventually(
+        async () =>
+          (await rig.h.db.webhookDelivery.findFirst({ where: { transcriptionId: t.id, status: { not: 'pending' } } })) ?? undefined,
+        20_000,
+      );
     }
 
     // One analytics call, through the quota ledger.
@@ -123,21 +156,36 @@ describe('GET /metrics', () => {
 
     const requests = family(families, 'convoqa_http_request_duration_seconds');
     expect(requests.type).toBe('HISTOGRAM');
-    const listCalls = checkedHistogram(samples, 'convoqa_http_request_duration_seconds', { method: 'POST', route: '/api/list-configurations', status: '200' });
+    const listCalls = checkedHistogram(samples, 'convoqa_http_request_duration_seconds', {
+      method: 'POST',
+      route: '/api/list-configurations',
+      status: '200',
+    });
     expect(listCalls.count).toBeGreaterThanOrEqual(3);
     expect(listCalls.sum).toBeGreaterThan(0);
     expect(listCalls.sum / listCalls.count).toBeLessThan(5);
-    expect(checkedHistogram(samples, 'convoqa_http_request_duration_seconds', { route: 'unmatched', status: '404' }).count).toBeGreaterThanOrEqual(1);
-    expect(checkedHistogram(samples, 'convoqa_http_request_duration_seconds', { route: '/webhooks/transcriptions/:outcome', status: '202' }).count).toBeGreaterThanOrEqual(3);
-    expect(checkedHistogram(samples, 'convoqa_http_request_duration_seconds', { route: '/webhooks/transcriptions/:outcome', status: '401' }).count).toBeGreaterThanOrEqual(2);
+    expect(
+      checkedHistogram(samples, 'convoqa_http_request_duration_seconds', { route: 'unmatched', status: '404' }).count,
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      checkedHistogram(samples, 'convoqa_http_request_duration_seconds', { route: '/webhooks/transcriptions/:outcome', status: '202' })
+        .count,
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      checkedHistogram(samples, 'convoqa_http_request_duration_seconds', { route: '/webhooks/transcriptions/:outcome', status: '401' })
+        .count,
+    ).toBeGreaterThanOrEqual(2);
     // Route patterns only: no raw ids in any label.
-    const routes = new Set(samples.filter((s) => s.name === 'convoqa_http_request_duration_seconds_count').map((s) => s.labels.route ?? ''));
+    const routes = new Set(
+      samples.filter((s) => s.name === 'convoqa_http_request_duration_seconds_count').map((s) => s.labels.route ?? ''),
+    );
     expect(routes).toContain('/admin/accounts/:account/deliveries');
     expect([...routes].some((route) => /[0-9a-f]{8}-[0-9a-f]{4}/.test(route))).toBe(false);
 
     const webhooks = family(families, 'convoqa_hub_webhooks_received_total');
     expect(valueOf(webhooks, { outcome: 'accepted' })).toBeGreaterThanOrEqual(3);
-    for (const outcome of ['duplicate', 'bad_signature', 'stale', 'malformed']) expect(valueOf(webhooks, { outcome }), outcome).toBeGreaterThanOrEqual(1);
+    for (const outcome of ['duplicate', 'bad_signature', 'stale', 'malformed'])
+      expect(valueOf(webhooks, { outcome }), outcome).toBeGreaterThanOrEqual(1);
 
     expect(family(families, 'convoqa_hub_mirror_lag_seconds').type).toBe('HISTOGRAM');
     const lag = checkedHistogram(samples, 'convoqa_hub_mirror_lag_seconds', {});
@@ -158,7 +206,8 @@ describe('GET /metrics', () => {
 
     const queues = family(families, 'convoqa_queue_jobs');
     for (const queue of jobNames) {
-      for (const state of ['waiting', 'active', 'delayed', 'failed', 'completed']) expect(valueOf(queues, { queue, state }), `${queue} ${state}`).toBeGreaterThanOrEqual(0);
+      for (const state of ['waiting', 'active', 'delayed', 'failed', 'completed'])
+        expect(valueOf(queues, { queue, state }), `${queue} ${state}`).toBeGreaterThanOrEqual(0);
     }
     expect(valueOf(queues, { queue: 'service.deliver-webhook', state: 'failed' })).toBeGreaterThanOrEqual(1);
     // The alert Slack refused failed its job for good: the queue shows it.
@@ -181,16 +230,28 @@ describe('GET /metrics', () => {
   });
 });
 
-describe('a worker\'s own metrics port (METRICS_PORT)', () => {
+describe("a worker's own metrics port (METRICS_PORT)", () => {
   it('serves what the process counts, behind the same token', async () => {
-    const server = await startMetricsServer({ registry: processMetricsRegistry(), port: 0, host: '127.0.0.1', token: () => Promise.resolve(adminToken), logger: rig.h.deps.logger });
+    const server = await startMetricsServer({
+      registry: processMetricsRegistry(),
+      port: 0,
+      host: '127.0.0.1',
+      token: () => Promise.resolve(adminToken),
+      logger: rig.h.deps.logger,
+    });
     try {
       const url = `http://127.0.0.1:${server.port}`;
       expect((await request(url).get('/metrics')).status).toBe(401);
       const res = await request(url).get('/metrics').set('authorization', `Bearer ${adminToken}`);
       expect(res.status).toBe(200);
       const names = new Set(parsePrometheusTextFormat(res.text).map((f) => f.name));
-      for (const name of ['convoqa_webhook_deliveries_total', 'convoqa_hub_alerts_total', 'convoqa_hub_mirror_lag_seconds', 'convoqa_process_cpu_user_seconds_total']) expect(names).toContain(name);
+      for (const name of [
+        'convoqa_webhook_deliveries_total',
+        'convoqa_hub_alerts_total',
+        'convoqa_hub_mirror_lag_seconds',
+        'convoqa_process_cpu_user_seconds_total',
+      ])
+        expect(names).toContain(name);
       // Queue depths and quota are the web process's (read at scrape), not every worker's.
       expect(names.has('convoqa_queue_jobs')).toBe(false);
     } finally {

@@ -78,7 +78,13 @@ function coverage(validator: OpenApiValidator) {
 
 describe('the built-in API answers as its OpenAPI document says', () => {
   it('every operation, success and error', async () => {
-    const configuration = (await callApi('create-configuration', { tag: 'Support', summary: true, extraction_fields: [{ name: 'order_id', type: 'string' }] }, { expect: 201 })).data.configuration as { configuration_id: string };
+    const configuration = (
+      await callApi(
+        'create-configuration',
+        { tag: 'Support', summary: true, extraction_fields: [{ name: 'order_id', type: 'string' }] },
+        { expect: 201 },
+      )
+    ).data.configuration as { configuration_id: string };
     await callApi('create-configuration', { summary: true }, { expect: 400 });
     await callApi('get-configuration', { configuration_id: configuration.configuration_id }, { expect: 200 });
     await callApi('get-configuration', { configuration_id: missing }, { expect: 404 });
@@ -87,7 +93,20 @@ describe('the built-in API answers as its OpenAPI document says', () => {
     await callApi('update-configuration', { configuration_id: configuration.configuration_id, vocabulary: ['refund'] }, { expect: 200 });
     await callApi('update-configuration', { configuration_id: missing, tag: 'x' }, { expect: 404 });
 
-    const evaluator = (await callApi('create-evaluator', { tag: 'QA', criteria: [{ name: 'Greets', type: 'boolean', weight: 1 }, { name: 'Polite', type: 'scale', weight: 2 }, { name: 'No promises', type: 'strict', weight: 0 }] }, { expect: 201 })).data.evaluator as { evaluator_id: string };
+    const evaluator = (
+      await callApi(
+        'create-evaluator',
+        {
+          tag: 'QA',
+          criteria: [
+            { name: 'Greets', type: 'boolean', weight: 1 },
+            { name: 'Polite', type: 'scale', weight: 2 },
+            { name: 'No promises', type: 'strict', weight: 0 },
+          ],
+        },
+        { expect: 201 },
+      )
+    ).data.evaluator as { evaluator_id: string };
     await callApi('create-evaluator', { tag: 'QA', criteria: [{ name: 'x', type: 'maybe', weight: 1 }] }, { expect: 400 });
     await callApi('get-evaluator', { evaluator_id: evaluator.evaluator_id }, { expect: 200 });
     await callApi('get-evaluator', { evaluator_id: 'not-a-uuid' }, { expect: 400 });
@@ -96,7 +115,8 @@ describe('the built-in API answers as its OpenAPI document says', () => {
     await callApi('update-evaluator', { evaluator_id: evaluator.evaluator_id, description: 'Support calls' }, { expect: 200 });
     await callApi('update-evaluator', { evaluator_id: missing }, { expect: 404 });
 
-    const participant = (await callApi('create-participant', { tag: 'Ana', metadata: { team: 'north' } }, { expect: 201 })).data.participant as { participant_id: string };
+    const participant = (await callApi('create-participant', { tag: 'Ana', metadata: { team: 'north' } }, { expect: 201 })).data
+      .participant as { participant_id: string };
     await callApi('create-participant', { tag: 'x', metdata: {} }, { expect: 400 });
     await callApi('get-participant', { participant_id: participant.participant_id }, { expect: 200 });
     await callApi('get-participant', { participant_id: missing }, { expect: 404 });
@@ -105,7 +125,11 @@ describe('the built-in API answers as its OpenAPI document says', () => {
     await callApi('update-participant', { participant_id: participant.participant_id, metadata: {} }, { expect: 200 });
     await callApi('update-participant', { participant_id: missing }, { expect: 404 });
 
-    const refs = { configuration_id: configuration.configuration_id, participant_id: participant.participant_id, evaluator_id: evaluator.evaluator_id };
+    const refs = {
+      configuration_id: configuration.configuration_id,
+      participant_id: participant.participant_id,
+      evaluator_id: evaluator.evaluator_id,
+    };
     await callApi('submit', { ...refs, url: 'http://127.0.0.1:9/call.wav', period_date: '2026-02-03' }, { expect: 201 });
     await callApi('submit', { ...refs, configuration_id: missing, url: 'http://127.0.0.1:9/call.wav' }, { expect: 404 });
     await callApi('request-upload-url', { ...refs, filename: 'call.wav' }, { expect: 201 });
@@ -165,7 +189,10 @@ describe('the admin API answers as its OpenAPI document says', () => {
 
     await callAdmin('get', '/admin/quotas', { expect: 200 });
     await callAdmin('get', '/admin/quotas', { token: null, expect: 401 });
-    await callAdmin('post', '/admin/reports/runs', { body: { kind: 'evaluator', subject_id: evaluatorId, period: '2026-02', export: false }, expect: 201 });
+    await callAdmin('post', '/admin/reports/runs', {
+      body: { kind: 'evaluator', subject_id: evaluatorId, period: '2026-02', export: false },
+      expect: 201,
+    });
     await callAdmin('post', '/admin/reports/runs', { body: { kind: 'weekly', period: '2026-02' }, expect: 400 });
     await callAdmin('get', '/admin/reports/runs', { expect: 200 });
     await callAdmin('get', '/admin/reports/runs', { query: '?month=2026-13', expect: 400 });
@@ -174,15 +201,23 @@ describe('the admin API answers as its OpenAPI document says', () => {
     expect(runsPage.data.next_cursor).toBeNull();
     await callAdmin('get', '/admin/reports/runs', { query: `?cursor=${encodeKeysetCursor({ at: new Date(), id: missing })}`, expect: 200 });
     await callAdmin('get', '/admin/reports/runs', { query: '?cursor=not-a-cursor', expect: 400 });
-    await callAdmin('get', '/admin/reports/pull-preview', { query: `?kind=evaluator&subject_id=${evaluatorId}&period=2026-02`, expect: 200 });
+    await callAdmin('get', '/admin/reports/pull-preview', {
+      query: `?kind=evaluator&subject_id=${evaluatorId}&period=2026-02`,
+      expect: 200,
+    });
     await callAdmin('get', '/admin/reports/pull-preview', { query: '?kind=evaluator&period=2026-02', expect: 400 });
     await callAdmin('get', '/admin/reports/pull-preview', { query: `?kind=evaluator&subject_id=${missing}&period=2026-02`, expect: 404 });
 
-    const alert = await h.db.hubAlert.create({ data: { transcriptionId: seeded.id, kind: 'critical_fail', status: 'failed', lastError: 'channel_not_found' } });
+    const alert = await h.db.hubAlert.create({
+      data: { transcriptionId: seeded.id, kind: 'critical_fail', status: 'failed', lastError: 'channel_not_found' },
+    });
     await callAdmin('get', '/admin/alerts', { expect: 200 });
     await callAdmin('get', '/admin/alerts', { token: null, expect: 401 });
     const alertsPage = await callAdmin('get', '/admin/alerts', { query: '?limit=1', expect: 200 });
-    await callAdmin('get', '/admin/alerts', { query: `?cursor=${(alertsPage.data.next_cursor as string | null) ?? encodeKeysetCursor({ at: new Date(), id: missing })}`, expect: 200 });
+    await callAdmin('get', '/admin/alerts', {
+      query: `?cursor=${(alertsPage.data.next_cursor as string | null) ?? encodeKeysetCursor({ at: new Date(), id: missing })}`,
+      expect: 200,
+    });
     await callAdmin('get', '/admin/alerts', { query: '?cursor=not-a-cursor', expect: 400 });
     await callAdmin('post', '/admin/alerts/{id}/retry', { values: { id: alert.id }, expect: 202 });
     await callAdmin('post', '/admin/alerts/{id}/retry', { values: { id: alert.id }, expect: 409 });
@@ -193,10 +228,17 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('post', '/admin/alerts/digest', { token: null, expect: 401 });
     await callAdmin('get', '/admin/alerts/digest-runs', { expect: 200 });
     await callAdmin('get', '/admin/alerts/digest-runs', { query: '?limit=0', expect: 400 });
-    await callAdmin('get', '/admin/alerts/digest-runs', { query: `?limit=1&cursor=${encodeKeysetCursor({ at: new Date(), id: missing })}`, expect: 200 });
+    await callAdmin('get', '/admin/alerts/digest-runs', {
+      query: `?limit=1&cursor=${encodeKeysetCursor({ at: new Date(), id: missing })}`,
+      expect: 200,
+    });
     await callAdmin('get', '/admin/alerts/digest-runs', { query: '?cursor=not-a-cursor', expect: 400 });
     await callAdmin('put', '/admin/alert-routes/{evaluatorId}', { values: { evaluatorId }, body: { channel: '#qa-north' }, expect: 200 });
-    await callAdmin('put', '/admin/alert-routes/{evaluatorId}', { values: { evaluatorId: missing }, body: { channel: '#qa-north' }, expect: 404 });
+    await callAdmin('put', '/admin/alert-routes/{evaluatorId}', {
+      values: { evaluatorId: missing },
+      body: { channel: '#qa-north' },
+      expect: 404,
+    });
     await callAdmin('get', '/admin/alert-routes', { expect: 200 });
     await callAdmin('get', '/admin/alert-routes', { token: null, expect: 401 });
     await callAdmin('delete', '/admin/alert-routes/{evaluatorId}', { values: { evaluatorId }, expect: 200 });
@@ -226,7 +268,11 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('delete', '/admin/queues/{name}/jobs/{jobId}', { values: job, expect: 404 });
 
     await callAdmin('post', '/admin/api/{operation}', { values: { operation: 'list-participants' }, body: {}, expect: 200 });
-    await callAdmin('post', '/admin/api/{operation}', { values: { operation: 'get-participant' }, body: { participant_id: missing }, expect: 404 });
+    await callAdmin('post', '/admin/api/{operation}', {
+      values: { operation: 'get-participant' },
+      body: { participant_id: missing },
+      expect: 404,
+    });
 
     const name = `openapi-${randomUUID().slice(0, 8)}`;
     await callAdmin('post', '/admin/accounts', { body: { name }, expect: 201 });
@@ -235,8 +281,14 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('get', '/admin/accounts', { token: null, expect: 401 });
     await callAdmin('get', '/admin/accounts/{account}', { values: { account: name }, expect: 200 });
     await callAdmin('get', '/admin/accounts/{account}', { values: { account: 'no-such-account' }, expect: 404 });
-    const key = (await callAdmin('post', '/admin/accounts/{account}/keys', { values: { account: name }, body: { name: 'ci' }, expect: 201 })).data as { key_id?: string; id?: string };
-    await callAdmin('post', '/admin/accounts/{account}/keys', { values: { account: 'no-such-account' }, body: { name: 'ci' }, expect: 404 });
+    const key = (
+      await callAdmin('post', '/admin/accounts/{account}/keys', { values: { account: name }, body: { name: 'ci' }, expect: 201 })
+    ).data as { key_id?: string; id?: string };
+    await callAdmin('post', '/admin/accounts/{account}/keys', {
+      values: { account: 'no-such-account' },
+      body: { name: 'ci' },
+      expect: 404,
+    });
     await callAdmin('get', '/admin/accounts/{account}/keys', { values: { account: name }, expect: 200 });
     await callAdmin('get', '/admin/accounts/{account}/keys', { values: { account: 'no-such-account' }, expect: 404 });
     const keyId = String(key.key_id ?? key.id);
@@ -258,49 +310,105 @@ describe('the admin API answers as its OpenAPI document says', () => {
     // Outgoing webhooks of the built-in service, on the account made above.
     const owner = await h.db.account.findFirstOrThrow({ where: { name } });
     const delivery = await h.db.webhookDelivery.create({
-      data: { accountId: owner.id, transcriptionId: randomUUID(), eventType: 'transcription.completed', url: 'http://127.0.0.1:9/hook', payload: '{}', status: 'failed', attemptCount: 1, lastError: 'connection refused' },
+      data: {
+        accountId: owner.id,
+        transcriptionId: randomUUID(),
+        eventType: 'transcription.completed',
+        url: 'http://127.0.0.1:9/hook',
+        payload: '{}',
+        status: 'failed',
+        attemptCount: 1,
+        lastError: 'connection refused',
+      },
     });
     const deliveryValues = { account: name, deliveryId: delivery.id };
     await callAdmin('get', '/admin/accounts/{account}/deliveries', { values: { account: name }, expect: 200 });
     await callAdmin('get', '/admin/accounts/{account}/deliveries', { values: { account: name }, query: '?status=nonsense', expect: 400 });
     await callAdmin('get', '/admin/accounts/{account}/deliveries/{deliveryId}', { values: deliveryValues, expect: 200 });
-    await callAdmin('get', '/admin/accounts/{account}/deliveries/{deliveryId}', { values: { ...deliveryValues, deliveryId: missing }, expect: 404 });
-    await callAdmin('post', '/admin/accounts/{account}/deliveries/recover', { values: { account: name }, body: { since: '2026-01-01T00:00:00Z' }, expect: 202 });
-    await callAdmin('post', '/admin/accounts/{account}/deliveries/recover', { values: { account: name }, body: { since: 'yesterday' }, expect: 400 });
-    await callAdmin('post', '/admin/accounts/{account}/deliveries/{deliveryId}/replay', { values: { ...deliveryValues, deliveryId: missing }, expect: 404 });
+    await callAdmin('get', '/admin/accounts/{account}/deliveries/{deliveryId}', {
+      values: { ...deliveryValues, deliveryId: missing },
+      expect: 404,
+    });
+    await callAdmin('post', '/admin/accounts/{account}/deliveries/recover', {
+      values: { account: name },
+      body: { since: '2026-01-01T00:00:00Z' },
+      expect: 202,
+    });
+    await callAdmin('post', '/admin/accounts/{account}/deliveries/recover', {
+      values: { account: name },
+      body: { since: 'yesterday' },
+      expect: 400,
+    });
+    await callAdmin('post', '/admin/accounts/{account}/deliveries/{deliveryId}/replay', {
+      values: { ...deliveryValues, deliveryId: missing },
+      expect: 404,
+    });
     await h.db.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed' } });
     await callAdmin('post', '/admin/accounts/{account}/deliveries/{deliveryId}/replay', { values: deliveryValues, expect: 202 });
     const hooked = await h.db.configuration.create({
       data: { accountId: owner.id, tag: 'openapi', vocabulary: [], extractionFields: [], webhookSuccessUrl: 'http://127.0.0.1:9/hook' },
     });
-    await callAdmin('post', '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', { values: { account: name, configurationId: hooked.id }, expect: 202 });
-    await callAdmin('post', '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', { values: { account: name, configurationId: missing }, expect: 404 });
+    await callAdmin('post', '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', {
+      values: { account: name, configurationId: hooked.id },
+      expect: 202,
+    });
+    await callAdmin('post', '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', {
+      values: { account: name, configurationId: missing },
+      expect: 404,
+    });
     await callAdmin('post', '/admin/accounts/{account}/rotate-secret', { values: { account: name }, body: { overlap: '1h' }, expect: 200 });
-    await callAdmin('post', '/admin/accounts/{account}/rotate-secret', { values: { account: name }, body: { overlap: 'forever' }, expect: 400 });
+    await callAdmin('post', '/admin/accounts/{account}/rotate-secret', {
+      values: { account: name },
+      body: { overlap: 'forever' },
+      expect: 400,
+    });
 
     // The console's users.
     const email = `openapi-${randomUUID().slice(0, 8)}@example.com`;
-    const user = (await callAdmin('post', '/admin/console/users', { body: { email, name: 'Open API', role: 'viewer', password: 'a-long-enough-password' }, expect: 201 })).data as unknown as { id: string };
-    await callAdmin('post', '/admin/console/users', { body: { email, name: 'Open API', role: 'viewer', password: 'a-long-enough-password' }, expect: 409 });
+    const user = (
+      await callAdmin('post', '/admin/console/users', {
+        body: { email, name: 'Open API', role: 'viewer', password: 'a-long-enough-password' },
+        expect: 201,
+      })
+    ).data as unknown as { id: string };
+    await callAdmin('post', '/admin/console/users', {
+      body: { email, name: 'Open API', role: 'viewer', password: 'a-long-enough-password' },
+      expect: 409,
+    });
     await callAdmin('get', '/admin/console/users', { expect: 200 });
     await callAdmin('get', '/admin/console/users', { token: null, expect: 401 });
     await callAdmin('post', '/admin/console/users/{id}/deactivate', { values: { id: user.id }, expect: 200 });
     await callAdmin('post', '/admin/console/users/{id}/deactivate', { values: { id: missing }, expect: 404 });
 
     // Disputes, coaching, calibration and agreement.
-    const reviewed = await seedMirroredCall(h.db, { evaluatorId: randomUUID(), participantId: randomUUID(), criteria: [{ name: 'Greeting', status: 'FAIL' }] });
+    const reviewed = await seedMirroredCall(h.db, {
+      evaluatorId: randomUUID(),
+      participantId: randomUUID(),
+      criteria: [{ name: 'Greeting', status: 'FAIL' }],
+    });
     const criterion = { transcription_id: reviewed.id, criterion_id: reviewed.criteria[0].criterionId };
-    const dispute = (await callAdmin('post', '/admin/disputes', { body: { ...criterion, reason: 'I greeted', proposed_verdict: 'PASS' }, expect: 201 })).data as unknown as { id: string };
+    const dispute = (
+      await callAdmin('post', '/admin/disputes', { body: { ...criterion, reason: 'I greeted', proposed_verdict: 'PASS' }, expect: 201 })
+    ).data as unknown as { id: string };
     await callAdmin('post', '/admin/disputes', { body: { ...criterion, reason: 'again', proposed_verdict: 'PASS' }, expect: 409 });
     await callAdmin('get', '/admin/disputes', { expect: 200 });
     await callAdmin('get', '/admin/disputes', { query: '?status=nonsense', expect: 400 });
-    await callAdmin('post', '/admin/disputes/{id}/resolve', { values: { id: dispute.id }, body: { outcome: 'rejected', note: 'no' }, expect: 200 });
-    await callAdmin('post', '/admin/disputes/{id}/resolve', { values: { id: dispute.id }, body: { outcome: 'rejected', note: 'no' }, expect: 409 });
+    await callAdmin('post', '/admin/disputes/{id}/resolve', {
+      values: { id: dispute.id },
+      body: { outcome: 'rejected', note: 'no' },
+      expect: 200,
+    });
+    await callAdmin('post', '/admin/disputes/{id}/resolve', {
+      values: { id: dispute.id },
+      body: { outcome: 'rejected', note: 'no' },
+      expect: 409,
+    });
     await callAdmin('get', '/admin/disputes/settings', { expect: 200 });
     await callAdmin('get', '/admin/disputes/settings', { token: null, expect: 401 });
     await callAdmin('put', '/admin/disputes/settings', { body: { dispute_window_days: 7 }, expect: 200 });
     await callAdmin('put', '/admin/disputes/settings', { body: { dispute_window_days: 0 }, expect: 400 });
-    const note = (await callAdmin('post', '/admin/coaching-notes', { body: { ...criterion, body: 'Greet first' }, expect: 201 })).data as unknown as { id: string };
+    const note = (await callAdmin('post', '/admin/coaching-notes', { body: { ...criterion, body: 'Greet first' }, expect: 201 }))
+      .data as unknown as { id: string };
     await callAdmin('post', '/admin/coaching-notes', { body: { ...criterion, criterion_id: missing, body: 'x' }, expect: 404 });
     await callAdmin('get', '/admin/coaching-notes', { expect: 200 });
     await callAdmin('get', '/admin/coaching-notes', { query: '?unacknowledged=maybe', expect: 400 });
@@ -308,12 +416,19 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('post', '/admin/coaching-notes/{id}/acknowledge', { values: { id: missing }, expect: 404 });
     const reviewers = await Promise.all(
       ['a', 'b'].map(async (who) => {
-        const body = { email: `calibrator-${who}-${randomUUID().slice(0, 8)}@example.com`, name: who, role: 'lead', password: 'a-long-enough-password' };
+        const body = {
+          email: `calibrator-${who}-${randomUUID().slice(0, 8)}@example.com`,
+          name: who,
+          role: 'lead',
+          password: 'a-long-enough-password',
+        };
         return (await callAdmin('post', '/admin/console/users', { body, expect: 201 })).data as unknown as { id: string };
       }),
     );
     const sessionBody = { title: 'OpenAPI', transcription_ids: [reviewed.id], reviewer_ids: reviewers.map((r) => r.id) };
-    const session = (await callAdmin('post', '/admin/calibration/sessions', { body: sessionBody, expect: 201 })).data as unknown as { id: string };
+    const session = (await callAdmin('post', '/admin/calibration/sessions', { body: sessionBody, expect: 201 })).data as unknown as {
+      id: string;
+    };
     await callAdmin('post', '/admin/calibration/sessions', { body: { ...sessionBody, reviewer_ids: [reviewers[0].id] }, expect: 400 });
     await callAdmin('get', '/admin/calibration/sessions', { expect: 200 });
     await callAdmin('get', '/admin/calibration/sessions', { token: null, expect: 401 });
@@ -322,12 +437,28 @@ describe('the admin API answers as its OpenAPI document says', () => {
     const verdicts = { user_id: reviewers[0].id, transcription_id: reviewed.id, verdicts: { [criterion.criterion_id]: 'PASS' } };
     await callAdmin('put', '/admin/calibration/sessions/{id}/verdicts', { values: { id: session.id }, body: verdicts, expect: 200 });
     await callAdmin('put', '/admin/calibration/sessions/{id}/verdicts', { values: { id: missing }, body: verdicts, expect: 404 });
-    await callAdmin('post', '/admin/calibration/sessions/{id}/submit', { values: { id: session.id }, body: { user_id: reviewers[0].id }, expect: 200 });
-    await callAdmin('post', '/admin/calibration/sessions/{id}/submit', { values: { id: session.id }, body: { user_id: reviewers[0].id }, expect: 409 });
-    await callAdmin('put', '/admin/calibration/sessions/{id}/benchmark', { values: { id: session.id }, body: { majority: true }, expect: 409 });
+    await callAdmin('post', '/admin/calibration/sessions/{id}/submit', {
+      values: { id: session.id },
+      body: { user_id: reviewers[0].id },
+      expect: 200,
+    });
+    await callAdmin('post', '/admin/calibration/sessions/{id}/submit', {
+      values: { id: session.id },
+      body: { user_id: reviewers[0].id },
+      expect: 409,
+    });
+    await callAdmin('put', '/admin/calibration/sessions/{id}/benchmark', {
+      values: { id: session.id },
+      body: { majority: true },
+      expect: 409,
+    });
     await callAdmin('post', '/admin/calibration/sessions/{id}/close', { values: { id: session.id }, expect: 200 });
     await callAdmin('post', '/admin/calibration/sessions/{id}/close', { values: { id: missing }, expect: 404 });
-    await callAdmin('put', '/admin/calibration/sessions/{id}/benchmark', { values: { id: session.id }, body: { majority: true }, expect: 200 });
+    await callAdmin('put', '/admin/calibration/sessions/{id}/benchmark', {
+      values: { id: session.id },
+      body: { majority: true },
+      expect: 200,
+    });
     await callAdmin('get', '/admin/agreement', { expect: 200 });
     await callAdmin('get', '/admin/agreement', { query: '?from=2026-02-30', expect: 400 });
 
@@ -347,8 +478,12 @@ describe('the validator', () => {
     expect(api.problems('POST', '/list-participants', { status: 409, body: {} })).toEqual([
       'POST /list-participants does not document status 409 (body {})',
     ]);
-    expect(api.problems('POST', '/get-participant', { status: 200, body: { data: { participant: { tag: 1 } } } }).length).toBeGreaterThan(0);
-    expect(api.problems('POST', '/get-participant', { status: 404, body: { error: { code: 'gone', message: 'x' } } }).length).toBeGreaterThan(0);
+    expect(api.problems('POST', '/get-participant', { status: 200, body: { data: { participant: { tag: 1 } } } }).length).toBeGreaterThan(
+      0,
+    );
+    expect(
+      api.problems('POST', '/get-participant', { status: 404, body: { error: { code: 'gone', message: 'x' } } }).length,
+    ).toBeGreaterThan(0);
     expect(admin.problems('GET', '/admin/sync', { status: 401, body: { error: { code: 'unauthorized' } } }).length).toBeGreaterThan(0);
   });
 });

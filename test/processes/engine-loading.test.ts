@@ -17,7 +17,8 @@ import { eventually } from '../support/webhook-receiver.js';
 
 const recorder = fileURLToPath(new URL('./fixtures/record-module-loads.mjs', import.meta.url));
 const firstUse = fileURLToPath(new URL('./fixtures/engine-first-use.ts', import.meta.url));
-const engineModule = /\/src\/engine\/local\/|\/src\/engine\/openai\/|\/src\/engine\/language-data\/|\/src\/engine\/build-engines|\/node_modules\/onnxruntime-node\/|\/node_modules\/llama-tokenizer-js\/|\/build-engines-\w+\.mjs$/;
+const engineModule =
+  /\/src\/engine\/local\/|\/src\/engine\/openai\/|\/src\/engine\/language-data\/|\/src\/engine\/build-engines|\/node_modules\/onnxruntime-node\/|\/node_modules\/llama-tokenizer-js\/|\/build-engines-\w+\.mjs$/;
 
 const logDir = mkdtempSync(path.join(tmpdir(), 'convoqa-module-loads-'));
 afterAll(() => rmSync(logDir, { recursive: true, force: true }));
@@ -32,7 +33,11 @@ interface Recorded {
  * Runs `args` with the recorder registered after tsx, waits until `isReady` says so from its
  * output (or until it exits by itself), stops it with SIGTERM, and returns what it loaded.
  */
-async function record(args: string[], env: Record<string, string>, isReady: (output: string, baseUrl: string) => Promise<boolean> | boolean = () => false): Promise<Recorded> {
+async function record(
+  args: string[],
+  env: Record<string, string>,
+  isReady: (output: string, baseUrl: string) => Promise<boolean> | boolean = () => false,
+): Promise<Recorded> {
   const logFile = path.join(logDir, `${randomUUID()}.log`);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -75,7 +80,11 @@ describe('the speech engine is loaded only where it runs', () => {
   }, 90_000);
 
   it('web loads none of it', async () => {
-    const run = await record(entry('src/web.ts'), {}, async (_output, baseUrl) => (await fetch(`${baseUrl}/admin/health`).catch(() => null)) !== null);
+    const run = await record(
+      entry('src/web.ts'),
+      {},
+      async (_output, baseUrl) => (await fetch(`${baseUrl}/admin/health`).catch(() => null)) !== null,
+    );
     expect(run.code, run.output).toBe(0);
     expect(run.modules.some((url) => url.endsWith('/src/web.ts'))).toBe(true);
     expect(run.modules.filter((url) => engineModule.test(url))).toEqual([]);

@@ -72,7 +72,11 @@ describe('BUILT_IN_SERVICE', () => {
 
 /** POST /api/list-configurations as the vendor's clients send it. */
 const listConfigurations = (baseUrl: string) =>
-  fetch(`${baseUrl}/api/list-configurations`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'any-key' }, body: '{}' });
+  fetch(`${baseUrl}/api/list-configurations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': 'any-key' },
+    body: '{}',
+  });
 
 describe('the web process', () => {
   let runtimes: Runtime[] = [];
@@ -88,7 +92,7 @@ describe('the web process', () => {
     return { baseUrl: `http://127.0.0.1:${(web.server.address() as AddressInfo).port}`, stop: web.stop };
   }
 
-  it('hub-only: /api, /uploads and the samples answer the not-found handler\'s 404; the hub is served', async () => {
+  it("hub-only: /api, /uploads and the samples answer the not-found handler's 404; the hub is served", async () => {
     const web = await serve(configFor(hubOnlyEnv));
     try {
       const api = await listConfigurations(web.baseUrl);
@@ -96,12 +100,18 @@ describe('the web process', () => {
       expect(await api.json()).toEqual({ error: { code: 'not_found', message: 'Not found: POST /api/list-configurations' } });
       const upload = await fetch(`${web.baseUrl}/uploads/00000000-0000-4000-8000-000000000000?token=x`, { method: 'PUT', body: 'RIFF' });
       expect(upload.status).toBe(404);
-      expect(await upload.json()).toEqual({ error: { code: 'not_found', message: 'Not found: PUT /uploads/00000000-0000-4000-8000-000000000000' } });
+      expect(await upload.json()).toEqual({
+        error: { code: 'not_found', message: 'Not found: PUT /uploads/00000000-0000-4000-8000-000000000000' },
+      });
       const sample = await fetch(`${web.baseUrl}/samples/support-call.wav`);
       expect(sample.status).toBe(404);
       expect(await sample.json()).toEqual({ error: { code: 'not_found', message: 'Not found: GET /samples/support-call.wav' } });
       // The hub's half is still there: its receiver refuses an unsigned webhook without the token.
-      const receiver = await fetch(`${web.baseUrl}/webhooks/transcriptions/success`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const receiver = await fetch(`${web.baseUrl}/webhooks/transcriptions/success`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(receiver.status).toBe(401);
       expect((await fetch(`${web.baseUrl}/admin/health`)).status).toBe(200);
     } finally {
@@ -109,7 +119,7 @@ describe('the web process', () => {
     }
   });
 
-  it('hub-only: the console\'s Deliveries pages say the built-in service\'s deliveries are not available here, and its actions fail plainly', async () => {
+  it("hub-only: the console's Deliveries pages say the built-in service's deliveries are not available here, and its actions fail plainly", async () => {
     const runtime = createRuntime(configFor(hubOnlyEnv), 'web');
     runtimes.push(runtime);
     const web = await startWeb(runtime);
@@ -120,15 +130,27 @@ describe('the web process', () => {
       const agent = request.agent(`http://127.0.0.1:${(web.server.address() as AddressInfo).port}`);
       const signIn = await agent.get('/console/sign-in');
       const token = /name="_csrf" value="([^"]+)"/.exec(signIn.text)?.[1] ?? '';
-      expect((await agent.post('/console/sign-in').type('form').send({ _csrf: token, email, password, next: '/console/deliveries' })).status).toBe(303);
-      for (const path of ['/console/deliveries', '/console/deliveries?account=default', `/console/deliveries/${randomUUID()}?account=default`]) {
+      expect(
+        (await agent.post('/console/sign-in').type('form').send({ _csrf: token, email, password, next: '/console/deliveries' })).status,
+      ).toBe(303);
+      for (const path of [
+        '/console/deliveries',
+        '/console/deliveries?account=default',
+        `/console/deliveries/${randomUUID()}?account=default`,
+      ]) {
         const page = await agent.get(path);
         expect([path, page.status]).toEqual([path, 200]);
-        expect(page.text).toContain('Outgoing deliveries are those of the built-in service, which is not running here: this deployment runs in hub-only mode');
+        expect(page.text).toContain(
+          'Outgoing deliveries are those of the built-in service, which is not running here: this deployment runs in hub-only mode',
+        );
       }
       const home = await agent.get('/console/deliveries');
       const csrf = /name="csrf-token" content="([^"]+)"/.exec(home.text)?.[1] ?? '';
-      const replay = await agent.post(`/console/deliveries/${randomUUID()}/replay`).set('accept', 'application/json').type('form').send({ _csrf: csrf, account: 'default' });
+      const replay = await agent
+        .post(`/console/deliveries/${randomUUID()}/replay`)
+        .set('accept', 'application/json')
+        .type('form')
+        .send({ _csrf: csrf, account: 'default' });
       expect(replay.status).toBe(503);
       expect(replay.body).toEqual({ error: { code: 'unavailable', message: expect.stringContaining('hub-only mode') as unknown } });
     } finally {
@@ -161,11 +183,13 @@ describe('the worker and the clock, hub-only', () => {
     await runtime.close();
   });
 
-  it('runs a worker for every hub job and none for the built-in service\'s', async () => {
+  it("runs a worker for every hub job and none for the built-in service's", async () => {
     const workers = startRuntimeWorkers(runtime, createJobHandlers, 'test-hub-only-worker');
     stopAll.push(() => workers.close());
     const counts = async () =>
-      Object.fromEntries(await Promise.all(jobNames.map(async (name) => [name, await runtime.jobs.queue(name).getWorkersCount()] as const)));
+      Object.fromEntries(
+        await Promise.all(jobNames.map(async (name) => [name, await runtime.jobs.queue(name).getWorkersCount()] as const)),
+      );
     let seen: Record<string, number> = {};
     for (let i = 0; i < 50; i += 1) {
       seen = await counts();
@@ -176,8 +200,15 @@ describe('the worker and the clock, hub-only', () => {
   });
 
   it('schedules and queues nothing of the built-in service', async () => {
-    expect(createSchedules(runtime.config).map((s) => s.name)).toEqual(['hub.reconcile', 'hub.sweep-alerts', 'hub.send-digest', 'hub.plan-reports']);
-    expect(createSchedules(configFor({})).map((s) => s.name)).toEqual(expect.arrayContaining(['service.sweep-processing', 'service.purge-expired-transcriptions']));
+    expect(createSchedules(runtime.config).map((s) => s.name)).toEqual([
+      'hub.reconcile',
+      'hub.sweep-alerts',
+      'hub.send-digest',
+      'hub.plan-reports',
+    ]);
+    expect(createSchedules(configFor({})).map((s) => s.name)).toEqual(
+      expect.arrayContaining(['service.sweep-processing', 'service.purge-expired-transcriptions']),
+    );
     const before = new Set(cron.getTasks().keys());
     const clock = startProcessClock(runtime);
     stopAll.unshift(() => clock.stop());

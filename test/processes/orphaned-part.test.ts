@@ -5,11 +5,16 @@ import { describe, expect, it } from 'vitest';
 const fixture = fileURLToPath(new URL('./fixtures/orphaned-part.ts', import.meta.url));
 
 /** Forks the fixture as main.ts forks a part, closes the channel once it is starting, and waits for its exit. */
-async function orphan(mode: 'installs' | 'hangs', options: { closeStdout?: boolean } = {}): Promise<{ code: number | null; stderr: string; afterMs: number }> {
+async function orphan(
+  mode: 'installs' | 'hangs',
+  options: { closeStdout?: boolean } = {},
+): Promise<{ code: number | null; stderr: string; afterMs: number }> {
   const child = fork(fixture, [mode], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let stderr = '';
   child.stdout?.resume();
-  child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
   const closedAt = Date.now();
   // A supervisor killed by SIGKILL closes its end of the part's stdout with the channel.

@@ -29,7 +29,11 @@ let baseUrl: string;
 /** Starts a Procfile process type exactly as its line says (no shell: signals reach it directly). */
 function startProcess(type: string): ChildService {
   const [command, ...args] = (procfile[type] ?? '').split(/\s+/);
-  const child = spawn(command, args, { cwd: projectRoot, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: projectRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -92,17 +96,27 @@ describe('the Procfile processes, each on its own', () => {
     expect((await fetch(`${baseUrl}/admin/ready`)).status).toBe(200);
 
     const call = async (operation: string, body: object) => {
-      const res = await fetch(`${baseUrl}/api/${operation}`, { method: 'POST', headers: { 'x-api-key': account.key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${baseUrl}/api/${operation}`, {
+        method: 'POST',
+        headers: { 'x-api-key': account.key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return (await res.json()) as { data: Record<string, unknown> };
     };
     const webhooks = {
       success_url: `${baseUrl}/webhooks/transcriptions/success?token=x`,
       error_url: `${baseUrl}/webhooks/transcriptions/error?token=x`,
     };
-    const configurationId = ((await call('create-configuration', { tag: 'procfile', webhooks })).data.configuration as { configuration_id: string }).configuration_id;
+    const configurationId = (
+      (await call('create-configuration', { tag: 'procfile', webhooks })).data.configuration as { configuration_id: string }
+    ).configuration_id;
     const submit = async (name: string, turns = supportCall) =>
-      (await call('submit', { configuration_id: configurationId, url: recordings.serve(`${name}.wav`, await synthesizeConversation(turns, { stereo: true })) })).data
-        .transcription_id as string;
+      (
+        await call('submit', {
+          configuration_id: configurationId,
+          url: recordings.serve(`${name}.wav`, await synthesizeConversation(turns, { stereo: true })),
+        })
+      ).data.transcription_id as string;
     const mirroredCompleted = (id: string) =>
       eventually(async () => (await h.db.hubTranscription.findUnique({ where: { id } }))?.status === 'COMPLETED', 90_000);
 

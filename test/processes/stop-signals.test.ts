@@ -36,7 +36,10 @@ function processesOf(marker: string): { pid: number; command: string }[] {
 async function isListening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -51,7 +54,14 @@ interface Run {
 const runs: Run[] = [];
 afterAll(() => {
   // A failed test must not leave its run behind either.
-  for (const run of runs) for (const { pid } of processesOf(run.marker)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+  for (const run of runs)
+    for (const { pid } of processesOf(run.marker)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
 });
 
 /** Starts `command` as `npm start` would be run, with its own port, queue prefix and marker, and waits for /admin/health. */
@@ -87,7 +97,11 @@ async function startRun(command: string, args: string[]): Promise<Run> {
 }
 
 /** Sends `signal` to `pid` and returns how long until no process of the run was left. */
-async function stopAndWait(run: Run, pid: number, signal: NodeJS.Signals): Promise<{ stoppedInMs: number; left: { pid: number; command: string }[] }> {
+async function stopAndWait(
+  run: Run,
+  pid: number,
+  signal: NodeJS.Signals,
+): Promise<{ stoppedInMs: number; left: { pid: number; command: string }[] }> {
   const sentAt = Date.now();
   process.kill(pid, signal);
   for (;;) {

@@ -43,29 +43,47 @@ it('ends every kind of server COMPLETED or FAILED with its cause, and the API an
     { label: 'HTTP/1.1 chunked', url: `${odd.baseUrl}/chunked/call.wav`, expected: 'COMPLETED' },
     { label: 'a trickled body', url: `${odd.baseUrl}/trickle/call.wav`, expected: 'COMPLETED' },
     { label: 'gzip-encoded', url: `${odd.baseUrl}/gzip/call.wav`, expected: 'COMPLETED' },
-    { label: 'a redirect to the HTTP/1.0 server', url: `${odd.baseUrl}/redirect/call.wav?to=${encodeURIComponent(`${plain.baseUrl}/call.wav`)}`, expected: 'COMPLETED' },
+    {
+      label: 'a redirect to the HTTP/1.0 server',
+      url: `${odd.baseUrl}/redirect/call.wav?to=${encodeURIComponent(`${plain.baseUrl}/call.wav`)}`,
+      expected: 'COMPLETED',
+    },
     {
       label: 'Content-Length under the body',
       url: `${odd.baseUrl}/long/call.wav`,
-      expected: new RegExp(`^download_failed: The recording could not be downloaded from ${oddHost}: the answer is not valid HTTP after \\d+ of 399000 bytes of the body \\(Parse Error: `),
+      expected: new RegExp(
+        `^download_failed: The recording could not be downloaded from ${oddHost}: the answer is not valid HTTP after \\d+ of 399000 bytes of the body \\(Parse Error: `,
+      ),
     },
     {
       label: 'closed mid-body',
       url: `${odd.baseUrl}/cut/call.wav`,
-      expected: new RegExp(`^download_failed: The recording could not be downloaded from ${oddHost}: the connection closed after \\d+ of 400000 bytes of the body`),
+      expected: new RegExp(
+        `^download_failed: The recording could not be downloaded from ${oddHost}: the connection closed after \\d+ of 400000 bytes of the body`,
+      ),
     },
     {
       label: 'Content-Length over the body, then closed',
       url: `${odd.baseUrl}/short/call.wav`,
-      expected: new RegExp(`^download_failed: The recording could not be downloaded from ${oddHost}: the connection closed after \\d+ of 401000 bytes of the body`),
+      expected: new RegExp(
+        `^download_failed: The recording could not be downloaded from ${oddHost}: the connection closed after \\d+ of 401000 bytes of the body`,
+      ),
     },
-    { label: 'a gzip body over the size cap once decoded', url: `${odd.baseUrl}/gzip/bomb.wav`, expected: /^recording_too_large: The recording exceeds 1 MB$/ },
+    {
+      label: 'a gzip body over the size cap once decoded',
+      url: `${odd.baseUrl}/gzip/bomb.wav`,
+      expected: /^recording_too_large: The recording exceeds 1 MB$/,
+    },
     {
       label: 'a server that goes silent mid-body',
       url: `${odd.baseUrl}/stall/call.wav`,
       expected: new RegExp(`^download_timeout: The recording server ${oddHost} sent nothing for 1 s$`),
     },
-    { label: 'a redirect to a server error', url: `${odd.baseUrl}/redirect/call.wav?to=${encodeURIComponent(`${odd.baseUrl}/status/503/call.wav`)}`, expected: /^download_failed: The recording URL answered HTTP 503( [A-Za-z ]+)? \(host 127\.0\.0\.1:\d+\)$/ },
+    {
+      label: 'a redirect to a server error',
+      url: `${odd.baseUrl}/redirect/call.wav?to=${encodeURIComponent(`${odd.baseUrl}/status/503/call.wav`)}`,
+      expected: /^download_failed: The recording URL answered HTTP 503( [A-Za-z ]+)? \(host 127\.0\.0\.1:\d+\)$/,
+    },
   ];
   const poller = pollListTranscriptions(account, 200);
   const outcomes = await Promise.all(cases.map((c) => submitAndWait(account, configurationId, c.url, 60_000)));

@@ -33,16 +33,35 @@ async function submitAndWaitForFailure(url: string) {
     const data = (await rig.account.call('get-transcription', { transcription_id: id })).body.data;
     return data.status === 'IN_PROGRESS' ? undefined : data;
   }, 30_000);
-  const webhook = await eventually(async () => rig.receiver.received.find((w) => (w.verified as { data?: { transcription_id?: string } } | null)?.data?.transcription_id === id), 10_000);
+  const webhook = await eventually(
+    async () =>
+      rig.receiver.received.find((w) => (w.verified as { data?: { transcription_id?: string } } | null)?.data?.transcription_id === id),
+    10_000,
+  );
   return { id, transcription, webhook };
 }
 
 describe('each failure ends FAILED with its code and sends the error webhook', () => {
   it.each([
-    ['a URL that answers 404', () => `${rig.recordings.baseUrl}/missing/call.wav`, 'download_failed', () => `The recording URL answered HTTP 404 Not Found (host ${new URL(rig.recordings.baseUrl).host})`],
-    ['a URL that never answers', () => `${rig.recordings.baseUrl}/hang/call.wav`, 'download_timeout', () => `The recording was not downloaded within 1 s (host ${new URL(rig.recordings.baseUrl).host})`],
+    [
+      'a URL that answers 404',
+      () => `${rig.recordings.baseUrl}/missing/call.wav`,
+      'download_failed',
+      () => `The recording URL answered HTTP 404 Not Found (host ${new URL(rig.recordings.baseUrl).host})`,
+    ],
+    [
+      'a URL that never answers',
+      () => `${rig.recordings.baseUrl}/hang/call.wav`,
+      'download_timeout',
+      () => `The recording was not downloaded within 1 s (host ${new URL(rig.recordings.baseUrl).host})`,
+    ],
     ['a body over the size cap', () => `${rig.recordings.baseUrl}/endless/call.wav`, 'recording_too_large', 'The recording exceeds 0 MB'],
-    ['a recording over the duration cap', async () => rig.recordings.serve('long.wav', await synthesizeTone(8)), 'recording_too_long', 'The recording lasts 8 s, over the limit of 5 s'],
+    [
+      'a recording over the duration cap',
+      async () => rig.recordings.serve('long.wav', await synthesizeTone(8)),
+      'recording_too_long',
+      'The recording lasts 8 s, over the limit of 5 s',
+    ],
     [
       'bytes that are not audio behind a .wav',
       () => {
@@ -54,21 +73,36 @@ describe('each failure ends FAILED with its code and sends the error webhook', (
       'The recording is not a readable audio or video file',
     ],
     // Transient: retried (three attempts) before it fails.
-    ['a refused connection', () => `http://127.0.0.1:${closedPort}/closed.wav`, 'download_failed', () => `The recording could not be downloaded from host 127.0.0.1:${closedPort}: connect ECONNREFUSED 127.0.0.1:${closedPort}`],
-  ])('%s', async (_label, makeUrl, code, expectedMessage) => {
-    const message = typeof expectedMessage === 'function' ? expectedMessage() : expectedMessage;
-    const { id, transcription, webhook } = await submitAndWaitForFailure(await makeUrl());
-    expect(transcription.status).toBe('FAILED');
-    expect(transcription.details.error).toEqual({ code, message });
-    expect(transcription.details.completed_at).not.toBeNull();
-    expect(transcription.details.evaluation).toBeNull();
-    expect(webhook.path).toBe('/error');
-    expect(webhook.verified).toEqual({
-      type: 'transcription.failed',
-      timestamp: expect.any(String),
-      data: { transcription_id: id, status: 'FAILED', configuration_id: rig.configurationId, name: expect.any(String), error: { code, message } },
-    });
-  }, 40_000);
+    [
+      'a refused connection',
+      () => `http://127.0.0.1:${closedPort}/closed.wav`,
+      'download_failed',
+      () => `The recording could not be downloaded from host 127.0.0.1:${closedPort}: connect ECONNREFUSED 127.0.0.1:${closedPort}`,
+    ],
+  ])(
+    '%s',
+    async (_label, makeUrl, code, expectedMessage) => {
+      const message = typeof expectedMessage === 'function' ? expectedMessage() : expectedMessage;
+      const { id, transcription, webhook } = await submitAndWaitForFailure(await makeUrl());
+      expect(transcription.status).toBe('FAILED');
+      expect(transcription.details.error).toEqual({ code, message });
+      expect(transcription.details.completed_at).not.toBeNull();
+      expect(transcription.details.evaluation).toBeNull();
+      expect(webhook.path).toBe('/error');
+      expect(webhook.verified).toEqual({
+        type: 'transcription.failed',
+        timestamp: expect.any(String),
+        data: {
+          transcription_id: id,
+          status: 'FAILED',
+          configuration_id: rig.configurationId,
+          name: expect.any(String),
+          error: { code, message },
+        },
+      });
+    },
+    40_000,
+  );
 
   it('keeps nothing of a refused download in storage', async () => {
     const { id } = await submitAndWaitForFailure(`${rig.recordings.baseUrl}/endless/again.wav`);
@@ -91,14 +125,31 @@ describe('private addresses', () => {
       const tone = rig.recordings.serve('tone.wav', await synthesizeTone(1));
       const port = new URL(rig.recordings.baseUrl).port;
       const cases: [string, RegExp][] = [
-        ['http://10.1.2.3:8080/a.wav', /^The recording URL is not allowed: 10\.1\.2\.3 resolves to 10\.1\.2\.3, a private or reserved address$/],
+        [
+          'http://10.1.2.3:8080/a.wav',
+          /^The recording URL is not allowed: 10\.1\.2\.3 resolves to 10\.1\.2\.3, a private or reserved address$/,
+        ],
         ['http://[::1]:9/a.wav', /^The recording URL is not allowed: \[::1\] resolves to ::1, a private or reserved address$/],
-        ['http://169.254.169.254/latest/meta-data.wav', /^The recording URL is not allowed: 169\.254\.169\.254 resolves to 169\.254\.169\.254, a private or reserved address$/],
-        ['http://[::ffff:127.0.0.2]:9/a.wav', /^The recording URL is not allowed: \[::ffff:7f00:2\] resolves to 127\.0\.0\.2, a private or reserved address$/],
-        [`http://localhost:${port}/tone.wav`, /^The recording URL is not allowed: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/],
-        [`${rig.recordings.baseUrl}/redirect/hop.wav?to=${encodeURIComponent(`http://localhost:${port}/tone.wav`)}`, /^The recording URL is not allowed: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/],
+        [
+          'http://169.254.169.254/latest/meta-data.wav',
+          /^The recording URL is not allowed: 169\.254\.169\.254 resolves to 169\.254\.169\.254, a private or reserved address$/,
+        ],
+        [
+          'http://[::ffff:127.0.0.2]:9/a.wav',
+          /^The recording URL is not allowed: \[::ffff:7f00:2\] resolves to 127\.0\.0\.2, a private or reserved address$/,
+        ],
+        [
+          `http://localhost:${port}/tone.wav`,
+          /^The recording URL is not allowed: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/,
+        ],
+        [
+          `${rig.recordings.baseUrl}/redirect/hop.wav?to=${encodeURIComponent(`http://localhost:${port}/tone.wav`)}`,
+          /^The recording URL is not allowed: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/,
+        ],
       ];
-      const ids = await Promise.all(cases.map(async ([url]) => (await own.call('submit', { configuration_id: config, url })).body.data.transcription_id as string));
+      const ids = await Promise.all(
+        cases.map(async ([url]) => (await own.call('submit', { configuration_id: config, url })).body.data.transcription_id as string),
+      );
       const errors = await Promise.all(
         ids.map((id) =>
           eventually(async () => {

@@ -39,8 +39,9 @@ describe('a worker killed mid-job (SIGKILL)', () => {
       })
     ).body.data.evaluator.evaluator_id;
     const url = rig.recordings.serve('long-call.wav', await synthesizeConversation([...supportCall, ...supportCall], { stereo: true }));
-    const id: string = (await rig.account.call('submit', { configuration_id: configurationId, evaluator_id: evaluatorId, url, name: 'killed' })).body.data
-      .transcription_id;
+    const id: string = (
+      await rig.account.call('submit', { configuration_id: configurationId, evaluator_id: evaluatorId, url, name: 'killed' })
+    ).body.data.transcription_id;
 
     const first = startWorkerProcess();
     await eventually(async () => (await rig.h.db.transcription.findUniqueOrThrow({ where: { id } })).processingStartedAt, 30_000);

@@ -54,7 +54,7 @@ describe('criterion judgements', () => {
   const criterion = (name: string, description: string, type: 'boolean' | 'scale' | 'strict') => ({ id: name, name, description, type });
   const judge = (transcript: Transcript, c: ReturnType<typeof criterion>) => judgeCriteria(transcript, { context: '', criteria: [c] })[0];
 
-  it('a requirement passes when the agent shows it, quoting the agent\'s turn', () => {
+  it("a requirement passes when the agent shows it, quoting the agent's turn", () => {
     expect(judge(call, criterion('Greeting', 'Greets the customer', 'boolean'))).toEqual({
       criterionId: 'Greeting',
       scoreRawAi: 1,
@@ -76,7 +76,11 @@ describe('criterion judgements', () => {
       { language: 'en', segments: [{ speaker: 'A', start: 65, end: 70, text: 'that is a stupid question' }] },
       criterion('No rudeness', 'Never insults the customer', 'strict'),
     );
-    expect(rude).toMatchObject({ scoreRawAi: 0, reasoning: 'The agent (speaker A) said “stupid” at 1:05.', quote: 'that is a stupid question' });
+    expect(rude).toMatchObject({
+      scoreRawAi: 0,
+      reasoning: 'The agent (speaker A) said “stupid” at 1:05.',
+      quote: 'that is a stupid question',
+    });
   });
 
   it('a requirement never met fails and says what was missing', () => {
@@ -91,10 +95,8 @@ describe('criterion judgements', () => {
 });
 
 describe('extractive summary', () => {
-  it('keeps the turns richest in the call\'s recurring words, in order, boosting the instruction', () => {
-    expect(summarizeExtractively(call, null)).toBe(
-      'Speaker B: my laptop order has not arrived the order number is four five seven two.',
-    );
+  it("keeps the turns richest in the call's recurring words, in order, boosting the instruction", () => {
+    expect(summarizeExtractively(call, null)).toBe('Speaker B: my laptop order has not arrived the order number is four five seven two.');
     expect(summarizeExtractively(call, 'Say what was said about insurance')).toContain('Speaker B');
     expect(summarizeExtractively({ language: 'en', segments: [] }, null)).toBe('The recording contains no recognizable speech.');
   });
@@ -130,7 +132,7 @@ describe('pocketsphinx output and speaker turns', () => {
     ]);
   });
 
-  it('splits at pauses of 0.35 s and merges a speaker\'s consecutive stretches', () => {
+  it("splits at pauses of 0.35 s and merges a speaker's consecutive stretches", () => {
     const chunks = chunksOf(parseTimedOutput(output));
     expect(chunks.map((c) => c.text)).toEqual(['hello there', 'how can']);
     const twoSpeakers = [...chunks.map((c) => ({ ...c, speaker: 'A' })), { start: 2.5, end: 3, text: 'hi', speaker: 'B' }];
@@ -151,8 +153,10 @@ describe('vocabulary hints', () => {
     expect(applyVocabulary('no match here', ['Zendesk'])).toBe('no match here');
   });
 
-  it('spells a term heard right as configured, and keeps a recogniser\'s punctuation', () => {
-    expect(applyVocabulary('thank you for calling zendesk, how can i help', ['Zendesk'])).toBe('thank you for calling Zendesk, how can i help');
+  it("spells a term heard right as configured, and keeps a recogniser's punctuation", () => {
+    expect(applyVocabulary('thank you for calling zendesk, how can i help', ['Zendesk'])).toBe(
+      'thank you for calling Zendesk, how can i help',
+    );
     expect(applyVocabulary('We moved to Genesis.', ['Genesys'])).toBe('We moved to Genesys.');
   });
 });
@@ -181,7 +185,12 @@ describe('written forms, as a neural recogniser or a vendor writes them', () => 
   });
 
   it('finds the identity check in a misheard "date on birth", or in the caller\'s written birth year', () => {
-    const verification = { id: 'v', name: 'Identity verification', description: 'The agent verifies the caller with their date of birth.', type: 'strict' as const };
+    const verification = {
+      id: 'v',
+      name: 'Identity verification',
+      description: 'The agent verifies the caller with their date of birth.',
+      type: 'strict' as const,
+    };
     const misheard: Transcript = {
       language: 'en',
       segments: [
@@ -197,14 +206,20 @@ describe('written forms, as a neural recogniser or a vendor writes them', () => 
         { speaker: 'B', start: 4, end: 6, text: 'It is the 4th of May, 1985.' },
       ],
     };
-    expect(judgeCriteria(unheard, { context: '', criteria: [verification] })[0]).toMatchObject({ scoreRawAi: 1, quote: unheard.segments[0]?.text });
+    expect(judgeCriteria(unheard, { context: '', criteria: [verification] })[0]).toMatchObject({
+      scoreRawAi: 1,
+      quote: unheard.segments[0]?.text,
+    });
     const never: Transcript = { ...unheard, segments: [unheard.segments[0], { speaker: 'B', start: 4, end: 6, text: 'It is 4528.' }] };
     expect(judgeCriteria(never, { context: '', criteria: [verification] })[0]).toMatchObject({ scoreRawAi: 0 });
   });
 
   it('reads the last digits of a card from "ending …" and from the answer to a question that names them mid-sentence', () => {
     const field = { name: 'card_last_four', type: 'number' as const, description: 'Last four digits of the card' };
-    const ending: Transcript = { language: 'en', segments: [{ speaker: 'A', start: 0, end: 4, text: 'I have blocked the card ending four two one eight.' }] };
+    const ending: Transcript = {
+      language: 'en',
+      segments: [{ speaker: 'A', start: 0, end: 4, text: 'I have blocked the card ending four two one eight.' }],
+    };
     expect(extractFieldValues(ending, [field], new Date('2026-03-01T00:00:00Z'))).toEqual([4218]);
     const asked: Transcript = {
       language: 'en',
@@ -220,7 +235,10 @@ describe('written forms, as a neural recogniser or a vendor writes them', () => 
   });
 
   it('hears an American spelling of a British cue ("apologize")', () => {
-    const [empathy] = judgeCriteria(written, { context: '', criteria: [{ id: 'e', name: 'Empathy', description: 'The agent apologises for the trouble', type: 'boolean' }] });
+    const [empathy] = judgeCriteria(written, {
+      context: '',
+      criteria: [{ id: 'e', name: 'Empathy', description: 'The agent apologises for the trouble', type: 'boolean' }],
+    });
     expect(empathy).toMatchObject({ scoreRawAi: 1 });
   });
 });

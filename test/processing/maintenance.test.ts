@@ -36,10 +36,13 @@ describe('the sweeper (every minute)', () => {
     expect(report.failedStuck).toBeGreaterThanOrEqual(1);
     expect(report.expiredUploads).toBeGreaterThanOrEqual(1);
     expect(await h.db.transcription.findUniqueOrThrow({ where: { id: stuck.id } })).toMatchObject({
-      status: 'FAILED', errorCode: 'processing_failed', errorMessage: 'Processing did not finish in time',
+      status: 'FAILED',
+      errorCode: 'processing_failed',
+      errorMessage: 'Processing did not finish in time',
     });
     expect(await h.db.transcription.findUniqueOrThrow({ where: { id: abandoned.id } })).toMatchObject({
-      status: 'FAILED', errorCode: 'download_failed',
+      status: 'FAILED',
+      errorCode: 'download_failed',
     });
   });
 
@@ -48,8 +51,13 @@ describe('the sweeper (every minute)', () => {
     const t = await seedTranscription(h.db, account.id);
     const delivery = await h.db.webhookDelivery.create({
       data: {
-        accountId: account.id, transcriptionId: t.id, eventType: 'transcription.completed', url: 'http://127.0.0.1:1/x',
-        payload: '{}', createdAt: minutesAgo(10), nextAttemptAt: new Date(Date.now() + 60_000),
+        accountId: account.id,
+        transcriptionId: t.id,
+        eventType: 'transcription.completed',
+        url: 'http://127.0.0.1:1/x',
+        payload: '{}',
+        createdAt: minutesAgo(10),
+        nextAttemptAt: new Date(Date.now() + 60_000),
       },
     });
     await sweepProcessing(h.processingContext());
@@ -65,7 +73,14 @@ describe('retention', () => {
     const old = await seedTranscription(h.db, account.id, { submittedAt: new Date(Date.now() - 366 * 86_400_000) });
     const recent = await seedTranscription(h.db, account.id, { submittedAt: new Date(Date.now() - 364 * 86_400_000) });
     await h.db.webhookDelivery.create({
-      data: { accountId: account.id, transcriptionId: old.id, eventType: 'transcription.completed', url: 'http://x', payload: '{}', status: 'delivered' },
+      data: {
+        accountId: account.id,
+        transcriptionId: old.id,
+        eventType: 'transcription.completed',
+        url: 'http://x',
+        payload: '{}',
+        status: 'delivered',
+      },
     });
     expect(await purgeExpiredTranscriptions(h.processingContext())).toBeGreaterThanOrEqual(1);
     expect(await h.db.transcription.findUnique({ where: { id: old.id } })).toBeNull();
@@ -89,7 +104,7 @@ describe('account processing slots', () => {
     expect(await slots.acquire('acct-1', 't3')).not.toBeNull();
   });
 
-  it('let a dead worker\'s lease run out, while a live worker\'s lease is renewed', async () => {
+  it("let a dead worker's lease run out, while a live worker's lease is renewed", async () => {
     const prefix = `${h.queuePrefix}:slots-lease:`;
     const slots = new AccountSlots(h.redis, { prefix, limit: 1, leaseMs: 300 });
     // A dead worker: its lease is in Redis, expiring in 300 ms, and nobody renews it.
@@ -108,9 +123,15 @@ describe('account processing slots', () => {
 });
 
 describe('webhook retry schedule', () => {
-  it('is docs/decisions.md\'s: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then none', () => {
+  it("is docs/decisions.md's: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then none", () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => nextRetryDelay(webhookRetryDelaysMs, attempt))).toEqual([
-      5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, null,
+      5_000,
+      300_000,
+      1_800_000,
+      7_200_000,
+      18_000_000,
+      36_000_000,
+      null,
     ]);
   });
 });

@@ -11,16 +11,27 @@ import { serviceForFile } from '../support/service-for-file.js';
  * when a configuration is saved.
  */
 describe('the default network policy', () => {
-  it.each(['development', 'test', 'production', undefined])('refuses private addresses with NODE_ENV=%s and nothing else set', (nodeEnv) => {
-    const config = loadConfig(nodeEnv ? { NODE_ENV: nodeEnv } : {});
-    expect(config.service.processing.allowPrivateNetwork).toBe(false);
-    // Only this deployment's own address (the embedded hub receiver) is allowed.
-    expect(config.service.processing.allowedPrivateHosts).toEqual(['localhost:3000']);
-  });
+  it.each(['development', 'test', 'production', undefined])(
+    'refuses private addresses with NODE_ENV=%s and nothing else set',
+    (nodeEnv) => {
+      const config = loadConfig(nodeEnv ? { NODE_ENV: nodeEnv } : {});
+      expect(config.service.processing.allowPrivateNetwork).toBe(false);
+      // Only this deployment's own address (the embedded hub receiver) is allowed.
+      expect(config.service.processing.allowedPrivateHosts).toEqual(['localhost:3000']);
+    },
+  );
 
   it('allows what ALLOW_PRIVATE_HOSTS names, plus PUBLIC_BASE_URL host:port', () => {
-    const config = loadConfig({ ALLOW_PRIVATE_HOSTS: 'storage.internal, 10.0.0.5:9000,[fd00::5]:8080', PUBLIC_BASE_URL: 'https://qa.internal' });
-    expect(config.service.processing.allowedPrivateHosts).toEqual(['storage.internal', '10.0.0.5:9000', '[fd00::5]:8080', 'qa.internal:443']);
+    const config = loadConfig({
+      ALLOW_PRIVATE_HOSTS: 'storage.internal, 10.0.0.5:9000,[fd00::5]:8080',
+      PUBLIC_BASE_URL: 'https://qa.internal',
+    });
+    expect(config.service.processing.allowedPrivateHosts).toEqual([
+      'storage.internal',
+      '10.0.0.5:9000',
+      '[fd00::5]:8080',
+      'qa.internal:443',
+    ]);
     expect(loadConfig({ ALLOW_PRIVATE_NETWORK: 'true' }).service.processing.allowPrivateNetwork).toBe(true);
   });
 
@@ -57,7 +68,10 @@ describe('webhook URLs of a configuration', () => {
   const rig = serviceForFile();
 
   const refusal = (field: string, url: string, what: string) =>
-    errorBody('invalid_value', `Invalid webhooks.${field}: ${url} points at ${what}, which this deployment does not call (ALLOW_PRIVATE_HOSTS can allow a host)`);
+    errorBody(
+      'invalid_value',
+      `Invalid webhooks.${field}: ${url} points at ${what}, which this deployment does not call (ALLOW_PRIVATE_HOSTS can allow a host)`,
+    );
 
   it.each([
     ['http://10.0.0.5/hook', '10.0.0.5, a private or reserved address'],
@@ -66,20 +80,32 @@ describe('webhook URLs of a configuration', () => {
     ['http://localhost:8080/hook', 'a loopback name'],
     ['https://api.localhost/hook', 'a loopback name'],
   ])('refuses %s on create and on update (400)', async (url, what) => {
-    const created = await rig.account.call('create-configuration', { tag: 'private-hook', webhooks: { success_url: 'https://hooks.example.com/ok', error_url: url } });
+    const created = await rig.account.call('create-configuration', {
+      tag: 'private-hook',
+      webhooks: { success_url: 'https://hooks.example.com/ok', error_url: url },
+    });
     expect(created.status).toBe(400);
     expect(created.body).toEqual(refusal('error_url', url, what));
-    const ok = await rig.account.call('create-configuration', { tag: 'public-hook', webhooks: { success_url: 'https://hooks.example.com/ok', error_url: 'https://hooks.example.com/err' } });
+    const ok = await rig.account.call('create-configuration', {
+      tag: 'public-hook',
+      webhooks: { success_url: 'https://hooks.example.com/ok', error_url: 'https://hooks.example.com/err' },
+    });
     expect(ok.status).toBe(201);
     const id = ok.body.data.configuration.configuration_id as string;
-    const updated = await rig.account.call('update-configuration', { configuration_id: id, webhooks: { success_url: url, error_url: 'https://hooks.example.com/err' } });
+    const updated = await rig.account.call('update-configuration', {
+      configuration_id: id,
+      webhooks: { success_url: url, error_url: 'https://hooks.example.com/err' },
+    });
     expect(updated.status).toBe(400);
     expect(updated.body).toEqual(refusal('success_url', url, what));
     await rig.account.call('delete-configuration', { configuration_id: id });
   });
 
   it('accepts a private host the deployment allows by name (the tests allow 127.0.0.1)', async () => {
-    const res = await rig.account.call('create-configuration', { tag: 'allowed-hook', webhooks: { success_url: 'http://127.0.0.1:4000/ok', error_url: 'http://127.0.0.1:4000/err' } });
+    const res = await rig.account.call('create-configuration', {
+      tag: 'allowed-hook',
+      webhooks: { success_url: 'http://127.0.0.1:4000/ok', error_url: 'http://127.0.0.1:4000/err' },
+    });
     expect(res.status).toBe(201);
     await rig.account.call('delete-configuration', { configuration_id: res.body.data.configuration.configuration_id });
   });

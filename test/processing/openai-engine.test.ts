@@ -38,7 +38,10 @@ async function processWith(engines: Engines, stereo: boolean) {
       vocabulary: ['Acme', 'Dana'],
       summary: true,
       summary_language: 'en',
-      extraction_fields: [{ name: 'order_number', type: 'number', description: 'Order number' }, { name: 'product', type: 'string' }],
+      extraction_fields: [
+        { name: 'order_number', type: 'number', description: 'Order number' },
+        { name: 'product', type: 'string' },
+      ],
     })
   ).body.data.configuration.configuration_id;
   const evaluator = (
@@ -52,7 +55,8 @@ async function processWith(engines: Engines, stereo: boolean) {
     })
   ).body.data.evaluator;
   const url = recordings.serve(`openai-${stereo}.wav`, await synthesizeConversation(supportCall.slice(0, 3), { stereo }));
-  const id = (await own.call('submit', { configuration_id: configurationId, evaluator_id: evaluator.evaluator_id, url })).body.data.transcription_id as string;
+  const id = (await own.call('submit', { configuration_id: configurationId, evaluator_id: evaluator.evaluator_id, url })).body.data
+    .transcription_id as string;
   const worker = h.startWorker({ engines });
   try {
     return await eventually(async () => {
@@ -76,9 +80,18 @@ describe('the openai engines against an OpenAI-compatible API', () => {
       ['A', 'I am sorry about that, it ships tomorrow. Anything else? Goodbye.'],
     ]);
     expect(t.details.summary).toEqual({ text: 'The customer reported a late order; it ships tomorrow.', language: 'en' });
-    expect(t.details.fields).toEqual({ fields: [{ name: 'order_number', value: 4572 }, { name: 'product', value: null }] });
+    expect(t.details.fields).toEqual({
+      fields: [
+        { name: 'order_number', value: 4572 },
+        { name: 'product', value: null },
+      ],
+    });
     const results = t.details.evaluation!.breakdown.results;
-    expect(results.map((r) => [r.name, r.score_raw_ai, r.status])).toEqual([['Greeting', 1, 'PASS'], ['Empathy', 4, 'PASS'], ['No legal advice', 0, 'FAIL']]);
+    expect(results.map((r) => [r.name, r.score_raw_ai, r.status])).toEqual([
+      ['Greeting', 1, 'PASS'],
+      ['Empathy', 4, 'PASS'],
+      ['No legal advice', 0, 'FAIL'],
+    ]);
     expect(t.details.evaluation).toMatchObject({ score: 87.5, critical_fail: true });
 
     const sent = fake.requests.slice(before);
@@ -87,22 +100,31 @@ describe('the openai engines against an OpenAI-compatible API', () => {
     expect(audio.form).toMatchObject({ model: 'gpt-4o-transcribe-diarize', response_format: 'diarized_json', prompt: 'Acme, Dana' });
     expect(audio.fileBytes).toBeGreaterThan(1_000);
     const chats = sent.filter((r) => r.path === '/chat/completions');
-    expect(chats.map((c) => (c.json?.response_format as { json_schema: { name: string } }).json_schema.name).sort()).toEqual(['evaluation', 'fields', 'summary']);
+    expect(chats.map((c) => (c.json?.response_format as { json_schema: { name: string } }).json_schema.name).sort()).toEqual([
+      'evaluation',
+      'fields',
+      'summary',
+    ]);
     expect(chats.every((c) => c.json?.model === 'gpt-test' && c.json?.temperature === 0)).toBe(true);
   });
 
-  it('gives the speech engine the configuration\'s vocabulary and the evaluator\'s and fields\' text as recognition hints', async () => {
+  it("gives the speech engine the configuration's vocabulary and the evaluator's and fields' text as recognition hints", async () => {
     const engines = openAiEngines();
     const seen: RecognitionHints[] = [];
     const spying: Engines = {
       ...engines,
-      speechToText: { name: engines.speechToText.name, transcribe: (audio, hints) => (seen.push(hints), engines.speechToText.transcribe(audio, hints)) },
+      speechToText: {
+        name: engines.speechToText.name,
+        transcribe: (audio, hints) => (seen.push(hints), engines.speechToText.transcribe(audio, hints)),
+      },
     };
     await processWith(spying, false);
     expect(seen).toHaveLength(1);
     expect(seen[0]?.vocabulary).toEqual(['Acme', 'Dana']);
     // The local engine biases its language model with these (docs/engine.md, "Biasing toward the call's domain").
-    expect(seen[0]?.domainText).toEqual(expect.arrayContaining(['Greeting. ', 'Empathy. ', 'No legal advice. ', 'order number. Order number', 'product. ']));
+    expect(seen[0]?.domainText).toEqual(
+      expect.arrayContaining(['Greeting. ', 'Empathy. ', 'No legal advice. ', 'order number. Order number', 'product. ']),
+    );
   });
 
   it('sends each channel of a stereo recording separately, a speaker each', async () => {
@@ -116,9 +138,14 @@ describe('the openai engines against an OpenAI-compatible API', () => {
   });
 });
 
-describe('the engines\' HTTP client', () => {
-  const http = (apiKey = 'sk-test-fake', timeoutMs = 500) => new OpenAiHttp({ baseUrl: fake.baseUrl, apiKey, timeoutMs, retries: 3, backoffMs: 10 });
-  const chatBody = { model: 'm', messages: [{ role: 'system', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'summary', strict: true, schema: { properties: {} } } } };
+describe("the engines' HTTP client", () => {
+  const http = (apiKey = 'sk-test-fake', timeoutMs = 500) =>
+    new OpenAiHttp({ baseUrl: fake.baseUrl, apiKey, timeoutMs, retries: 3, backoffMs: 10 });
+  const chatBody = {
+    model: 'm',
+    messages: [{ role: 'system', content: 'x' }],
+    response_format: { type: 'json_schema', json_schema: { name: 'summary', strict: true, schema: { properties: {} } } },
+  };
 
   it('honours Retry-After on 429, then succeeds', async () => {
     fake.script('/chat/completions', [{ status: 429, retryAfter: '1' }]);
@@ -134,7 +161,9 @@ describe('the engines\' HTTP client', () => {
 
   it('times out each attempt and gives up after the retries', async () => {
     fake.script('/chat/completions', ['hang', 'hang', 'hang', 'hang']);
-    await expect(http('sk-test-fake', 200).postJson('/chat/completions', chatBody)).rejects.toThrow('/chat/completions: no answer within 200 ms');
+    await expect(http('sk-test-fake', 200).postJson('/chat/completions', chatBody)).rejects.toThrow(
+      '/chat/completions: no answer within 200 ms',
+    );
   });
 
   it('does not retry a refused key', async () => {
@@ -143,7 +172,7 @@ describe('the engines\' HTTP client', () => {
     expect(fake.requests.length - before).toBe(1);
   });
 
-  it('a wrong key fails the transcription (processing_failed) after the job\'s attempts', async () => {
+  it("a wrong key fails the transcription (processing_failed) after the job's attempts", async () => {
     const t = await processWith(openAiEngines('whisper-1', 'sk-wrong'), false);
     expect(t.status).toBe('FAILED');
     expect(t.details.error).toEqual({ code: 'processing_failed', message: 'The recording could not be processed' });

@@ -12,7 +12,11 @@ describe('scoring (docs/decisions.md)', () => {
     ];
     const scored = scoreEvaluation(criteria, [judge('a', 1), judge('b', 4), judge('c', 0)]);
     // a: 1 × 20 = 20; b: (4 − 1) / 4 = 0.75 × 30 = 22.5; c: 0. Score = 100 × 42.5 / 100.
-    expect(scored.results.map((r) => [r.scoreObtained, r.status])).toEqual([[20, 'PASS'], [22.5, 'PASS'], [0, 'FAIL']]);
+    expect(scored.results.map((r) => [r.scoreObtained, r.status])).toEqual([
+      [20, 'PASS'],
+      [22.5, 'PASS'],
+      [0, 'FAIL'],
+    ]);
     expect(scored.score).toBe(42.5);
     expect(scored.criticalFail).toBe(false);
   });

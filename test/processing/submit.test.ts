@@ -6,16 +6,40 @@ import { serviceForFile } from '../support/service-for-file.js';
 // No worker runs in this file: submissions stay queued, which the queue-limit test relies on.
 const rig = serviceForFile({ harness: { processing: { maxWaitingPerAccount: 3 } }, recordings: true, configuration: { tag: 'c' } });
 
-describe('submit validation, in the spec\'s order', () => {
+describe("submit validation, in the spec's order", () => {
   it.each([
     [{}, 'missing_field', 'Missing required field: configuration_id'],
     [{ configuration_id: '00000000-0000-4000-8000-000000000000' }, 'missing_field', 'Missing required field: url'],
-    [{ configuration_id: '00000000-0000-4000-8000-000000000000', url: 'https://x.example/a.txt', period_date: '2026-13-01' }, 'invalid_value', 'Invalid period_date: expected YYYY-MM-DD or an ISO 8601 datetime'],
-    [{ configuration_id: '00000000-0000-4000-8000-000000000000', url: 'https://x.example/a.txt' }, 'unsupported_format', `Unsupported audio format: the URL's path has ".txt"; it must end in one of .aac, .aiff, .amr, .asf, .flac, .mp3, .ogg, .wav, .webm, .m4a, .mp4 (the check is on the extension only, before anything is downloaded)`],
-    [{ configuration_id: '00000000-0000-4000-8000-000000000000', url: 'https://x.example/call?format=mp3' }, 'unsupported_format', `Unsupported audio format: the URL's path has no extension; it must end in one of .aac, .aiff, .amr, .asf, .flac, .mp3, .ogg, .wav, .webm, .m4a, .mp4 (the check is on the extension only, before anything is downloaded)`],
-    [{ configuration_id: '00000000-0000-4000-8000-000000000000', url: 'not a url' }, 'invalid_value', 'Invalid url: expected an absolute http(s) URL'],
-    [{ configuration_id: '00000000-0000-4000-8000-000000000000', url: 'ftp://x.example/a.wav' }, 'invalid_value', 'Invalid url: expected an absolute http(s) URL'],
-    [{ configuration_id: '00000000-0000-4000-8000-000000000000', url: 'https://x.example/a', name: 5 }, 'invalid_value', 'Invalid name: expected string'],
+    [
+      { configuration_id: '00000000-0000-4000-8000-000000000000', url: 'https://x.example/a.txt', period_date: '2026-13-01' },
+      'invalid_value',
+      'Invalid period_date: expected YYYY-MM-DD or an ISO 8601 datetime',
+    ],
+    [
+      { configuration_id: '00000000-0000-4000-8000-000000000000', url: 'https://x.example/a.txt' },
+      'unsupported_format',
+      `Unsupported audio format: the URL's path has ".txt"; it must end in one of .aac, .aiff, .amr, .asf, .flac, .mp3, .ogg, .wav, .webm, .m4a, .mp4 (the check is on the extension only, before anything is downloaded)`,
+    ],
+    [
+      { configuration_id: '00000000-0000-4000-8000-000000000000', url: 'https://x.example/call?format=mp3' },
+      'unsupported_format',
+      `Unsupported audio format: the URL's path has no extension; it must end in one of .aac, .aiff, .amr, .asf, .flac, .mp3, .ogg, .wav, .webm, .m4a, .mp4 (the check is on the extension only, before anything is downloaded)`,
+    ],
+    [
+      { configuration_id: '00000000-0000-4000-8000-000000000000', url: 'not a url' },
+      'invalid_value',
+      'Invalid url: expected an absolute http(s) URL',
+    ],
+    [
+      { configuration_id: '00000000-0000-4000-8000-000000000000', url: 'ftp://x.example/a.wav' },
+      'invalid_value',
+      'Invalid url: expected an absolute http(s) URL',
+    ],
+    [
+      { configuration_id: '00000000-0000-4000-8000-000000000000', url: 'https://x.example/a', name: 5 },
+      'invalid_value',
+      'Invalid name: expected string',
+    ],
   ])('%j → %s', async (body, code, message) => {
     const res = await rig.account.call('submit', body);
     expect(res.status).toBe(400);
@@ -23,7 +47,13 @@ describe('submit validation, in the spec\'s order', () => {
   });
 
   it.each([
-    ['2026-02-30'], ['2026-02'], ['02/03/2026'], ['2026-03-02 10:00'], ['2026-03-02T25:00'], ['2026-03-02T10:00+25:00'], ['yesterday'],
+    ['2026-02-30'],
+    ['2026-02'],
+    ['02/03/2026'],
+    ['2026-03-02 10:00'],
+    ['2026-03-02T25:00'],
+    ['2026-03-02T10:00+25:00'],
+    ['yesterday'],
   ])('refuses period_date %s within a second, before any download', async (period_date) => {
     const url = `${rig.recordings.baseUrl}/hang/never.wav`;
     const started = Date.now();
@@ -76,7 +106,8 @@ describe('accepted submissions', () => {
   ])('period_date %s sets created_at to %s', async (period_date, expected) => {
     const own = await rig.h.createAccount();
     const config = (await own.call('create-configuration', { tag: 'c' })).body.data.configuration.configuration_id;
-    const id = (await own.call('submit', { configuration_id: config, url: `${rig.recordings.baseUrl}/a.mp3`, period_date })).body.data.transcription_id;
+    const id = (await own.call('submit', { configuration_id: config, url: `${rig.recordings.baseUrl}/a.mp3`, period_date })).body.data
+      .transcription_id;
     expect((await own.call('get-transcription', { transcription_id: id })).body.data.details.created_at).toBe(expected);
   });
 
@@ -92,6 +123,8 @@ describe('accepted submissions', () => {
     expect(res.body).toEqual(errorBody('queue_full', 'Maximum of 3 transcriptions waiting in queue reached; retry when some have started'));
     expect(await rig.h.db.transcription.count({ where: { accountId: busy.id } })).toBe(3);
     // Other accounts are not affected.
-    expect((await rig.account.call('submit', { configuration_id: rig.configurationId, url: `${rig.recordings.baseUrl}/x.wav` })).status).toBe(201);
+    expect(
+      (await rig.account.call('submit', { configuration_id: rig.configurationId, url: `${rig.recordings.baseUrl}/x.wav` })).status,
+    ).toBe(201);
   });
 });

@@ -45,8 +45,18 @@ describe('request-upload-url', () => {
 
   it.each([
     [{ configuration_id: '00000000-0000-4000-8000-000000000000' }, 400, 'missing_field', 'Missing required field: filename'],
-    [{ filename: 'notes.txt' }, 400, 'unsupported_format', 'Unsupported audio format: filename has ".txt"; it must end in one of .aac, .aiff, .amr, .asf, .flac, .mp3, .ogg, .wav, .webm, .m4a, .mp4 (the check is on the extension only, before anything is downloaded)'],
-    [{ filename: 'call.mp3', period_date: '2026-05' }, 400, 'invalid_value', 'Invalid period_date: expected YYYY-MM-DD or an ISO 8601 datetime'],
+    [
+      { filename: 'notes.txt' },
+      400,
+      'unsupported_format',
+      'Unsupported audio format: filename has ".txt"; it must end in one of .aac, .aiff, .amr, .asf, .flac, .mp3, .ogg, .wav, .webm, .m4a, .mp4 (the check is on the extension only, before anything is downloaded)',
+    ],
+    [
+      { filename: 'call.mp3', period_date: '2026-05' },
+      400,
+      'invalid_value',
+      'Invalid period_date: expected YYYY-MM-DD or an ISO 8601 datetime',
+    ],
   ])('refuses %j', async (body, status, code, message) => {
     const res = await account.call('request-upload-url', { configuration_id: configurationId, ...body });
     expect(res.status).toBe(status);
@@ -60,7 +70,9 @@ describe('PUT to the upload URL', () => {
     const bytes = readFileSync(await synthesizeConversation(supportCall.slice(0, 2), { format: 'mp3' }));
     const res = await request(h.app).put(pathOf(data.upload_url)).set('content-type', 'audio/mpeg').send(bytes);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { message: 'Recording received; processing has started', transcription_id: data.transcription_id, bytes: bytes.length } });
+    expect(res.body).toEqual({
+      data: { message: 'Recording received; processing has started', transcription_id: data.transcription_id, bytes: bytes.length },
+    });
     const row = await h.db.transcription.findUniqueOrThrow({ where: { id: data.transcription_id } });
     expect(row.queuedAt).not.toBeNull();
     expect(row.uploadTokenHash).toBeNull();
@@ -75,10 +87,14 @@ describe('PUT to the upload URL', () => {
     // reads the row's status (not the API, whose requests would compete in this process with the
     // worker's own work), then the API answers once.
     h.startWorker();
-    await eventually(async () => {
-      const t = await h.db.transcription.findUniqueOrThrow({ where: { id: data.transcription_id }, select: { status: true } });
-      return t.status !== 'IN_PROGRESS';
-    }, 150_000, 250);
+    await eventually(
+      async () => {
+        const t = await h.db.transcription.findUniqueOrThrow({ where: { id: data.transcription_id }, select: { status: true } });
+        return t.status !== 'IN_PROGRESS';
+      },
+      150_000,
+      250,
+    );
     const done = (await account.call('get-transcription', { transcription_id: data.transcription_id })).body.data;
     expect(done.status).toBe('COMPLETED');
     expect(done.details.num_speakers).toBe(2);
@@ -108,7 +124,13 @@ describe('PUT to the upload URL', () => {
     const res = await request(h.app).put(pathOf(data.upload_url)).send(Buffer.alloc(0));
     expect(res.status).toBe(400);
     expect(res.body).toEqual(errorBody('invalid_value', 'The upload is empty: PUT the recording bytes'));
-    expect((await request(h.app).put(pathOf(data.upload_url)).send(readFileSync(await synthesizeTone(1)))).status).toBe(200);
+    expect(
+      (
+        await request(h.app)
+          .put(pathOf(data.upload_url))
+          .send(readFileSync(await synthesizeTone(1)))
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses an expired URL, and the transcription FAILs at expiry', async () => {

@@ -56,7 +56,10 @@ describe('a worker killed between the outcome commit and the webhook queueing', 
     await rig.receiver.waitFor(1, 20_000);
     await new Promise((r) => setTimeout(r, 1_000)); // room for a duplicate to show up
     expect(rig.receiver.received.filter((w) => w.path === '/retried')).toHaveLength(1);
-    expect(await rig.h.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: 'delivered', attemptCount: 1 });
+    expect(await rig.h.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: 'delivered',
+      attemptCount: 1,
+    });
   });
 
   it('leaves a delivery already attempted to its own job and the sweeper', async () => {
@@ -64,7 +67,13 @@ describe('a worker killed between the outcome commit and the webhook queueing', 
     const dying = { ...rig.h.processingContext(), jobs: diesBeforeQueueing(rig.h.jobs) };
     await expect(recordCompleted(dying, subject, completed)).rejects.toThrow('SIGKILL');
     const delivery = await rig.h.db.webhookDelivery.update({
-      where: { transcriptionId_eventType_url: { transcriptionId: subject.id, eventType: 'transcription.completed', url: `${rig.receiver.baseUrl}/attempted` } },
+      where: {
+        transcriptionId_eventType_url: {
+          transcriptionId: subject.id,
+          eventType: 'transcription.completed',
+          url: `${rig.receiver.baseUrl}/attempted`,
+        },
+      },
       data: { attemptCount: 1, nextAttemptAt: new Date(Date.now() + 60_000) },
     });
     expect(await processRecording(rig.h.processingContext(), subject.id, { isLast: false })).toBe('skipped');

@@ -16,15 +16,23 @@ const rig = serviceForFile({ receiver: true, worker: { webhookRetryDelaysMs: [50
 async function failTranscription(path: string) {
   const configuration = await rig.h.db.configuration.create({
     data: {
-      accountId: rig.account.id, tag: 'hooks', vocabulary: [], extractionFields: [],
-      webhookSuccessUrl: `${rig.receiver.baseUrl}${path}`, webhookErrorUrl: `${rig.receiver.baseUrl}${path}`,
+      accountId: rig.account.id,
+      tag: 'hooks',
+      vocabulary: [],
+      extractionFields: [],
+      webhookSuccessUrl: `${rig.receiver.baseUrl}${path}`,
+      webhookErrorUrl: `${rig.receiver.baseUrl}${path}`,
     },
   });
   const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id, name: path });
-  await recordFailed(rig.h.processingContext(), { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: path }, {
-    code: 'download_failed',
-    message: 'The recording URL answered HTTP 404',
-  });
+  await recordFailed(
+    rig.h.processingContext(),
+    { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: path },
+    {
+      code: 'download_failed',
+      message: 'The recording URL answered HTTP 404',
+    },
+  );
   return rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
 }
 
@@ -36,7 +44,12 @@ describe('webhook delivery', () => {
     const delivery = await failTranscription('/flaky');
     const done = await finished(delivery.id);
     expect(done).toMatchObject({ status: 'delivered', attemptCount: 4, lastStatusCode: 200, lastError: null });
-    expect(done.attempts.map((a) => [a.number, a.statusCode])).toEqual([[1, 500], [2, 429], [3, 503], [4, 200]]);
+    expect(done.attempts.map((a) => [a.number, a.statusCode])).toEqual([
+      [1, 500],
+      [2, 429],
+      [3, 503],
+      [4, 200],
+    ]);
     const requests = rig.receiver.received.filter((r) => r.path === '/flaky');
     expect(requests).toHaveLength(4);
     expect(new Set(requests.map((r) => r.headers['webhook-id']))).toEqual(new Set([delivery.id]));
@@ -61,10 +74,21 @@ describe('webhook delivery', () => {
 
   it('records a receiver that cannot be reached as a retryable attempt', async () => {
     const configuration = await rig.h.db.configuration.create({
-      data: { accountId: rig.account.id, tag: 'unreachable', vocabulary: [], extractionFields: [], webhookSuccessUrl: 'http://127.0.0.1:1/x', webhookErrorUrl: 'http://127.0.0.1:1/x' },
+      data: {
+        accountId: rig.account.id,
+        tag: 'unreachable',
+        vocabulary: [],
+        extractionFields: [],
+        webhookSuccessUrl: 'http://127.0.0.1:1/x',
+        webhookErrorUrl: 'http://127.0.0.1:1/x',
+      },
     });
     const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id });
-    await recordFailed(rig.h.processingContext(), { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
+    await recordFailed(
+      rig.h.processingContext(),
+      { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: null },
+      { code: 'processing_failed', message: 'x' },
+    );
     const delivery = await rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
     const done = await finished(delivery.id);
     expect(done.status).toBe('failed');
@@ -82,10 +106,21 @@ describe('webhook delivery', () => {
       // A retry would come a minute later: the delivery must be failed well before.
       strict.startWorker({ webhookRetryDelaysMs: [60_000, 60_000] });
       const configuration = await strict.db.configuration.create({
-        data: { accountId: own.id, tag: 'private', vocabulary: [], extractionFields: [], webhookSuccessUrl: `${rig.receiver.baseUrl}/private`, webhookErrorUrl: `${rig.receiver.baseUrl}/private` },
+        data: {
+          accountId: own.id,
+          tag: 'private',
+          vocabulary: [],
+          extractionFields: [],
+          webhookSuccessUrl: `${rig.receiver.baseUrl}/private`,
+          webhookErrorUrl: `${rig.receiver.baseUrl}/private`,
+        },
       });
       const t = await seedTranscription(strict.db, own.id, { configurationId: configuration.id });
-      await recordFailed(strict.processingContext(), { id: t.id, accountId: own.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
+      await recordFailed(
+        strict.processingContext(),
+        { id: t.id, accountId: own.id, configurationId: configuration.id, name: null },
+        { code: 'processing_failed', message: 'x' },
+      );
       const delivery = await eventually(async () => {
         const d = await strict.db.webhookDelivery.findFirst({ where: { transcriptionId: t.id }, include: { attempts: true } });
         return d && d.status !== 'pending' ? d : undefined;
@@ -94,7 +129,9 @@ describe('webhook delivery', () => {
       expect(delivery.attemptCount).toBe(1);
       expect(delivery.nextAttemptAt).toBeNull();
       expect(delivery.attempts).toHaveLength(1);
-      expect(delivery.attempts[0]?.error).toBe('127.0.0.1 resolves to 127.0.0.1, a private or reserved address, refused (ALLOW_PRIVATE_HOSTS can allow it)');
+      expect(delivery.attempts[0]?.error).toBe(
+        '127.0.0.1 resolves to 127.0.0.1, a private or reserved address, refused (ALLOW_PRIVATE_HOSTS can allow it)',
+      );
       expect(rig.receiver.received.filter((r) => r.path === '/private')).toHaveLength(0);
     } finally {
       await strict.close();
@@ -119,10 +156,21 @@ describe('webhook delivery', () => {
     try {
       const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/endless`;
       const configuration = await rig.h.db.configuration.create({
-        data: { accountId: rig.account.id, tag: 'endless', vocabulary: [], extractionFields: [], webhookSuccessUrl: url, webhookErrorUrl: url },
+        data: {
+          accountId: rig.account.id,
+          tag: 'endless',
+          vocabulary: [],
+          extractionFields: [],
+          webhookSuccessUrl: url,
+          webhookErrorUrl: url,
+        },
       });
       const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id });
-      await recordFailed(rig.h.processingContext(), { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
+      await recordFailed(
+        rig.h.processingContext(),
+        { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: null },
+        { code: 'processing_failed', message: 'x' },
+      );
       const delivery = await rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
       const done = await finished(delivery.id);
       expect(done).toMatchObject({ status: 'delivered', attemptCount: 1 });
@@ -146,10 +194,19 @@ describe('webhook delivery', () => {
       });
       const t = await seedTranscription(quiet.db, own.id, { configurationId: configuration.id });
       const ctx = quiet.processingContext();
-      await recordFailed(ctx, { id: t.id, accountId: own.id, configurationId: configuration.id, name: null }, { code: 'processing_failed', message: 'x' });
+      await recordFailed(
+        ctx,
+        { id: t.id, accountId: own.id, configurationId: configuration.id, name: null },
+        { code: 'processing_failed', message: 'x' },
+      );
       const delivery = await quiet.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
       const started = Date.now();
-      const outcome = await attemptWebhookDelivery(quiet.db, delivery.id, { timeoutMs: ctx.limits.webhookTimeoutMs, network: ctx.limits, http: ctx.http }, () => new Date());
+      const outcome = await attemptWebhookDelivery(
+        quiet.db,
+        delivery.id,
+        { timeoutMs: ctx.limits.webhookTimeoutMs, network: ctx.limits, http: ctx.http },
+        () => new Date(),
+      );
       expect(outcome).toEqual({ kind: 'retry', reason: 'no answer within 300 ms', attempt: 1 });
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {

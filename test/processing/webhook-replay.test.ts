@@ -17,7 +17,8 @@ const rig = serviceForFile({ hubStack: true, receiver: true, worker: { webhookRe
 
 const admin = {
   get: (path: string) => request(rig.stack.app).get(`/admin${path}`).set('authorization', `Bearer ${adminToken}`),
-  post: (path: string, body: object = {}) => request(rig.stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body),
+  post: (path: string, body: object = {}) =>
+    request(rig.stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body),
 };
 
 /** A free loopback port nothing listens on (yet). */
@@ -38,7 +39,11 @@ async function configurationTo(url: string) {
 /** Fails a fresh transcription of the configuration: one delivery to its error URL. */
 async function failOne(configurationId: string) {
   const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId });
-  await recordFailed(rig.h.processingContext(), { id: t.id, accountId: rig.account.id, configurationId, name: null }, { code: 'download_failed', message: 'gone' });
+  await recordFailed(
+    rig.h.processingContext(),
+    { id: t.id, accountId: rig.account.id, configurationId, name: null },
+    { code: 'download_failed', message: 'gone' },
+  );
   return rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
 }
 
@@ -55,7 +60,13 @@ describe('replay', () => {
     const listed = await admin.get(`/accounts/${rig.account.name}/deliveries?status=failed`);
     expect(listed.status).toBe(200);
     const row = listed.body.data.deliveries.find((d: { id: string }) => d.id === delivery.id);
-    expect(row).toMatchObject({ status: 'failed', url: `http://127.0.0.1:${port}/hooks`, attempt_count: 3, next_attempt_at: null, replay_count: 0 });
+    expect(row).toMatchObject({
+      status: 'failed',
+      url: `http://127.0.0.1:${port}/hooks`,
+      attempt_count: 3,
+      next_attempt_at: null,
+      replay_count: 0,
+    });
     expect(row.attempts).toHaveLength(3);
     expect(row.attempts[0]).toMatchObject({ number: 1, status_code: null });
     expect(row.attempts[0].error).toMatch(/ECONNREFUSED|refused/i);
@@ -75,7 +86,9 @@ describe('replay', () => {
       expect(arrived?.body).toBe(delivery.payload);
       expect(arrived?.verified).toMatchObject({ type: 'transcription.failed', data: { transcription_id: delivery.transcriptionId } });
       // A fresh timestamp: not the first attempt's.
-      expect(Number(arrived?.headers['webhook-timestamp']) * 1000).toBeGreaterThanOrEqual(Math.floor(done.attempts[3].startedAt.getTime() / 1000) * 1000);
+      expect(Number(arrived?.headers['webhook-timestamp']) * 1000).toBeGreaterThanOrEqual(
+        Math.floor(done.attempts[3].startedAt.getTime() / 1000) * 1000,
+      );
     } finally {
       await up.close();
     }
@@ -91,15 +104,23 @@ describe('replay', () => {
     expect(done).toMatchObject({ status: 'failed', attemptCount: 6 });
   });
 
-  it('refuses to replay a pending delivery (409) and another account\'s (404)', async () => {
+  it("refuses to replay a pending delivery (409) and another account's (404)", async () => {
     const configuration = await configurationTo(`${rig.receiver.baseUrl}/slow`);
     const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id });
     const pending = await rig.h.db.webhookDelivery.create({
-      data: { accountId: rig.account.id, transcriptionId: t.id, eventType: 'transcription.failed', url: `${rig.receiver.baseUrl}/never`, payload: '{}' },
+      data: {
+        accountId: rig.account.id,
+        transcriptionId: t.id,
+        eventType: 'transcription.failed',
+        url: `${rig.receiver.baseUrl}/never`,
+        payload: '{}',
+      },
     });
     const res = await admin.post(`/accounts/${rig.account.id}/deliveries/${pending.id}/replay`);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual(errorBody('conflict', `Webhook delivery ${pending.id} is still being attempted; replay it once it is delivered or failed`));
+    expect(res.body).toEqual(
+      errorBody('conflict', `Webhook delivery ${pending.id} is still being attempted; replay it once it is delivered or failed`),
+    );
     const other = await rig.h.createAccount();
     const wrong = await admin.post(`/accounts/${other.id}/deliveries/${pending.id}/replay`);
     expect(wrong.status).toBe(404);
@@ -115,7 +136,16 @@ describe('recover since', () => {
     const url = `${rig.receiver.baseUrl}/recover`;
     const seed = (status: 'failed' | 'delivered', createdAt: Date) =>
       rig.h.db.webhookDelivery.create({
-        data: { accountId: own.id, transcriptionId: crypto.randomUUID(), eventType: 'transcription.completed', url, payload: `{"n":"${status}-${createdAt.toISOString()}"}`, status, attemptCount: 7, createdAt },
+        data: {
+          accountId: own.id,
+          transcriptionId: crypto.randomUUID(),
+          eventType: 'transcription.completed',
+          url,
+          payload: `{"n":"${status}-${createdAt.toISOString()}"}`,
+          status,
+          attemptCount: 7,
+          createdAt,
+        },
       });
     const before = await seed('failed', new Date(since.getTime() - 60_000));
     const failedA = await seed('failed', new Date(since.getTime() + 60_000));
@@ -134,7 +164,10 @@ describe('recover since', () => {
     expect(arrived.every((r) => r.verified === null)).toBe(true); // signed with `own`'s secret, not the receiver's account's
     const rows = await rig.h.db.webhookDelivery.findMany({ where: { accountId: own.id }, select: { id: true, status: true } });
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
-      [before.id]: 'failed', [failedA.id]: 'delivered', [delivered.id]: 'delivered', [failedB.id]: 'delivered',
+      [before.id]: 'failed',
+      [failedA.id]: 'delivered',
+      [delivered.id]: 'delivered',
+      [failedB.id]: 'delivered',
     });
   });
 
@@ -146,11 +179,15 @@ describe('recover since', () => {
 });
 
 describe('test event', () => {
-  it('sends a signed test.ping to the configuration\'s URLs, recorded as deliveries', async () => {
+  it("sends a signed test.ping to the configuration's URLs, recorded as deliveries", async () => {
     const configuration = await rig.h.db.configuration.create({
       data: {
-        accountId: rig.account.id, tag: 'ping', vocabulary: [], extractionFields: [],
-        webhookSuccessUrl: `${rig.receiver.baseUrl}/ping-ok`, webhookErrorUrl: `${rig.receiver.baseUrl}/ping-err`,
+        accountId: rig.account.id,
+        tag: 'ping',
+        vocabulary: [],
+        extractionFields: [],
+        webhookSuccessUrl: `${rig.receiver.baseUrl}/ping-ok`,
+        webhookErrorUrl: `${rig.receiver.baseUrl}/ping-err`,
       },
     });
     const res = await admin.post(`/accounts/${rig.account.id}/configurations/${configuration.id}/test-webhook`);
@@ -167,11 +204,15 @@ describe('test event', () => {
     expect(listed.body.data).toMatchObject({ event_type: 'test.ping', transcription_id: null, status: 'delivered' });
   });
 
-  it('is acknowledged by the hub\'s own receiver without a mirror', async () => {
+  it("is acknowledged by the hub's own receiver without a mirror", async () => {
     const configuration = await rig.h.db.configuration.create({
       data: {
-        accountId: rig.stack.account.id, tag: 'hub-ping', vocabulary: [], extractionFields: [],
-        webhookSuccessUrl: `${rig.stack.baseUrl}/webhooks/transcriptions/success`, webhookErrorUrl: `${rig.stack.baseUrl}/webhooks/transcriptions/error`,
+        accountId: rig.stack.account.id,
+        tag: 'hub-ping',
+        vocabulary: [],
+        extractionFields: [],
+        webhookSuccessUrl: `${rig.stack.baseUrl}/webhooks/transcriptions/success`,
+        webhookErrorUrl: `${rig.stack.baseUrl}/webhooks/transcriptions/error`,
       },
     });
     const res = await admin.post(`/accounts/${rig.stack.account.id}/configurations/${configuration.id}/test-webhook`);
@@ -183,7 +224,9 @@ describe('test event', () => {
   });
 
   it('answers 409 for a configuration without webhooks', async () => {
-    const configuration = await rig.h.db.configuration.create({ data: { accountId: rig.account.id, tag: 'quiet', vocabulary: [], extractionFields: [] } });
+    const configuration = await rig.h.db.configuration.create({
+      data: { accountId: rig.account.id, tag: 'quiet', vocabulary: [], extractionFields: [] },
+    });
     const res = await admin.post(`/accounts/${rig.account.id}/configurations/${configuration.id}/test-webhook`);
     expect(res.status).toBe(409);
     expect(res.body).toEqual(errorBody('conflict', `Configuration ${configuration.id} has no webhooks to test`));
@@ -196,14 +239,30 @@ describe('delivery log', () => {
     const base = Date.parse('2026-03-01T00:00:00Z');
     for (let i = 0; i < 5; i += 1) {
       await rig.h.db.webhookDelivery.create({
-        data: { accountId: own.id, transcriptionId: crypto.randomUUID(), eventType: 'transcription.completed', url: 'http://127.0.0.1:1/x', payload: '{}', status: 'delivered', createdAt: new Date(base + i * 60_000) },
+        data: {
+          accountId: own.id,
+          transcriptionId: crypto.randomUUID(),
+          eventType: 'transcription.completed',
+          url: 'http://127.0.0.1:1/x',
+          payload: '{}',
+          status: 'delivered',
+          createdAt: new Date(base + i * 60_000),
+        },
       });
     }
     const first = await admin.get(`/accounts/${own.id}/deliveries?limit=2`);
-    expect(first.body.data.deliveries.map((d: { created_at: string }) => d.created_at)).toEqual([new Date(base + 4 * 60_000).toISOString(), new Date(base + 3 * 60_000).toISOString()]);
+    expect(first.body.data.deliveries.map((d: { created_at: string }) => d.created_at)).toEqual([
+      new Date(base + 4 * 60_000).toISOString(),
+      new Date(base + 3 * 60_000).toISOString(),
+    ]);
     const second = await admin.get(`/accounts/${own.id}/deliveries?limit=2&cursor=${first.body.data.next_cursor}`);
-    expect(second.body.data.deliveries.map((d: { created_at: string }) => d.created_at)).toEqual([new Date(base + 2 * 60_000).toISOString(), new Date(base + 60_000).toISOString()]);
-    const window = await admin.get(`/accounts/${own.id}/deliveries?from=${encodeURIComponent(new Date(base + 60_000).toISOString())}&to=${encodeURIComponent(new Date(base + 3 * 60_000).toISOString())}`);
+    expect(second.body.data.deliveries.map((d: { created_at: string }) => d.created_at)).toEqual([
+      new Date(base + 2 * 60_000).toISOString(),
+      new Date(base + 60_000).toISOString(),
+    ]);
+    const window = await admin.get(
+      `/accounts/${own.id}/deliveries?from=${encodeURIComponent(new Date(base + 60_000).toISOString())}&to=${encodeURIComponent(new Date(base + 3 * 60_000).toISOString())}`,
+    );
     expect(window.body.data.deliveries).toHaveLength(2);
     expect(window.body.data.next_cursor).toBeNull();
     const bad = await admin.get(`/accounts/${own.id}/deliveries?cursor=nonsense`);

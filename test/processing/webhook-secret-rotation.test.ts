@@ -47,7 +47,10 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      arrivals.push({ headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), body: Buffer.concat(chunks).toString('utf8') });
+      arrivals.push({
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       res.writeHead(200).end('ok');
     });
   });
@@ -63,14 +66,21 @@ afterAll(async () => {
 });
 
 const rotate = (accountRef: string, overlap?: string) =>
-  request(stack.app).post(`/admin/accounts/${accountRef}/rotate-secret`).set('authorization', `Bearer ${adminToken}`).send(overlap === undefined ? {} : { overlap });
+  request(stack.app)
+    .post(`/admin/accounts/${accountRef}/rotate-secret`)
+    .set('authorization', `Bearer ${adminToken}`)
+    .send(overlap === undefined ? {} : { overlap });
 
 /** Webhooks for `count` failed transcriptions of the account's configuration; resolves when all are delivered. */
 async function sendWebhooks(owner: TestAccount, configurationId: string, count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const t = await seedTranscription(h.db, owner.id, { configurationId });
-    await recordFailed(h.processingContext(), { id: t.id, accountId: owner.id, configurationId, name: `n${i}` }, { code: 'download_failed', message: 'gone' });
+    await recordFailed(
+      h.processingContext(),
+      { id: t.id, accountId: owner.id, configurationId, name: `n${i}` },
+      { code: 'download_failed', message: 'gone' },
+    );
     ids.push((await h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } })).id);
   }
   return Promise.all(
@@ -95,7 +105,14 @@ const verifies = (secret: string, arrival: Arrival) => {
 describe('signing secret rotation', () => {
   it('during the overlap receivers with either secret verify every webhook; after it only the new one does', async () => {
     const configuration = await h.db.configuration.create({
-      data: { accountId: account.id, tag: 'rotation', vocabulary: [], extractionFields: [], webhookSuccessUrl: `${baseUrl}/hooks`, webhookErrorUrl: `${baseUrl}/hooks` },
+      data: {
+        accountId: account.id,
+        tag: 'rotation',
+        vocabulary: [],
+        extractionFields: [],
+        webhookSuccessUrl: `${baseUrl}/hooks`,
+        webhookErrorUrl: `${baseUrl}/hooks`,
+      },
     });
     const oldSecret = account.webhookSecret;
     const rotated = await rotate(account.name, '24h');
@@ -108,8 +125,13 @@ describe('signing secret rotation', () => {
     // In the overlap: transcription events and a test event.
     const during = arrivals.length;
     await sendWebhooks(account, configuration.id, 4);
-    const ping = await request(stack.app).post(`/admin/accounts/${account.id}/configurations/${configuration.id}/test-webhook`).set('authorization', `Bearer ${adminToken}`);
-    await eventually(async () => (await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: ping.body.data.delivery_ids[0] } })).status === 'delivered', 20_000);
+    const ping = await request(stack.app)
+      .post(`/admin/accounts/${account.id}/configurations/${configuration.id}/test-webhook`)
+      .set('authorization', `Bearer ${adminToken}`);
+    await eventually(
+      async () => (await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: ping.body.data.delivery_ids[0] } })).status === 'delivered',
+      20_000,
+    );
     const inOverlap = arrivals.slice(during);
     expect(inOverlap).toHaveLength(5);
     for (const arrival of inOverlap) {
@@ -131,20 +153,30 @@ describe('signing secret rotation', () => {
     }
   });
 
-  it('the hub\'s own receiver keeps accepting through a rotation of the hub\'s account, its expiry and a rotation without overlap', async () => {
+  it("the hub's own receiver keeps accepting through a rotation of the hub's account, its expiry and a rotation without overlap", async () => {
     const configuration = await h.db.configuration.create({
       data: {
-        accountId: stack.account.id, tag: 'hub-rotation', vocabulary: [], extractionFields: [],
-        webhookSuccessUrl: `${stack.baseUrl}/webhooks/transcriptions/success`, webhookErrorUrl: `${stack.baseUrl}/webhooks/transcriptions/error`,
+        accountId: stack.account.id,
+        tag: 'hub-rotation',
+        vocabulary: [],
+        extractionFields: [],
+        webhookSuccessUrl: `${stack.baseUrl}/webhooks/transcriptions/success`,
+        webhookErrorUrl: `${stack.baseUrl}/webhooks/transcriptions/error`,
       },
     });
     const accepted = (rows: { status: string; lastStatusCode: number | null }[]) => rows.map((r) => [r.status, r.lastStatusCode]);
     // The receiver resolves (and keeps) the secret of before the rotation.
     expect(accepted(await sendWebhooks(stack.account, configuration.id, 1))).toEqual([['delivered', 202]]);
     expect((await rotate(stack.account.id, '1h')).status).toBe(200);
-    expect(accepted(await sendWebhooks(stack.account, configuration.id, 2))).toEqual([['delivered', 202], ['delivered', 202]]);
+    expect(accepted(await sendWebhooks(stack.account, configuration.id, 2))).toEqual([
+      ['delivered', 202],
+      ['delivered', 202],
+    ]);
     await h.db.account.update({ where: { id: stack.account.id }, data: { previousWebhookSecretExpiresAt: new Date(Date.now() - 1_000) } });
-    expect(accepted(await sendWebhooks(stack.account, configuration.id, 2))).toEqual([['delivered', 202], ['delivered', 202]]);
+    expect(accepted(await sendWebhooks(stack.account, configuration.id, 2))).toEqual([
+      ['delivered', 202],
+      ['delivered', 202],
+    ]);
     expect((await rotate(stack.account.id, '0s')).body.data.previous_secret_expires_at).toBeNull();
     expect(accepted(await sendWebhooks(stack.account, configuration.id, 1))).toEqual([['delivered', 202]]);
   });

@@ -20,7 +20,17 @@ export const paymentCall: Turn[] = [
 
 /** What each secret looks like once punctuation is gone: digits, and the words a recogniser writes. */
 export const secrets = {
-  card: ['4539148803436467', '4539', '1488', '0343', '6467', 'four five three nine', 'one four eight eight', 'zero three four three', 'six four six seven'],
+  card: [
+    '4539148803436467',
+    '4539',
+    '1488',
+    '0343',
+    '6467',
+    'four five three nine',
+    'one four eight eight',
+    'zero three four three',
+    'six four six seven',
+  ],
   expiry: ['0827', '08 27', 'zero eight twenty seven', 'eight twenty seven'],
   securityCode: ['739', 'seven three nine'],
   socialSecurity: ['536229876', '536', '229876', '9876', 'five three six', 'nine eight seven six'],
@@ -38,7 +48,11 @@ const timestamp = /\d{4}-\d{2}-\d{2}[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?/g;
  * and "08:27" read as they were said; digits said run together are their own needle.
  */
 export function leakedSecrets(text: string, which: readonly Secret[] = Object.keys(secrets) as Secret[]): string[] {
-  const plain = ` ${text.replace(uuid, ' ').replace(timestamp, ' ').toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
+  const plain = ` ${text
+    .replace(uuid, ' ')
+    .replace(timestamp, ' ')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')} `;
   // A needle is found as whole words or whole numbers ("739" is not the end of a port number).
   return which.flatMap((kind) => secrets[kind].filter((needle) => plain.includes(` ${needle} `)).map((needle) => `${kind}: ${needle}`));
 }

@@ -15,12 +15,33 @@ const segments = [
 ];
 const scored = scoreEvaluation(
   [{ id: 'c1', name: 'Identity verification', type: 'boolean', weight: 100 }],
-  [{ criterionId: 'c1', scoreRawAi: 1, reasoning: `The customer said “my card number is ${card}”.`, quote: segments[1].text, feedback: `Do not repeat ${card}.` }],
+  [
+    {
+      criterionId: 'c1',
+      scoreRawAi: 1,
+      reasoning: `The customer said “my card number is ${card}”.`,
+      quote: segments[1].text,
+      feedback: `Do not repeat ${card}.`,
+    },
+  ],
 );
 const analysis = {
   summary: { text: `Speaker B: my card number is ${card}.`, language: 'en' },
-  fields: { fields: [{ name: 'date_of_birth', value: '1985-03-14' }, { name: 'card_number', value: 4539148803436467 }, { name: 'insured', value: true }] },
-  evaluation: { score: scored.score, criticalFail: scored.criticalFail, evaluatorTag: 'QA', language: 'en', feedback: buildSummaryFeedback(scored), results: scored.results },
+  fields: {
+    fields: [
+      { name: 'date_of_birth', value: '1985-03-14' },
+      { name: 'card_number', value: 4539148803436467 },
+      { name: 'insured', value: true },
+    ],
+  },
+  evaluation: {
+    score: scored.score,
+    criticalFail: scored.criticalFail,
+    evaluatorTag: 'QA',
+    language: 'en',
+    feedback: buildSummaryFeedback(scored),
+    results: scored.results,
+  },
 };
 const redaction = { policies: ['credit_card_number', 'date_of_birth'] as const, substitution: 'entity_name' as const, audio: false };
 
@@ -30,9 +51,20 @@ describe('redactOutcome', () => {
   it('masks segments, summary, fields, reasoning, quote, feedback and the summary feedback; keeps the scores', () => {
     expect(masked.segments[1]?.text).toBe('my card number is [CREDIT_CARD_NUMBER] thanks');
     expect(masked.summary).toEqual({ text: 'Speaker B: my card number is [CREDIT_CARD_NUMBER].', language: 'en' });
-    expect(masked.fields).toEqual({ fields: [{ name: 'date_of_birth', value: '[DATE_OF_BIRTH]' }, { name: 'card_number', value: '[CREDIT_CARD_NUMBER]' }, { name: 'insured', value: true }] });
+    expect(masked.fields).toEqual({
+      fields: [
+        { name: 'date_of_birth', value: '[DATE_OF_BIRTH]' },
+        { name: 'card_number', value: '[CREDIT_CARD_NUMBER]' },
+        { name: 'insured', value: true },
+      ],
+    });
     const [result] = masked.evaluation!.results;
-    expect(result).toMatchObject({ status: 'PASS', scoreRawAi: 1, quote: 'my card number is [CREDIT_CARD_NUMBER] thanks', feedback: 'Do not repeat [CREDIT_CARD_NUMBER].' });
+    expect(result).toMatchObject({
+      status: 'PASS',
+      scoreRawAi: 1,
+      quote: 'my card number is [CREDIT_CARD_NUMBER] thanks',
+      feedback: 'Do not repeat [CREDIT_CARD_NUMBER].',
+    });
     expect(result?.reasoning).toBe('The customer said “my card number is [CREDIT_CARD_NUMBER]”.');
     expect(masked.evaluation!.feedback).toBe(buildSummaryFeedback({ ...scored, results: masked.evaluation!.results }));
     expect(masked.evaluation!.feedback).not.toContain('four five');

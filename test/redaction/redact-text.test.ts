@@ -25,7 +25,8 @@ describe('redactText', () => {
   });
 
   it('masks a spoken card number and the code read right after it, covering the spoken words', () => {
-    const text = 'my card number is four five three two zero one five one one two eight three zero three six six and the security code is one two three';
+    const text =
+      'my card number is four five three two zero one five one one two eight three zero three six six and the security code is one two three';
     const entity = redactText(text, { policies: all, substitution: 'entity_name' });
     expect(entity.text).toBe('my card number is [CREDIT_CARD_NUMBER] and the security code is [CREDIT_CARD_CVV]');
     expect(entity.spans.map((s) => text.slice(s.start, s.end))).toEqual([
@@ -51,7 +52,9 @@ describe('redactText', () => {
   });
 
   it('masks only the policies asked for', () => {
-    expect(redactText('Card: 4111 1111 1111 1111, expires 08/27, CVV 737.', { policies: ['credit_card_cvv'], substitution: 'entity_name' })).toEqual({
+    expect(
+      redactText('Card: 4111 1111 1111 1111, expires 08/27, CVV 737.', { policies: ['credit_card_cvv'], substitution: 'entity_name' }),
+    ).toEqual({
       text: 'Card: 4111 1111 1111 1111, expires 08/27, CVV [CREDIT_CARD_CVV].',
       spans: [{ policy: 'credit_card_cvv', start: 46, end: 49 }],
     });
@@ -85,7 +88,11 @@ describe('the labelled set', () => {
     expect(LABELLED_UTTERANCES.filter((u) => u.form === 'negative').length).toBeGreaterThanOrEqual(15);
     for (const policy of REDACTION_POLICIES) {
       const forms = new Set(LABELLED_UTTERANCES.filter((u) => u.expected.some((e) => e.policy === policy)).map((u) => u.form));
-      expect({ policy, heard: forms.has('spoken') || forms.has('recogniser'), written: forms.has('written') }).toEqual({ policy, heard: true, written: true });
+      expect({ policy, heard: forms.has('spoken') || forms.has('recogniser'), written: forms.has('written') }).toEqual({
+        policy,
+        heard: true,
+        written: true,
+      });
     }
   });
 

@@ -52,7 +52,12 @@ beforeAll(async () => {
     await stack.client.createEvaluator({
       tag: 'Billing QA',
       criteria: [
-        { name: 'Identity verification', description: 'The agent verifies the caller with their date of birth.', type: 'boolean', weight: 50 },
+        {
+          name: 'Identity verification',
+          description: 'The agent verifies the caller with their date of birth.',
+          type: 'boolean',
+          weight: 50,
+        },
         { name: 'Greeting', description: 'Greets the customer and thanks them for calling', type: 'boolean', weight: 50 },
         { name: 'No rudeness', description: 'Never insults the customer', type: 'strict', weight: 0 },
       ],
@@ -71,14 +76,27 @@ afterAll(async () => {
 
 /** A configuration made with `settings`, its webhooks on the hub; the call submitted and mirrored COMPLETED. */
 async function processCall(tag: string, settings: Record<string, unknown>) {
-  const created = await stack.account.call('create-configuration', { tag, summary: true, extraction_fields: [
-    { name: 'date_of_birth', type: 'date', description: 'The caller\'s date of birth' },
-    { name: 'card_number', type: 'string', description: 'The card number the caller reads' },
-  ], ...settings });
+  const created = await stack.account.call('create-configuration', {
+    tag,
+    summary: true,
+    extraction_fields: [
+      { name: 'date_of_birth', type: 'date', description: "The caller's date of birth" },
+      { name: 'card_number', type: 'string', description: 'The card number the caller reads' },
+    ],
+    ...settings,
+  });
   expect(created.status).toBe(201);
   const configurationId: string = created.body.data.configuration.configuration_id;
-  await registerReceiverWebhooks(stack.client, configurationId, { publicBaseUrl: stack.baseUrl, token: 'hub-stack-token-0123456789abcdef' });
-  const { transcription_id: id } = await stack.client.submit({ configuration_id: configurationId, url: callUrl, evaluator_id: evaluatorId, name: `${tag} call` });
+  await registerReceiverWebhooks(stack.client, configurationId, {
+    publicBaseUrl: stack.baseUrl,
+    token: 'hub-stack-token-0123456789abcdef',
+  });
+  const { transcription_id: id } = await stack.client.submit({
+    configuration_id: configurationId,
+    url: callUrl,
+    evaluator_id: evaluatorId,
+    name: `${tag} call`,
+  });
   await eventually(async () => (await h.db.hubTranscription.findUnique({ where: { id } }))?.status === 'COMPLETED', 150_000, 250);
   return { id, configurationId };
 }
@@ -106,7 +124,11 @@ async function hubOutputs(id: string) {
 
 describe('redaction, end to end through speech', () => {
   it('with redact_pii on, no secret of the call is stored, logged, mirrored, alerted, exported or shown; the identity check still passes', async () => {
-    const { id, configurationId } = await processCall('Billing redacted', { redact_pii: true, redact_pii_policies: [...REDACTION_POLICIES], redact_pii_audio: true });
+    const { id, configurationId } = await processCall('Billing redacted', {
+      redact_pii: true,
+      redact_pii_policies: [...REDACTION_POLICIES],
+      redact_pii_audio: true,
+    });
 
     // The configuration answers its extension members; the webhook registration (an update) kept them.
     const configuration = (await stack.account.call('get-configuration', { configuration_id: configurationId })).body.data.configuration;
@@ -129,27 +151,37 @@ describe('redaction, end to end through speech', () => {
     expect(row.recordingKey).toMatch(/\.wav$/);
     const processing = h.processingContext();
     const heardAgain = await processing.storage.withLocalFile(row.recordingKey!, async (file) => {
-      const decoded = await decodeRecording(file, await mkdtemp(path.join(tmpdir(), 'convoqa-redacted-')), { stereo: true, maxDurationSeconds: 600 });
+      const decoded = await decodeRecording(file, await mkdtemp(path.join(tmpdir(), 'convoqa-redacted-')), {
+        stereo: true,
+        maxDurationSeconds: 600,
+      });
       return processing.engines.speechToText.transcribe(decoded, { vocabulary: [] });
     });
     expect(leakedSecrets(heardAgain.segments.map((s) => s.text).join('\n'), everySecret)).toEqual([]);
 
     const hub = await hubOutputs(id);
     expect(hub.slack).toContain('No rudeness');
-    for (const [where, text] of Object.entries(hub)) expect({ where, leaked: leakedSecrets(text, everySecret) }).toEqual({ where, leaked: [] });
+    for (const [where, text] of Object.entries(hub))
+      expect({ where, leaked: leakedSecrets(text, everySecret) }).toEqual({ where, leaked: [] });
     // Every line the processes logged meanwhile (processing, webhooks, mirror, Slack, reports).
     expect(logLines.length).toBeGreaterThan(0);
     expect(leakedSecrets(JSON.stringify(logLines), everySecret)).toEqual([]);
   }, 300_000);
 
-  it('with the service\'s redaction off, the hub\'s default policies keep the card and social security numbers out of what it writes or sends', async () => {
+  it("with the service's redaction off, the hub's default policies keep the card and social security numbers out of what it writes or sends", async () => {
     const { id } = await processCall('Billing in the clear', {});
     const answer = (await stack.account.call('get-transcription', { transcription_id: id })).body.data;
     // The built-in service stored the call as said: what follows is the hub's own doing.
     expect(leakedSecrets(JSON.stringify(answer), ['card', 'socialSecurity'])).not.toEqual([]);
 
     const mirror = await h.db.hubTranscription.findUniqueOrThrow({ where: { id } });
-    expect(mirror.redactionPolicies).toEqual(['credit_card_number', 'credit_card_cvv', 'credit_card_expiration', 'us_social_security_number', 'banking_information']);
+    expect(mirror.redactionPolicies).toEqual([
+      'credit_card_number',
+      'credit_card_cvv',
+      'credit_card_expiration',
+      'us_social_security_number',
+      'banking_information',
+    ]);
     const hub = await hubOutputs(id);
     for (const [where, text] of Object.entries(hub)) {
       expect({ where, leaked: leakedSecrets(text, ['card', 'socialSecurity', 'securityCode']) }).toEqual({ where, leaked: [] });
@@ -157,11 +189,28 @@ describe('redaction, end to end through speech', () => {
   }, 300_000);
 
   it('refuses an unknown policy name with a 400 that names it and lists the known ones', async () => {
-    const res = await stack.account.call('create-configuration', { tag: 'Typo', redact_pii: true, redact_pii_policies: ['credit_card_number', 'credit_card'] });
+    const res = await stack.account.call('create-configuration', {
+      tag: 'Typo',
+      redact_pii: true,
+      redact_pii_policies: ['credit_card_number', 'credit_card'],
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(errorBody('invalid_value', `Invalid redact_pii_policies: unknown redaction policy 'credit_card'; known policies: ${REDACTION_POLICIES.join(', ')}`));
-    const update = await stack.account.call('update-configuration', { configuration_id: randomUUID(), redact_pii_policies: ['passport_number'] });
+    expect(res.body).toEqual(
+      errorBody(
+        'invalid_value',
+        `Invalid redact_pii_policies: unknown redaction policy 'credit_card'; known policies: ${REDACTION_POLICIES.join(', ')}`,
+      ),
+    );
+    const update = await stack.account.call('update-configuration', {
+      configuration_id: randomUUID(),
+      redact_pii_policies: ['passport_number'],
+    });
     expect(update.status).toBe(400);
-    expect(update.body).toEqual(errorBody('invalid_value', `Invalid redact_pii_policies: unknown redaction policy 'passport_number'; known policies: ${REDACTION_POLICIES.join(', ')}`));
+    expect(update.body).toEqual(
+      errorBody(
+        'invalid_value',
+        `Invalid redact_pii_policies: unknown redaction policy 'passport_number'; known policies: ${REDACTION_POLICIES.join(', ')}`,
+      ),
+    );
   });
 });

@@ -11,7 +11,12 @@ export interface PolicyScore {
   precision: number;
 }
 
-export interface Miss { text: string; policy: RedactionPolicy; what: string; kind: 'missed' | 'spurious' }
+export interface Miss {
+  text: string;
+  policy: RedactionPolicy;
+  what: string;
+  kind: 'missed' | 'spurious';
+}
 
 /**
  * Scores redactText (all policies) on the labelled set. An expected span is found when a detected

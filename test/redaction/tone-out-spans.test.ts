@@ -17,7 +17,8 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { synthesizeConversation } from '../support/synthesize.js';
 import { leakedSecrets, paymentCall } from './payment-call.js';
 
-const numberWords = /\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)\b/g;
+const numberWords =
+  /\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)\b/g;
 
 let h: Harness;
 let engines: Engines;
@@ -45,7 +46,11 @@ describe('toneOutSpans', () => {
     const said = heard.segments.map((s) => s.text).join('\n');
     expect(leakedSecrets(said, ['card', 'socialSecurity'])).not.toEqual([]);
 
-    const { timeSpans } = redactOutcome(heard.segments, { summary: null, fields: null, evaluation: null }, { policies: [...REDACTION_POLICIES], substitution: 'entity_name', audio: true });
+    const { timeSpans } = redactOutcome(
+      heard.segments,
+      { summary: null, fields: null, evaluation: null },
+      { policies: [...REDACTION_POLICIES], substitution: 'entity_name', audio: true },
+    );
     expect(timeSpans.length).toBeGreaterThanOrEqual(5);
     const toned = path.join(work, 'toned.wav');
     await toneOutSpans(recording, timeSpans, toned);

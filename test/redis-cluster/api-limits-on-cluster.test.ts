@@ -34,7 +34,7 @@ async function statusesOf(account: TestAccount, operation: string, count: number
 }
 
 describe('the API on a Redis Cluster', () => {
-  it('admits an operation\'s burst, then answers 429 rate_limited, per account', async () => {
+  it("admits an operation's burst, then answers 429 rate_limited, per account", async () => {
     const [first, second] = [await h.createAccount(), await h.createAccount()];
     const { burst } = operationTraits['list-participants'].limit;
     expect(await statusesOf(first, 'list-participants', burst)).toEqual(Array.from({ length: burst }, () => 200));
@@ -69,7 +69,9 @@ describe('the API on a Redis Cluster', () => {
     const account = await h.createAccount();
     await h.db.$executeRaw`
       INSERT INTO svc_analytics_quota_usage (account_id, operation, month, used) VALUES (${account.id}::uuid, 'analytics-evaluator', '2026-11-01'::date, 498)`;
-    const answers = await Promise.all(Array.from({ length: 12 }, () => account.call('analytics-evaluator', { evaluator_id: '5f0c8d5e-8a4b-4c1e-9a77-2b8f8a1d0c11' })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => account.call('analytics-evaluator', { evaluator_id: '5f0c8d5e-8a4b-4c1e-9a77-2b8f8a1d0c11' })),
+    );
     // A counted call reaches the operation (404: no such evaluator); the others are refused.
     const codes = answers.map((res) => (res.status === 404 ? 'counted' : (res.body as { error: { code: string } }).error.code));
     expect(codes.filter((code) => code === 'counted')).toHaveLength(2);
@@ -83,7 +85,12 @@ describe('the API on a Redis Cluster', () => {
   it('is what a web process uses when REDIS_CLUSTER_NODES names the cluster', async () => {
     const web = await startWebProcess({ REDIS_CLUSTER_NODES: cluster.nodeList, RATE_LIMIT_SCALE: '1' });
     try {
-      const call = (key: string) => fetch(`${web.baseUrl}/api/list-evaluators`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: '{}' });
+      const call = (key: string) =>
+        fetch(`${web.baseUrl}/api/list-evaluators`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: '{}',
+        });
       // Until the process's cluster connection is ready, a request answers 503 (src/redis.ts).
       const warmUp = await h.createAccount();
       await eventually(async () => (await call(warmUp.key)).status !== 503, 10_000);

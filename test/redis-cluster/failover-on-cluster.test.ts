@@ -38,7 +38,10 @@ afterAll(async () => {
 });
 
 const enqueueAll = (ids: readonly string[]) =>
-  h.jobs.enqueueMany('service.expire-upload', ids.map((id) => ({ payload: { transcriptionId: id }, jobId: `expire-${id}` })));
+  h.jobs.enqueueMany(
+    'service.expire-upload',
+    ids.map((id) => ({ payload: { transcriptionId: id }, jobId: `expire-${id}` })),
+  );
 
 describe('a Redis Cluster failing over', () => {
   it('loses no acknowledged job when the master of its queue is SIGKILLed and its replica promoted', async () => {

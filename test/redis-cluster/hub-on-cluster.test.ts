@@ -45,7 +45,12 @@ describe('the hub on a Redis Cluster', () => {
       const [here, there] = [new RedisPacer(h.redis, { prefix }), new RedisPacer(other, { prefix })];
       // One slot every 10 s: the few hundred ms the calls themselves take on a loaded machine do not blur it.
       const rule = { perMinute: 6, burst: 2 };
-      const waits = [await here.reserve('k', rule), await there.reserve('k', rule), await here.reserve('k', rule), await there.reserve('k', rule)];
+      const waits = [
+        await here.reserve('k', rule),
+        await there.reserve('k', rule),
+        await here.reserve('k', rule),
+        await there.reserve('k', rule),
+      ];
       expect(waits.slice(0, 2)).toEqual([0, 0]);
       // Past the burst, the next slots of the one bucket, whichever connection asks.
       expect(waits[2]).toBeGreaterThan(8_000);
@@ -57,7 +62,7 @@ describe('the hub on a Redis Cluster', () => {
     }
   });
 
-  it('lets one clock win each tick, and holds an account\'s recording slots', async () => {
+  it("lets one clock win each tick, and holds an account's recording slots", async () => {
     const coordinator = redisRunCoordinator(h.redis, `convoqa:test:clock:${randomUUID()}:`);
     expect(await coordinator.shouldRun('hub.reconcile-2026-11-28T00:05', 1_000)).toBe(true);
     expect(await coordinator.shouldRun('hub.reconcile-2026-11-28T00:05', 1_000)).toBe(false);
@@ -77,13 +82,20 @@ describe('the hub on a Redis Cluster', () => {
       timestamp: new Date().toISOString(),
       data: { transcription_id: seeded.id, status: 'COMPLETED', configuration_id: randomUUID(), name: null, error: null },
     });
-    const answer = await request(stack.app).post('/webhooks/transcriptions/success').set(signedWebhookHeaders(stack.account.webhookSecret, body)).send(body);
+    const answer = await request(stack.app)
+      .post('/webhooks/transcriptions/success')
+      .set(signedWebhookHeaders(stack.account.webhookSecret, body))
+      .send(body);
     expect(answer.status).toBe(202);
     expect(answer.body).toEqual({ data: { received: true, duplicate: false } });
     const row = await eventually(async () => (await h.db.hubTranscription.findUnique({ where: { id: seeded.id } })) ?? undefined, 15_000);
     expect(row).toMatchObject({ id: seeded.id, status: 'COMPLETED' });
     expect(await h.db.hubCriterionResult.count({ where: { transcriptionId: seeded.id } })).toBe(2);
-    const receipt = await eventually(async () => (await h.db.hubWebhookReceipt.findFirst({ where: { transcriptionId: seeded.id, enqueuedAt: { not: null } } })) ?? undefined, 5_000);
+    const receipt = await eventually(
+      async () =>
+        (await h.db.hubWebhookReceipt.findFirst({ where: { transcriptionId: seeded.id, enqueuedAt: { not: null } } })) ?? undefined,
+      5_000,
+    );
     expect(receipt.transcriptionId).toBe(seeded.id);
   });
 });

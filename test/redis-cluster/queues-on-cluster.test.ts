@@ -47,12 +47,17 @@ describe('job queues on a Redis Cluster', () => {
     expect(h.redis).toBeInstanceOf(Cluster);
     expect(cluster.nodeList).toMatch(/^redis:\/\/:cluster-test-password@127\.0\.0\.1:\d+,/);
     expect(h.config.process.redis).toEqual(cluster.topology);
-    const withoutPassword = createRedis({ kind: 'cluster', nodes: cluster.nodes, access: { tls: false } }, { name: 'convoqa-test-no-password' });
+    const withoutPassword = createRedis(
+      { kind: 'cluster', nodes: cluster.nodes, access: { tls: false } },
+      { name: 'convoqa-test-no-password' },
+    );
     try {
       // Refused by every node; its commands fail at once instead of waiting for a cluster.
       const [refusal] = (await once(withoutPassword, 'error')) as [Error & { lastNodeError?: Error }];
       expect(refusal.lastNodeError?.message).toMatch(/NOAUTH/);
-      await expect(withoutPassword.set('convoqa:test:probe', '1')).rejects.toThrow("Cluster isn't ready and enableOfflineQueue options is false");
+      await expect(withoutPassword.set('convoqa:test:probe', '1')).rejects.toThrow(
+        "Cluster isn't ready and enableOfflineQueue options is false",
+      );
     } finally {
       withoutPassword.disconnect();
     }
@@ -72,7 +77,10 @@ describe('job queues on a Redis Cluster', () => {
 
   it('adds many jobs in one bulk transaction and handles each once', async () => {
     const ids: string[] = Array.from({ length: 20 }, () => randomUUID());
-    await h.jobs.enqueueMany('hub.mirror-transcription', ids.map((id) => ({ payload: { transcriptionId: id }, jobId: `mirror-${id}` })));
+    await h.jobs.enqueueMany(
+      'hub.mirror-transcription',
+      ids.map((id) => ({ payload: { transcriptionId: id }, jobId: `mirror-${id}` })),
+    );
     await eventually(async () => ids.every((id) => handled.includes(id)), 15_000);
     expect(handled.filter((seen) => ids.includes(seen))).toHaveLength(ids.length);
   });

@@ -29,7 +29,8 @@ async function runDemo(): Promise<string> {
   return stdout;
 }
 
-const idsOf = (stdout: string) => Object.fromEntries([...stdout.matchAll(/^\[([\w-]+)\] submitted ([0-9a-f-]{36})/gm)].map((m) => [m[1], m[2]]));
+const idsOf = (stdout: string) =>
+  Object.fromEntries([...stdout.matchAll(/^\[([\w-]+)\] submitted ([0-9a-f-]{36})/gm)].map((m) => [m[1], m[2]]));
 
 beforeAll(async () => {
   database = await createScratchDatabase('demo');
@@ -87,12 +88,22 @@ describe('npm run demo', () => {
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     try {
-      const count = async (table: string) => Number((await db.query(`SELECT count(*) AS n FROM ${table} WHERE tag = $1`, [table === 'svc_participants' ? 'demo-agent-daniel' : 'convoqa-demo'])).rows[0].n);
+      const count = async (table: string) =>
+        Number(
+          (
+            await db.query(`SELECT count(*) AS n FROM ${table} WHERE tag = $1`, [
+              table === 'svc_participants' ? 'demo-agent-daniel' : 'convoqa-demo',
+            ])
+          ).rows[0].n,
+        );
       expect(await count('svc_configurations')).toBe(1);
       expect(await count('svc_evaluators')).toBe(1);
       expect(await count('svc_participants')).toBe(1);
       for (const [sample, id] of [...Object.entries(ids), ...Object.entries(secondIds)]) {
-        const transcript = await db.query('SELECT status, conversation IS NOT NULL AS has_transcript, critical_fail FROM svc_transcriptions WHERE id = $1', [id]);
+        const transcript = await db.query(
+          'SELECT status, conversation IS NOT NULL AS has_transcript, critical_fail FROM svc_transcriptions WHERE id = $1',
+          [id],
+        );
         expect(transcript.rows[0]).toEqual({ status: 'COMPLETED', has_transcript: true, critical_fail: sample === 'blaming-call' });
         const mirrored = await db.query('SELECT status, critical_fail FROM hub_transcriptions WHERE id = $1', [id]);
         expect(mirrored.rows[0]).toEqual({ status: 'COMPLETED', critical_fail: sample === 'blaming-call' });
@@ -117,16 +128,26 @@ describe('npm run demo', () => {
       (error: { code?: number; stdout?: string; stderr?: string }) => error,
     );
     expect(failed?.code).toBe(1);
-    expect(failed?.stderr?.trim()).toMatch(new RegExp(`^demo failed: no answer from http://localhost:${closedPort} \\(ECONNREFUSED\\): is the service started \\(npm start\\) with the same PORT / PUBLIC_BASE_URL\\?$`));
+    expect(failed?.stderr?.trim()).toMatch(
+      new RegExp(
+        `^demo failed: no answer from http://localhost:${closedPort} \\(ECONNREFUSED\\): is the service started \\(npm start\\) with the same PORT / PUBLIC_BASE_URL\\?$`,
+      ),
+    );
   }, 120_000);
 
   it('without ADMIN_TOKEN takes the one the service generated, and says what to do when there is none', async () => {
     // This service was given ADMIN_TOKEN, so none was generated in its database.
-    const failed = await run('npm', ['run', '--silent', 'demo'], { cwd: projectRoot, env: { ...process.env, ...env, ADMIN_TOKEN: '' }, timeout: 60_000 }).then(
+    const failed = await run('npm', ['run', '--silent', 'demo'], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env, ADMIN_TOKEN: '' },
+      timeout: 60_000,
+    }).then(
       () => null,
       (error: { code?: number; stderr?: string }) => error,
     );
     expect(failed?.code).toBe(1);
-    expect(failed?.stderr?.trim()).toBe('demo failed: ADMIN_TOKEN is not set and the service has not generated one yet: start it first (npm start), or set ADMIN_TOKEN for both');
+    expect(failed?.stderr?.trim()).toBe(
+      'demo failed: ADMIN_TOKEN is not set and the service has not generated one yet: start it first (npm start), or set ADMIN_TOKEN for both',
+    );
   }, 120_000);
 });

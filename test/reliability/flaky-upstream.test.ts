@@ -48,8 +48,13 @@ beforeAll(async () => {
   account = await h.createAccount();
   // Seeded one after another: the n-th transcription is `#n` in every run, whatever its UUID.
   const stableNames = new Map<string, string>();
-  for (let i = 0; i < transcriptionCount; i += 1) stableNames.set((await seedEvaluatedTranscription(h.db, account.id)).id.toLowerCase(), `#${i}`);
-  const identify = (body: string) => body.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (id) => stableNames.get(id.toLowerCase()) ?? 'unknown-id');
+  for (let i = 0; i < transcriptionCount; i += 1)
+    stableNames.set((await seedEvaluatedTranscription(h.db, account.id)).id.toLowerCase(), `#${i}`);
+  const identify = (body: string) =>
+    body.replace(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi,
+      (id) => stableNames.get(id.toLowerCase()) ?? 'unknown-id',
+    );
   upstream = await serveBuiltIn(h);
   proxy = await startFlakyProxy({ target: upstream.baseUrl, seed, faultRate: 0.3, holdMs: 5 * clientTimeoutMs, identify });
   client = createConversationClient({
@@ -117,15 +122,26 @@ describe('a flaky upstream (30% 429 / 500 / time-outs) during a backfill and rep
       select: { id: true, status: true, deletedAt: true, _count: { select: { results: true } } },
     });
     const upstreamById = new Map(upstreamRows.map((t) => [t.id, t]));
-    const mirroredIds = new Set(mirroredRows.filter((m) => m.deletedAt === null && m.status === upstreamById.get(m.id)?.status).map((m) => m.id));
+    const mirroredIds = new Set(
+      mirroredRows.filter((m) => m.deletedAt === null && m.status === upstreamById.get(m.id)?.status).map((m) => m.id),
+    );
     // Rows beyond one per transcription, and criterion rows beyond the upstream's.
     const duplicateRows = mirroredRows.length - new Set(mirroredRows.map((m) => m.id)).size;
-    const duplicateResults = mirroredRows.reduce((sum, m) => sum + Math.max(0, m._count.results - (upstreamById.get(m.id)?._count.results ?? 0)), 0);
-    const missingResults = mirroredRows.reduce((sum, m) => sum + Math.max(0, (upstreamById.get(m.id)?._count.results ?? 0) - m._count.results), 0);
+    const duplicateResults = mirroredRows.reduce(
+      (sum, m) => sum + Math.max(0, m._count.results - (upstreamById.get(m.id)?._count.results ?? 0)),
+      0,
+    );
+    const missingResults = mirroredRows.reduce(
+      (sum, m) => sum + Math.max(0, (upstreamById.get(m.id)?._count.results ?? 0) - m._count.results),
+      0,
+    );
     const alertsSent = await h.db.hubAlert.count({ where: { transcriptionId: { in: ids }, status: 'sent' } });
 
     const limit = monthlyQuotaOf('analytics');
-    const meter = await h.db.analyticsQuotaUsage.findFirst({ where: { accountId: account.id, operation: 'analytics' }, select: { used: true } });
+    const meter = await h.db.analyticsQuotaUsage.findFirst({
+      where: { accountId: account.id, operation: 'analytics' },
+      select: { used: true },
+    });
     const ledger = await h.db.hubQuotaLedger.findFirst({ where: { scope: client.accountRef, endpoint: 'analytics' } });
     const quotaUsedUpstream = meter?.used ?? 0;
     const quotaUsedLedger = ledger?.used ?? 0;

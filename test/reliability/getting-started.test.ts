@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('docs/getting-started.md', () => {
-  it('has runnable blocks that use $PORT, never a fixed port; the sample is the service\'s own, no private host is allowed', () => {
+  it("has runnable blocks that use $PORT, never a fixed port; the sample is the service's own, no private host is allowed", () => {
     expect(doc).toMatch(/^export PORT=3000 ADMIN_TOKEN=\S+$/m);
     expect(doc).not.toMatch(/ALLOW_PRIVATE_HOSTS=/);
     expect(doc).toContain('http://localhost:$PORT/samples/support-call.wav');
@@ -67,7 +67,7 @@ describe('docs/getting-started.md', () => {
     expect(runnableBlocks(firstCalls)[0]).toBe(runnableBlocks(doc)[0]);
   });
 
-  it('its first calls work end to end in the hub\'s account: transcript, summary, mirror row', async () => {
+  it("its first calls work end to end in the hub's account: transcript, summary, mirror row", async () => {
     const script = `set -euo pipefail\n${runnableBlocks(doc).join('\n')}`;
     const { stdout } = await run('bash', ['-c', script], { cwd: projectRoot, env: { ...process.env, ...env }, timeout: 240_000 });
     expect(stdout).toContain('"tag":"Ana"');
@@ -80,7 +80,9 @@ describe('docs/getting-started.md', () => {
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     try {
-      const transcript = await db.query('SELECT status, conversation IS NOT NULL AS has_transcript FROM svc_transcriptions WHERE id = $1', [id]);
+      const transcript = await db.query('SELECT status, conversation IS NOT NULL AS has_transcript FROM svc_transcriptions WHERE id = $1', [
+        id,
+      ]);
       expect(transcript.rows[0]).toMatchObject({ status: 'COMPLETED', has_transcript: true });
       const mirrored = await db.query('SELECT status FROM hub_transcriptions WHERE id = $1', [id]);
       expect(mirrored.rows[0]).toEqual({ status: 'COMPLETED' });

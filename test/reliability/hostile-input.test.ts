@@ -55,7 +55,9 @@ function check(label: string, answer: Answer, mayRead = false): void {
   else tally.other += 1;
   const isError = answer.status >= 400 && answer.status < 500;
   const errorShaped =
-    typeof answer.body === 'object' && answer.body !== null && typeof (answer.body as { error?: { code?: unknown; message?: unknown } }).error?.code === 'string' &&
+    typeof answer.body === 'object' &&
+    answer.body !== null &&
+    typeof (answer.body as { error?: { code?: unknown; message?: unknown } }).error?.code === 'string' &&
     typeof (answer.body as { error: { message?: unknown } }).error.message === 'string';
   const ok = (isError && errorShaped) || (mayRead && answer.status >= 200 && answer.status < 300);
   if (!ok && failures.length < 20) failures.push(`${label} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
@@ -63,25 +65,28 @@ function check(label: string, answer: Answer, mayRead = false): void {
 
 async function counts() {
   const scope = (await stack.hub.upstream()).accountRef;
-  const [configurations, evaluators, participants, transcriptions, keys, accounts, receipts, uploads, reportRuns, reviewActions] = await Promise.all([
-    h.db.configuration.count({ where: { accountId: stack.account.id } }),
-    h.db.evaluator.count({ where: { accountId: stack.account.id } }),
-    h.db.participant.count({ where: { accountId: stack.account.id } }),
-    h.db.transcription.count({ where: { accountId: stack.account.id } }),
-    h.db.apiKey.count(),
-    h.db.account.count(),
-    h.db.hubWebhookReceipt.count(),
-    h.db.transcription.count({ where: { accountId: stack.account.id, queuedAt: { not: null } } }),
-    h.db.hubReportRun.count({ where: { scope } }),
-    h.jobs.queue('hub.apply-review-action').count(),
-  ]);
+  const [configurations, evaluators, participants, transcriptions, keys, accounts, receipts, uploads, reportRuns, reviewActions] =
+    await Promise.all([
+      h.db.configuration.count({ where: { accountId: stack.account.id } }),
+      h.db.evaluator.count({ where: { accountId: stack.account.id } }),
+      h.db.participant.count({ where: { accountId: stack.account.id } }),
+      h.db.transcription.count({ where: { accountId: stack.account.id } }),
+      h.db.apiKey.count(),
+      h.db.account.count(),
+      h.db.hubWebhookReceipt.count(),
+      h.db.transcription.count({ where: { accountId: stack.account.id, queuedAt: { not: null } } }),
+      h.db.hubReportRun.count({ where: { scope } }),
+      h.jobs.queue('hub.apply-review-action').count(),
+    ]);
   return { configurations, evaluators, participants, transcriptions, keys, accounts, receipts, uploads, reportRuns, reviewActions };
 }
 
 beforeAll(async () => {
   // Limits × 1,000,000: the fuzz is about validation, not the rate limiter.
   h = createHarness({ rateLimitScale: 1_000_000 });
-  stack = await startHubStack(h, { hub: (defaults) => ({ settings: { ...defaults.settings, slack: { ...defaults.settings.slack, signingSecret: slackSigningSecret } } }) });
+  stack = await startHubStack(h, {
+    hub: (defaults) => ({ settings: { ...defaults.settings, slack: { ...defaults.settings.slack, signingSecret: slackSigningSecret } } }),
+  });
   server = createServer(stack.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -130,13 +135,40 @@ const withFields = operationNames.filter((op) => invalidValuesFor(operationContr
 const apiHeaders = () => ({ 'x-api-key': stack.account.key, 'content-type': 'application/json' });
 
 const serviceCase = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...withFields).chain((op) => {
-    const fields = invalidValuesFor(operationContracts[op].request);
-    return fc.constantFrom(...fields.keys()).chain((field) => fields.get(field)!.map((value) => ({ kind: 'field' as const, op, field, value })));
-  }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('raw' as const), op: fc.constantFrom<string>(...operationNames, ...Object.keys(operationAliases)), body: malformedBodies }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('path' as const), path: fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom(...injectionStrings)), method: fc.constantFrom('GET', 'PUT', 'DELETE', 'PATCH', 'POST') }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('upload' as const), id: fc.oneof(fc.uuid(), fc.constantFrom(...injectionStrings)), token: fc.string({ maxLength: 60 }), body: fc.uint8Array({ maxLength: 500 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(...withFields).chain((op) => {
+      const fields = invalidValuesFor(operationContracts[op].request);
+      return fc
+        .constantFrom(...fields.keys())
+        .chain((field) => fields.get(field)!.map((value) => ({ kind: 'field' as const, op, field, value })));
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('raw' as const),
+      op: fc.constantFrom<string>(...operationNames, ...Object.keys(operationAliases)),
+      body: malformedBodies,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('path' as const),
+      path: fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom(...injectionStrings)),
+      method: fc.constantFrom('GET', 'PUT', 'DELETE', 'PATCH', 'POST'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('upload' as const),
+      id: fc.oneof(fc.uuid(), fc.constantFrom(...injectionStrings)),
+      token: fc.string({ maxLength: 60 }),
+      body: fc.uint8Array({ maxLength: 500 }),
+    }),
+  },
 );
 
 beforeEach(() => {
@@ -167,7 +199,10 @@ describe('the built-in API under hostile input', () => {
           const known = (operationNames as string[]).includes(c.path) && c.method === 'POST';
           if (!known) check(`${c.method} ${path}`, await send(c.method, path, '{}', apiHeaders()));
         } else {
-          check('upload', await send('PUT', `/uploads/${encodeURIComponent(c.id)}?token=${encodeURIComponent(c.token)}`, Buffer.from(c.body)));
+          check(
+            'upload',
+            await send('PUT', `/uploads/${encodeURIComponent(c.id)}?token=${encodeURIComponent(c.token)}`, Buffer.from(c.body)),
+          );
         }
       }),
       { numRuns: casesPerFamily },
@@ -182,7 +217,11 @@ describe('the webhook receiver under hostile input', () => {
   it(`answers ${casesPerFamily} hostile webhooks with 4xx in the error model, stores nothing`, async () => {
     const before = await counts();
     const signer = new Webhook(stack.account.webhookSecret);
-    const hostileBody = fc.oneof(malformedBodies.map((b) => (Buffer.isBuffer(b) ? b.toString('latin1') : b)), fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)), hostileByType.object.map((v) => JSON.stringify({ type: 'x', data: v })));
+    const hostileBody = fc.oneof(
+      malformedBodies.map((b) => (Buffer.isBuffer(b) ? b.toString('latin1') : b)),
+      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+      hostileByType.object.map((v) => JSON.stringify({ type: 'x', data: v })),
+    );
     const webhookCase = fc.record({
       path: fc.constantFrom('success', 'error', 'other', '../admin'),
       body: hostileBody,
@@ -213,19 +252,36 @@ describe("Slack's interactivity endpoint under hostile input", () => {
     const before = await counts();
     const stranger = fc.oneof(fc.uuid(), fc.constantFrom(...injectionStrings));
     // Block actions that name the hub's buttons with values that are not a transcription id, and every other shape.
-    const hostileAction = fc.record({ action_id: fc.oneof(fc.constantFrom('review_start', 'review_archive'), hostileByType.string), value: fc.oneof(fc.constantFrom(...injectionStrings, '', 'not-a-uuid'), hostileByType.number) });
+    const hostileAction = fc.record({
+      action_id: fc.oneof(fc.constantFrom('review_start', 'review_archive'), hostileByType.string),
+      value: fc.oneof(fc.constantFrom(...injectionStrings, '', 'not-a-uuid'), hostileByType.number),
+    });
     const payload = fc.oneof(
-      fc.record({ type: fc.constant('block_actions'), user: fc.oneof(fc.record({ id: hostileByType.string }), hostileByType.string), actions: fc.oneof(fc.array(hostileAction, { maxLength: 5 }), hostileByType.object) }).map((v) => JSON.stringify(v)),
+      fc
+        .record({
+          type: fc.constant('block_actions'),
+          user: fc.oneof(fc.record({ id: hostileByType.string }), hostileByType.string),
+          actions: fc.oneof(fc.array(hostileAction, { maxLength: 5 }), hostileByType.object),
+        })
+        .map((v) => JSON.stringify(v)),
       fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
       malformedBodies.map((b) => (Buffer.isBuffer(b) ? b.toString('latin1') : b)),
     );
     const form = fc.oneof(
       payload.map((p) => new URLSearchParams({ payload: p }).toString()),
-      fc.dictionary(fc.string({ maxLength: 20 }), fc.string({ maxLength: 100 }), { maxKeys: 5 }).map((d) => new URLSearchParams(d).toString()),
+      fc
+        .dictionary(fc.string({ maxLength: 20 }), fc.string({ maxLength: 100 }), { maxKeys: 5 })
+        .map((d) => new URLSearchParams(d).toString()),
       fc.string({ maxLength: 300 }),
     );
     const seen = { signedIgnored: 0, signedRefused: 0, replaysRefused: 0, unsignedRefused: 0 };
-    const slackCase = fc.record({ body: form, signing: fc.constantFrom('valid', 'valid', 'none', 'garbage', 'stale', 'future', 'other-secret'), path: fc.constantFrom('interactions', 'interactions', 'events', '../admin/sync'), replay: fc.boolean(), who: stranger });
+    const slackCase = fc.record({
+      body: form,
+      signing: fc.constantFrom('valid', 'valid', 'none', 'garbage', 'stale', 'future', 'other-secret'),
+      path: fc.constantFrom('interactions', 'interactions', 'events', '../admin/sync'),
+      replay: fc.boolean(),
+      who: stranger,
+    });
     await fc.assert(
       fc.asyncProperty(slackCase, async (c) => {
         const nowSeconds = Math.floor(Date.now() / 1000) + (c.signing === 'stale' ? -3_600 : c.signing === 'future' ? 3_600 : 0);
@@ -233,7 +289,8 @@ describe("Slack's interactivity endpoint under hostile input", () => {
         if (c.signing !== 'none') {
           headers['x-slack-request-timestamp'] = String(nowSeconds);
           const secret = c.signing === 'other-secret' ? `${slackSigningSecret}x` : slackSigningSecret;
-          headers['x-slack-signature'] = c.signing === 'garbage' ? `v0=${c.who.replace(/[^\x20-\x7e]/g, '')}` : signSlackRequest(secret, nowSeconds, c.body);
+          headers['x-slack-signature'] =
+            c.signing === 'garbage' ? `v0=${c.who.replace(/[^\x20-\x7e]/g, '')}` : signSlackRequest(secret, nowSeconds, c.body);
         }
         const path = `/slack/${c.path}`;
         const answer = await send('POST', path, c.body, headers);
@@ -254,7 +311,8 @@ describe("Slack's interactivity endpoint under hostile input", () => {
         if (isSigned) seen.signedRefused += 1;
         else seen.unsignedRefused += 1;
         // Unsigned: refused (401), unknown (404), or too big to read before the signature can be checked (413).
-        if (!isSigned && ![401, 404, 413].includes(answer.status) && failures.length < 20) failures.push(`slack ${c.path} ${c.signing} → ${answer.status}, expected 401, 404 or 413`);
+        if (!isSigned && ![401, 404, 413].includes(answer.status) && failures.length < 20)
+          failures.push(`slack ${c.path} ${c.signing} → ${answer.status}, expected 401, 404 or 413`);
       }),
       { numRuns: casesPerFamily },
     );
@@ -272,9 +330,75 @@ describe('the admin API under hostile input', () => {
     const value = fc.oneof(fc.constantFrom(...injectionStrings), fc.string({ maxLength: 80 }), fc.integer().map(String));
     const auth = fc.constantFrom('valid', 'valid', 'valid', 'none', 'wrong');
     const adminCase = fc.oneof(
-      fc.record({ kind: fc.constant('list' as const), auth, query: fc.dictionary(fc.constantFrom('critical', 'group', 'evaluator_id', 'participant_id', 'status', 'from', 'to', 'include_deleted', 'limit', 'cursor'), value, { maxKeys: 4 }) }),
-      fc.record({ kind: fc.constant('byId' as const), auth, id: value, route: fc.constantFrom('GET /transcriptions/', 'POST /transcriptions/{}/group', 'POST /keys/{}/deactivate', 'DELETE /keys/', 'GET /accounts/', 'GET /queues/{}/failed', 'DELETE /queues/hub.reconcile/jobs/', 'POST /queues/{}/jobs/x/retry', 'POST /alerts/{}/retry', 'PUT /alert-routes/', 'DELETE /alert-routes/', 'GET /reports/runs?month=', 'GET /alerts?status=') }),
-      fc.record({ kind: fc.constant('body' as const), auth, route: fc.constantFrom('/accounts', '/transcriptions/00000000-0000-4000-8000-000000000000/group', '/api/create-participant', '/api/submit', '/api/get-transcription', '/reports/runs', '/alerts/test', '/alerts/00000000-0000-4000-8000-000000000000/retry'), body: fc.oneof(malformedBodies, fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), fc.record({ name: hostileByType.object, group: value, tag: hostileByType.number, kind: value, period: value, channel: value, export: hostileByType.string }).map((v) => JSON.stringify(v))) }),
+      fc.record({
+        kind: fc.constant('list' as const),
+        auth,
+        query: fc.dictionary(
+          fc.constantFrom(
+            'critical',
+            'group',
+            'evaluator_id',
+            'participant_id',
+            'status',
+            'from',
+            'to',
+            'include_deleted',
+            'limit',
+            'cursor',
+          ),
+          value,
+          { maxKeys: 4 },
+        ),
+      }),
+      fc.record({
+        kind: fc.constant('byId' as const),
+        auth,
+        id: value,
+        route: fc.constantFrom(
+          'GET /transcriptions/',
+          'POST /transcriptions/{}/group',
+          'POST /keys/{}/deactivate',
+          'DELETE /keys/',
+          'GET /accounts/',
+          'GET /queues/{}/failed',
+          'DELETE /queues/hub.reconcile/jobs/',
+          'POST /queues/{}/jobs/x/retry',
+          'POST /alerts/{}/retry',
+          'PUT /alert-routes/',
+          'DELETE /alert-routes/',
+          'GET /reports/runs?month=',
+          'GET /alerts?status=',
+        ),
+      }),
+      fc.record({
+        kind: fc.constant('body' as const),
+        auth,
+        route: fc.constantFrom(
+          '/accounts',
+          '/transcriptions/00000000-0000-4000-8000-000000000000/group',
+          '/api/create-participant',
+          '/api/submit',
+          '/api/get-transcription',
+          '/reports/runs',
+          '/alerts/test',
+          '/alerts/00000000-0000-4000-8000-000000000000/retry',
+        ),
+        body: fc.oneof(
+          malformedBodies,
+          fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+          fc
+            .record({
+              name: hostileByType.object,
+              group: value,
+              tag: hostileByType.number,
+              kind: value,
+              period: value,
+              channel: value,
+              export: hostileByType.string,
+            })
+            .map((v) => JSON.stringify(v)),
+        ),
+      }),
       fc.record({ kind: fc.constant('op' as const), auth, op: value }),
     );
     await fc.assert(
@@ -283,7 +407,11 @@ describe('the admin API under hostile input', () => {
         if (c.auth === 'valid') headers.authorization = `Bearer ${adminToken}`;
         if (c.auth === 'wrong') headers.authorization = `Bearer ${adminToken}x`;
         if (c.kind === 'list') {
-          check('admin list', await send('GET', `/admin/transcriptions?${new URLSearchParams(c.query).toString()}`, undefined, headers), true);
+          check(
+            'admin list',
+            await send('GET', `/admin/transcriptions?${new URLSearchParams(c.query).toString()}`, undefined, headers),
+            true,
+          );
         } else if (c.kind === 'byId') {
           const [method, pattern] = c.route.split(' ') as [string, string];
           const path = pattern.includes('{}') ? pattern.replace('{}', encodeURIComponent(c.id)) : `${pattern}${encodeURIComponent(c.id)}`;
@@ -304,16 +432,19 @@ describe('the admin API under hostile input', () => {
 });
 
 describe('cross-account access', () => {
-  it('answers 404 on every operation that names another account\'s resource', async () => {
+  it("answers 404 on every operation that names another account's resource", async () => {
     const stranger = await h.createAccount();
     const targets = Object.entries(valid).filter(([, body]) => Object.keys(body).some((k) => k.endsWith('_id')));
     expect(targets.map(([op]) => op).sort()).toHaveLength(16); // every operation that names a resource
     for (const [op, body] of targets) {
-      const answer = await send('POST', `/api/${op}`, JSON.stringify(body), { 'x-api-key': stranger.key, 'content-type': 'application/json' });
+      const answer = await send('POST', `/api/${op}`, JSON.stringify(body), {
+        'x-api-key': stranger.key,
+        'content-type': 'application/json',
+      });
       expect(answer.status, op).toBe(404);
     }
     const aliases = await send('POST', '/api/details', JSON.stringify(valid['get-transcription']), { 'x-api-key': stranger.key });
     expect(aliases.status).toBe(404);
-    expect((operationNames).length).toBe(24);
+    expect(operationNames.length).toBe(24);
   });
 });

@@ -104,7 +104,9 @@ async function api(operation: string, body: unknown) {
   });
   return {
     status: res.status,
-    body: (await res.json()) as { data: { transcription_id?: string; configuration?: { configuration_id: string }; evaluator?: { evaluator_id: string } } },
+    body: (await res.json()) as {
+      data: { transcription_id?: string; configuration?: { configuration_id: string }; evaluator?: { evaluator_id: string } };
+    },
   };
 }
 
@@ -136,7 +138,8 @@ describe('workers SIGKILLed repeatedly during processing and mirroring', () => {
       success_url: `${baseUrl}/webhooks/transcriptions/success?token=${receiverToken}`,
       error_url: `${baseUrl}/webhooks/transcriptions/error?token=${receiverToken}`,
     };
-    const configurationId = (await api('create-configuration', { tag: 'killed-workers', webhooks })).body.data.configuration?.configuration_id;
+    const configurationId = (await api('create-configuration', { tag: 'killed-workers', webhooks })).body.data.configuration
+      ?.configuration_id;
     const evaluatorId = (await api('create-evaluator', { tag: 'killed-workers', criteria })).body.data.evaluator?.evaluator_id;
     const url = recordings.serve('call.wav', await synthesizeConversation(supportCall.slice(0, 2)));
     const ids: string[] = [];
@@ -158,8 +161,10 @@ describe('workers SIGKILLed repeatedly during processing and mirroring', () => {
     while (kills < totalKills) {
       const startedAt = worker.startedAt;
       const activeRecording = async () =>
-        (await h.db.transcription.findFirst({ where: { id: { in: ids }, status: 'IN_PROGRESS', processingStartedAt: { gte: startedAt } }, select: { id: true } })) ??
-        undefined;
+        (await h.db.transcription.findFirst({
+          where: { id: { in: ids }, status: 'IN_PROGRESS', processingStartedAt: { gte: startedAt } },
+          select: { id: true },
+        })) ?? undefined;
       let active = false;
       if (kills === postKill) {
         // Killed at once: well inside the worker's 1 s wait for Slack's answer. The next post can
@@ -185,12 +190,20 @@ describe('workers SIGKILLed repeatedly during processing and mirroring', () => {
       // kill after (seen at load 17: stalled three times, BullMQ failed it for good and the row
       // waited for the minute sweep, which this scenario does not run).
       const held = kills - 1 === postKill && heldPost ? heldTranscription(heldPost) : null;
-      if (held) await eventually(async () => (await h.db.hubAlert.count({ where: { transcriptionId: held, status: 'sent' } })) > 0, 60_000, 100).catch(() => undefined);
+      if (held)
+        await eventually(
+          async () => (await h.db.hubAlert.count({ where: { transcriptionId: held, status: 'sent' } })) > 0,
+          60_000,
+          100,
+        ).catch(() => undefined);
     }
 
     // The last worker finishes everything: every recording processed, every critical fail alerted.
     const settled = async () => {
-      const done = await h.db.transcription.findMany({ where: { id: { in: ids }, status: { not: 'IN_PROGRESS' } }, select: { criticalFail: true } });
+      const done = await h.db.transcription.findMany({
+        where: { id: { in: ids }, status: { not: 'IN_PROGRESS' } },
+        select: { criticalFail: true },
+      });
       const owed = done.filter((t) => t.criticalFail).length;
       const sent = await h.db.hubAlert.count({ where: { transcriptionId: { in: ids }, status: { in: ['sent', 'failed'] } } });
       const delivered = await h.db.webhookDelivery.count({ where: { transcriptionId: { in: ids }, status: { not: 'pending' } } });
@@ -202,27 +215,74 @@ describe('workers SIGKILLed repeatedly during processing and mirroring', () => {
     expect(await worker.stop('SIGTERM')).toBe(0); // the survivor still shuts down cleanly
 
     // What really happened, from the database, the queue and the fake Slack.
-    const rows = await h.db.transcription.findMany({ where: { accountId: hub.id }, select: { id: true, name: true, status: true, criticalFail: true } });
+    const rows = await h.db.transcription.findMany({
+      where: { accountId: hub.id },
+      select: { id: true, name: true, status: true, criticalFail: true },
+    });
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const results = countBy(await h.db.criterionResult.findMany({ where: { transcriptionId: { in: ids } }, select: { transcriptionId: true } }), (r) => r.transcriptionId);
-    const deliveries = await h.db.webhookDelivery.findMany({ where: { transcriptionId: { in: ids } }, select: { transcriptionId: true, status: true } });
+    const results = countBy(
+      await h.db.criterionResult.findMany({ where: { transcriptionId: { in: ids } }, select: { transcriptionId: true } }),
+      (r) => r.transcriptionId,
+    );
+    const deliveries = await h.db.webhookDelivery.findMany({
+      where: { transcriptionId: { in: ids } },
+      select: { transcriptionId: true, status: true },
+    });
     const mirror = await h.db.hubTranscription.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } });
-    const mirrorResults = countBy(await h.db.hubCriterionResult.findMany({ where: { transcriptionId: { in: ids } }, select: { transcriptionId: true } }), (r) => r.transcriptionId);
-    const outbox = await h.db.hubAlert.findMany({ where: { transcriptionId: { in: ids } }, select: { transcriptionId: true, status: true, attempts: true, slackTs: true } });
+    const mirrorResults = countBy(
+      await h.db.hubCriterionResult.findMany({ where: { transcriptionId: { in: ids } }, select: { transcriptionId: true } }),
+      (r) => r.transcriptionId,
+    );
+    const outbox = await h.db.hubAlert.findMany({
+      where: { transcriptionId: { in: ids } },
+      select: { transcriptionId: true, status: true, attempts: true, slackTs: true },
+    });
     const jobs = await Promise.all(ids.map((id) => h.jobs.queue('service.process-recording').getJob(`rec-${id}`)));
 
     const completedIds = ids.filter((id) => byId.get(id)?.status === 'COMPLETED');
     const criticalIds = new Set(ids.filter((id) => byId.get(id)?.criticalFail === true));
     const isDone = (id: string) => byId.get(id)?.status === 'COMPLETED' || byId.get(id)?.status === 'FAILED';
     const tallies = {
-      transcriptions: tallyPerId(ids.map((_, i) => `killed-${i}`), () => 1, (name) => rows.filter((r) => r.name === name).length),
-      finished: tallyPerId(ids, () => 1, (id) => (isDone(id) ? 1 : 0)),
-      criterion_results: tallyPerId(ids, (id) => (byId.get(id)?.status === 'COMPLETED' ? criteria.length : 0), (id) => results.get(id) ?? 0),
-      webhooks: tallyPerId(ids, () => 1, (id) => deliveries.filter((d) => d.transcriptionId === id && d.status === 'delivered').length),
-      mirror_rows: tallyPerId(ids, () => 1, (id) => mirror.filter((m) => m.id === id && isDone(id) && m.status === byId.get(id)?.status).length),
-      mirror_results: tallyPerId(ids, (id) => (byId.get(id)?.status === 'COMPLETED' ? criteria.length : 0), (id) => mirrorResults.get(id) ?? 0),
-      outbox_rows: tallyPerId(ids, (id) => (criticalIds.has(id) ? 1 : 0), (id) => outbox.filter((a) => a.transcriptionId === id && a.status === 'sent').length),
-      slack_messages: tallyPerId(ids, (id) => (criticalIds.has(id) ? 1 : 0), (id) => alertMessagesOf(slack, id).length),
+      transcriptions: tallyPerId(
+        ids.map((_, i) => `killed-${i}`),
+        () => 1,
+        (name) => rows.filter((r) => r.name === name).length,
+      ),
+      finished: tallyPerId(
+        ids,
+        () => 1,
+        (id) => (isDone(id) ? 1 : 0),
+      ),
+      criterion_results: tallyPerId(
+        ids,
+        (id) => (byId.get(id)?.status === 'COMPLETED' ? criteria.length : 0),
+        (id) => results.get(id) ?? 0,
+      ),
+      webhooks: tallyPerId(
+        ids,
+        () => 1,
+        (id) => deliveries.filter((d) => d.transcriptionId === id && d.status === 'delivered').length,
+      ),
+      mirror_rows: tallyPerId(
+        ids,
+        () => 1,
+        (id) => mirror.filter((m) => m.id === id && isDone(id) && m.status === byId.get(id)?.status).length,
+      ),
+      mirror_results: tallyPerId(
+        ids,
+        (id) => (byId.get(id)?.status === 'COMPLETED' ? criteria.length : 0),
+        (id) => mirrorResults.get(id) ?? 0,
+      ),
+      outbox_rows: tallyPerId(
+        ids,
+        (id) => (criticalIds.has(id) ? 1 : 0),
+        (id) => outbox.filter((a) => a.transcriptionId === id && a.status === 'sent').length,
+      ),
+      slack_messages: tallyPerId(
+        ids,
+        (id) => (criticalIds.has(id) ? 1 : 0),
+        (id) => alertMessagesOf(slack, id).length,
+      ),
     };
     const duplicates = Object.values(tallies).reduce((n, t) => n + t.duplicates, 0);
     const lost = Object.values(tallies).reduce((n, t) => n + t.lost, 0);
@@ -250,7 +310,11 @@ describe('workers SIGKILLed repeatedly during processing and mirroring', () => {
       lost,
     });
 
-    const wrong = Object.fromEntries(Object.entries(tallies).filter(([, t]) => t.wrong.length > 0).map(([name, t]) => [name, t.wrong]));
+    const wrong = Object.fromEntries(
+      Object.entries(tallies)
+        .filter(([, t]) => t.wrong.length > 0)
+        .map(([name, t]) => [name, t.wrong]),
+    );
     expect(wrong).toEqual({});
     expect(duplicates).toBe(0);
     expect(lost).toBe(0);
@@ -268,6 +332,8 @@ describe('workers SIGKILLed repeatedly during processing and mirroring', () => {
     expect(criticalIds.size).toBe(ids.length);
     expect(tallies.slack_messages.found).toBe(ids.length);
     // Only the alert channel, and only alerts, were posted to.
-    expect(slack.messages.filter((m) => m.channel !== channel || !ids.includes(String(m.metadata?.event_payload.transcription_id)))).toEqual([]);
+    expect(
+      slack.messages.filter((m) => m.channel !== channel || !ids.includes(String(m.metadata?.event_payload.transcription_id))),
+    ).toEqual([]);
   }, 480_000);
 });

@@ -23,7 +23,15 @@ let stack: HubStack;
 beforeAll(async () => {
   pg = await startPrivatePostgres();
   // The port opens before the server accepts queries ("the database system is starting up").
-  await eventually(async () => (await applyMigrations(pg.url).then(() => true, () => false)) || undefined, 30_000, 300);
+  await eventually(
+    async () =>
+      (await applyMigrations(pg.url).then(
+        () => true,
+        () => false,
+      )) || undefined,
+    30_000,
+    300,
+  );
   h = createHarness({ databaseUrl: pg.url });
   stack = await startHubStack(h);
 }, 120_000);
@@ -48,7 +56,12 @@ describe('PostgreSQL SIGKILLed and restarted on the same data', () => {
     const restartedAt = Date.now();
     await sender.done;
     const accepted = [...sender.acknowledged];
-    const state = await settle(() => mirrorState(h.db, ids).catch(() => ({ mirrored: new Set<string>(), halfWritten: 0, duplicates: 0 })), (s) => accepted.every((id) => s.mirrored.has(id)), 120_000, 500);
+    const state = await settle(
+      () => mirrorState(h.db, ids).catch(() => ({ mirrored: new Set<string>(), halfWritten: 0, duplicates: 0 })),
+      (s) => accepted.every((id) => s.mirrored.has(id)),
+      120_000,
+      500,
+    );
     const convergedMs = Date.now() - restartedAt;
     const final = await mirrorState(h.db, ids);
     const lost = accepted.filter((id) => !final.mirrored.has(id));

@@ -37,7 +37,15 @@ import { testDatabaseUrl, type Harness } from '../support/harness.js';
 import { startHubStack } from '../support/hub-stack.js';
 import { startTcpProxyFor } from '../support/tcp-proxy.js';
 import { eventually } from '../support/webhook-receiver.js';
-import { mirrorState, recordMirrorRuns, retriedJobs, sendWebhooksTo, seedEvaluatedTranscriptions, settle, type MirrorRun } from './support/outage-scenario.js';
+import {
+  mirrorState,
+  recordMirrorRuns,
+  retriedJobs,
+  sendWebhooksTo,
+  seedEvaluatedTranscriptions,
+  settle,
+  type MirrorRun,
+} from './support/outage-scenario.js';
 import { reportScenario } from './support/report-scenario.js';
 import type { MirrorHook } from '../../src/hub/mirror/mirror-hook.js';
 import { harnessForFile } from '../support/harness-for-file.js';
@@ -105,9 +113,17 @@ describe('PostgreSQL restarted mid-run', () => {
     await sender.done;
 
     const accepted = [...sender.acknowledged];
-    await settle(() => mirrorState(h.db, ids), (s) => accepted.every((id) => s.mirrored.has(id)), 20_000);
+    await settle(
+      () => mirrorState(h.db, ids),
+      (s) => accepted.every((id) => s.mirrored.has(id)),
+      20_000,
+    );
     // Anything still queued or running could write again: let the queue drain before counting duplicates.
-    await settle(async () => hubJobs.queue('hub.mirror-transcription').getJobCounts('wait', 'active', 'delayed', 'prioritized', 'failed'), (c) => c.wait + c.active + c.delayed + c.prioritized === 0, 10_000);
+    await settle(
+      async () => hubJobs.queue('hub.mirror-transcription').getJobCounts('wait', 'active', 'delayed', 'prioritized', 'failed'),
+      (c) => c.wait + c.active + c.delayed + c.prioritized === 0,
+      10_000,
+    );
     const final = await mirrorState(h.db, ids);
     const failedForGood = await hubJobs.queue('hub.mirror-transcription').getJobCounts('failed');
 

@@ -45,7 +45,13 @@ describe('a Redis without persistence, SIGKILLed and restarted empty', () => {
     cleanups.push(() => hubJobs.close());
     const stack = await startHubStack(h, { hub: (defaults) => ({ ...defaults, redis: hubRedis, jobs: hubJobs }) });
     cleanups.push(() => stack.close());
-    const client = createConversationClient({ baseUrl: `${stack.baseUrl}/api`, apiKey: stack.account.key, redis: hubRedis, rateLimitScale: 100, pacingPrefix: testPacingPrefix() });
+    const client = createConversationClient({
+      baseUrl: `${stack.baseUrl}/api`,
+      apiKey: stack.account.key,
+      redis: hubRedis,
+      rateLimitScale: 100,
+      pacingPrefix: testPacingPrefix(),
+    });
     const hub = { ...stack.hub, upstream: () => Promise.resolve(client) };
 
     const ids = await seedEvaluatedTranscriptions(h.db, stack.account.id, transcriptions);
@@ -59,7 +65,15 @@ describe('a Redis without persistence, SIGKILLed and restarted empty', () => {
     await new Promise((r) => setTimeout(r, 1_500));
     await redis.restart();
     const restartedAt = Date.now();
-    const queuedAfterRestart = await settle(() => hubJobs.queue('hub.mirror-transcription').getWaitingCount().catch(() => -1), (n) => n >= 0, 10_000);
+    const queuedAfterRestart = await settle(
+      () =>
+        hubJobs
+          .queue('hub.mirror-transcription')
+          .getWaitingCount()
+          .catch(() => -1),
+      (n) => n >= 0,
+      10_000,
+    );
 
     h.startWorker({ hub, redisUrl: redis.url, lockDurationMs: 2_000 });
     // The clock's reconciliation, every 2 s here.
@@ -72,11 +86,19 @@ describe('a Redis without persistence, SIGKILLed and restarted empty', () => {
     })();
     await sender.done;
     const accepted = [...sender.acknowledged];
-    const state = await settle(() => mirrorState(h.db, ids), (s) => accepted.every((id) => s.mirrored.has(id)), 60_000);
+    const state = await settle(
+      () => mirrorState(h.db, ids),
+      (s) => accepted.every((id) => s.mirrored.has(id)),
+      60_000,
+    );
     const convergedMs = Date.now() - restartedAt;
     reconciling = false;
     await reconciler;
-    await settle(async () => hubJobs.queue('hub.mirror-transcription').getJobCounts('wait', 'active', 'delayed', 'prioritized'), (c) => Object.values(c).every((n) => n === 0), 15_000);
+    await settle(
+      async () => hubJobs.queue('hub.mirror-transcription').getJobCounts('wait', 'active', 'delayed', 'prioritized'),
+      (c) => Object.values(c).every((n) => n === 0),
+      15_000,
+    );
     const final = await mirrorState(h.db, ids);
     const lost = accepted.filter((id) => !final.mirrored.has(id));
 

@@ -43,7 +43,15 @@ import { testRedisUrl, type Harness } from '../support/harness.js';
 import { startHubStack } from '../support/hub-stack.js';
 import { startTcpProxyFor } from '../support/tcp-proxy.js';
 import { eventually } from '../support/webhook-receiver.js';
-import { mirrorState, recordMirrorRuns, retriedJobs, sendWebhooksTo, seedEvaluatedTranscriptions, settle, type MirrorRun } from './support/outage-scenario.js';
+import {
+  mirrorState,
+  recordMirrorRuns,
+  retriedJobs,
+  sendWebhooksTo,
+  seedEvaluatedTranscriptions,
+  settle,
+  type MirrorRun,
+} from './support/outage-scenario.js';
 import { reportScenario } from './support/report-scenario.js';
 import { harnessForFile } from '../support/harness-for-file.js';
 
@@ -72,7 +80,13 @@ describe('Redis restarted mid-run', () => {
     // The web process's receipt sweeper, at test pace.
     const sweeper = startOutboxRelay({ db: h.db, jobs: hubJobs, logger: stack.hub.logger }, { sweepEveryMs: 200, olderThanMs: 500 });
     cleanups.push(() => sweeper.stop());
-    const client = createConversationClient({ baseUrl: `${stack.baseUrl}/api`, apiKey: stack.account.key, redis: hubRedis, rateLimitScale: 100, pacingPrefix: testPacingPrefix() });
+    const client = createConversationClient({
+      baseUrl: `${stack.baseUrl}/api`,
+      apiKey: stack.account.key,
+      redis: hubRedis,
+      rateLimitScale: 100,
+      pacingPrefix: testPacingPrefix(),
+    });
 
     const ids = await seedEvaluatedTranscriptions(h.db, stack.account.id, transcriptions);
     const runs: MirrorRun[] = [];
@@ -100,15 +114,24 @@ describe('Redis restarted mid-run', () => {
     await sender.done;
 
     const accepted = [...sender.acknowledged];
-    const state = await settle(() => mirrorState(h.db, ids), (s) => accepted.every((id) => s.mirrored.has(id)), 20_000);
+    const state = await settle(
+      () => mirrorState(h.db, ids),
+      (s) => accepted.every((id) => s.mirrored.has(id)),
+      20_000,
+    );
     // Anything still queued or running could write again: let the queue drain before counting duplicates.
-    await settle(async () => hubJobs.queue('hub.mirror-transcription').getJobCounts('wait', 'active', 'delayed', 'prioritized'), (c) => Object.values(c).every((n) => n === 0), 10_000);
+    await settle(
+      async () => hubJobs.queue('hub.mirror-transcription').getJobCounts('wait', 'active', 'delayed', 'prioritized'),
+      (c) => Object.values(c).every((n) => n === 0),
+      10_000,
+    );
     const final = await mirrorState(h.db, ids);
 
     // Alerts whose send job could not be queued after the mirror's commit (Redis was down) wait in
     // the outbox as pending; the clock's per-minute sweep requeues those older than a minute. The
     // minute is skipped by ageing them, then the real sweep runs.
-    await h.db.$executeRaw`UPDATE hub_alerts SET updated_at = now() - interval '2 minutes' WHERE transcription_id = ANY(${ids}::uuid[]) AND status = 'pending'`;
+    await h.db
+      .$executeRaw`UPDATE hub_alerts SET updated_at = now() - interval '2 minutes' WHERE transcription_id = ANY(${ids}::uuid[]) AND status = 'pending'`;
     const swept = await sweepAlerts(stack.hub);
     const outbox = await settle(
       () => h.db.hubAlert.findMany({ where: { transcriptionId: { in: ids } } }),

@@ -109,12 +109,26 @@ describe('a full run at LOG_LEVEL=trace', () => {
 
     // The account's own work: a configuration whose webhooks go to a receiver, a strict criterion, a submit and an upload.
     const webhooks = { success_url: `${receiver.baseUrl}/ok`, error_url: `${receiver.baseUrl}/error` };
-    const configuration = (await api(key, 'create-configuration', { tag: 'secrets', webhooks })).body.data.configuration as { configuration_id: string };
+    const configuration = (await api(key, 'create-configuration', { tag: 'secrets', webhooks })).body.data.configuration as {
+      configuration_id: string;
+    };
     const criteria = [{ name: 'No refund promises', type: 'strict', weight: 0 }];
     const evaluator = (await api(key, 'create-evaluator', { tag: 'secrets', criteria })).body.data.evaluator as { evaluator_id: string };
     const wav = await synthesizeConversation(supportCall.slice(0, 2));
-    const submitted = (await api(key, 'submit', { configuration_id: configuration.configuration_id, evaluator_id: evaluator.evaluator_id, url: recordings.serve('secrets.wav', wav) })).body.data as { transcription_id: string };
-    const upload = (await api(key, 'request-upload-url', { configuration_id: configuration.configuration_id, evaluator_id: evaluator.evaluator_id, filename: 'upload.wav' })).body.data as { upload_url: string; transcription_id: string };
+    const submitted = (
+      await api(key, 'submit', {
+        configuration_id: configuration.configuration_id,
+        evaluator_id: evaluator.evaluator_id,
+        url: recordings.serve('secrets.wav', wav),
+      })
+    ).body.data as { transcription_id: string };
+    const upload = (
+      await api(key, 'request-upload-url', {
+        configuration_id: configuration.configuration_id,
+        evaluator_id: evaluator.evaluator_id,
+        filename: 'upload.wav',
+      })
+    ).body.data as { upload_url: string; transcription_id: string };
     const uploadToken = new URL(upload.upload_url).searchParams.get('token') ?? '';
     expect(uploadToken.length).toBeGreaterThan(10);
     const put = await fetch(upload.upload_url, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: readFileSync(wav) });
@@ -125,16 +139,29 @@ describe('a full run at LOG_LEVEL=trace', () => {
     expect((await call('/admin/sync', { method: 'GET', headers: { authorization: `Bearer ${secrets.adminToken}x` } })).status).toBe(401);
 
     // The hub's account: a configuration whose webhooks go to the hub, processed into a critical fail, alerted in Slack.
-    const hubConfiguration = (await admin('/api/create-configuration', {
-      tag: 'secrets-hub',
-      webhooks: {
-        success_url: `${baseUrl}/webhooks/transcriptions/success?token=${secrets.hubWebhookToken}`,
-        error_url: `${baseUrl}/webhooks/transcriptions/error?token=${secrets.hubWebhookToken}`,
-      },
-    })).body.data.configuration as { configuration_id: string };
-    const hubEvaluator = (await admin('/api/create-evaluator', { tag: 'secrets-hub', criteria })).body.data.evaluator as { evaluator_id: string };
-    const hubSubmitted = (await admin('/api/submit', { configuration_id: hubConfiguration.configuration_id, evaluator_id: hubEvaluator.evaluator_id, url: recordings.serve('hub.wav', wav) })).body.data as { transcription_id: string };
-    const alert = await eventually(async () => slack.messages.find((m) => m.metadata?.event_payload.transcription_id === hubSubmitted.transcription_id), 90_000);
+    const hubConfiguration = (
+      await admin('/api/create-configuration', {
+        tag: 'secrets-hub',
+        webhooks: {
+          success_url: `${baseUrl}/webhooks/transcriptions/success?token=${secrets.hubWebhookToken}`,
+          error_url: `${baseUrl}/webhooks/transcriptions/error?token=${secrets.hubWebhookToken}`,
+        },
+      })
+    ).body.data.configuration as { configuration_id: string };
+    const hubEvaluator = (await admin('/api/create-evaluator', { tag: 'secrets-hub', criteria })).body.data.evaluator as {
+      evaluator_id: string;
+    };
+    const hubSubmitted = (
+      await admin('/api/submit', {
+        configuration_id: hubConfiguration.configuration_id,
+        evaluator_id: hubEvaluator.evaluator_id,
+        url: recordings.serve('hub.wav', wav),
+      })
+    ).body.data as { transcription_id: string };
+    const alert = await eventually(
+      async () => slack.messages.find((m) => m.metadata?.event_payload.transcription_id === hubSubmitted.transcription_id),
+      90_000,
+    );
 
     // A signed "Start review" press.
     const payload = {
@@ -148,23 +175,42 @@ describe('a full run at LOG_LEVEL=trace', () => {
     const signature = `v0=${createHmac('sha256', secrets.slackSigningSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
     const pressed = await fetch(`${baseUrl}/slack/interactions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': timestamp, 'x-slack-signature': signature },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': timestamp,
+        'x-slack-signature': signature,
+      },
       body,
     });
     expect(pressed.status).toBe(200);
-    await eventually(async () => (await h.db.hubTranscription.findUnique({ where: { id: hubSubmitted.transcription_id } }))?.group === 'UNDER_REVIEW' || undefined, 30_000);
+    await eventually(
+      async () =>
+        (await h.db.hubTranscription.findUnique({ where: { id: hubSubmitted.transcription_id } }))?.group === 'UNDER_REVIEW' || undefined,
+      30_000,
+    );
 
     // A report pulled on demand and exported to Sheets.
     const month = new Date().toISOString().slice(0, 7);
     const report = await admin('/reports/runs', { kind: 'account', period: month });
     expect(report.status).toBe(201);
-    await eventually(async () => (await h.db.hubReportSnapshot.findFirst({ where: { run: { id: (report.body.data.run as { id: string }).id } } }))?.exportedAt ?? undefined, 60_000);
-    const sheetsToken = String(sheets.requests.find((r) => r.endpoint !== 'token' && r.headers.authorization)?.headers.authorization ?? '').replace(/^Bearer /, '');
+    await eventually(
+      async () =>
+        (await h.db.hubReportSnapshot.findFirst({ where: { run: { id: (report.body.data.run as { id: string }).id } } }))?.exportedAt ??
+        undefined,
+      60_000,
+    );
+    const sheetsToken = String(
+      sheets.requests.find((r) => r.endpoint !== 'token' && r.headers.authorization)?.headers.authorization ?? '',
+    ).replace(/^Bearer /, '');
     expect(sheetsToken.length).toBeGreaterThan(10);
 
     // Everything finished: both transcriptions of the account reported to its receiver.
     for (const id of [submitted.transcription_id, upload.transcription_id]) {
-      const delivered = await eventually(async () => receiver.received.find((w) => (w.verified as { data?: { transcription_id?: string } } | null)?.data?.transcription_id === id), 90_000);
+      const delivered = await eventually(
+        async () =>
+          receiver.received.find((w) => (w.verified as { data?: { transcription_id?: string } } | null)?.data?.transcription_id === id),
+        90_000,
+      );
       expect(delivered.path, JSON.stringify(delivered.body)).toBe('/ok');
     }
     expect(await main.stop('SIGTERM')).toBe(0);
@@ -174,12 +220,12 @@ describe('a full run at LOG_LEVEL=trace', () => {
     const privateKeyBody = sheets.credentials.private_key.split('\n').filter((l) => l && !l.startsWith('-----'));
     const searched: Record<string, string> = {
       'admin token': secrets.adminToken,
-      'the hub\'s upstream API key': hubAccount.key,
+      "the hub's upstream API key": hubAccount.key,
       'an API key made through the admin API': key,
       'a wrong API key': `${key}x`,
-      'the hub\'s webhook signing secret': hubAccount.webhookSecret,
-      'the hub\'s webhook signing secret (key part)': hubAccount.webhookSecret.replace(/^whsec_/, ''),
-      'an account\'s webhook signing secret': receiverSecret,
+      "the hub's webhook signing secret": hubAccount.webhookSecret,
+      "the hub's webhook signing secret (key part)": hubAccount.webhookSecret.replace(/^whsec_/, ''),
+      "an account's webhook signing secret": receiverSecret,
       'the receiver token': secrets.hubWebhookToken,
       'an upload URL token': uploadToken,
       'Slack bot token': secrets.slackBotToken,
@@ -188,22 +234,35 @@ describe('a full run at LOG_LEVEL=trace', () => {
       'Sheets access token': sheetsToken,
       'a line of the Google private key': privateKeyBody[1] ?? 'missing',
     };
-    const leaked = Object.entries(searched).filter(([, secret]) => log.includes(secret)).map(([name]) => name);
+    const leaked = Object.entries(searched)
+      .filter(([, secret]) => log.includes(secret))
+      .map(([name]) => name);
     reportScenario('secrets-in-logs', { log_lines: lines.length, secrets_searched: Object.keys(searched).length, leaked: leaked.length });
     expect(leaked).toEqual([]);
 
     // The search had something to search: the run logged its requests, with tokens redacted.
     expect(lines.length).toBeGreaterThan(30);
-    for (const needle of ['/slack/interactions', '/admin/reports/runs', '/webhooks/transcriptions/success?token=[redacted]', '?token=[redacted]', '/api/submit']) {
+    for (const needle of [
+      '/slack/interactions',
+      '/admin/reports/runs',
+      '/webhooks/transcriptions/success?token=[redacted]',
+      '?token=[redacted]',
+      '/api/submit',
+    ]) {
       expect(log, needle).toContain(needle);
     }
 
     // Stored only hashed: no table of the built-in service holds either key in clear.
-    const tables = await h.db.$queryRaw<{ table_name: string }[]>`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name LIKE 'svc\\_%'`;
+    const tables = await h.db.$queryRaw<
+      { table_name: string }[]
+    >`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name LIKE 'svc\\_%'`;
     expect(tables.length).toBeGreaterThan(5);
     for (const { table_name: table } of tables) {
       for (const secret of [key, hubAccount.key]) {
-        const [row] = await h.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table}" t WHERE t::text LIKE '%' || $1 || '%'`, secret);
+        const [row] = await h.db.$queryRawUnsafe<{ n: bigint }[]>(
+          `SELECT count(*) AS n FROM "${table}" t WHERE t::text LIKE '%' || $1 || '%'`,
+          secret,
+        );
         expect(Number(row?.n), `${table} holds an API key in clear`).toBe(0);
       }
     }

@@ -89,7 +89,8 @@ afterAll(async () => {
   await sheets.close();
 });
 
-const admin = (path: string, body: object) => request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body);
+const admin = (path: string, body: object) =>
+  request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('Slack and Sheets down for a while, then back', () => {
@@ -111,7 +112,11 @@ describe('Slack and Sheets down for a while, then back', () => {
     }
 
     // Reports pulled on demand (the built-in API is up); their exports wait for Sheets.
-    const reportRequests = [{ kind: 'account', period: '2026-02' }, { kind: 'evaluator', subject_id: evaluatorIds[0], period: '2026-02' }, { kind: 'evaluator', subject_id: evaluatorIds[1], period: '2026-W06' }];
+    const reportRequests = [
+      { kind: 'account', period: '2026-02' },
+      { kind: 'evaluator', subject_id: evaluatorIds[0], period: '2026-02' },
+      { kind: 'evaluator', subject_id: evaluatorIds[1], period: '2026-W06' },
+    ];
     const snapshotIds: string[] = [];
     const exportJobIds: string[] = [];
     for (const body of reportRequests) {
@@ -122,15 +127,23 @@ describe('Slack and Sheets down for a while, then back', () => {
     }
 
     // The outage lasts until every alert and every export has failed at least twice.
-    await eventually(async () => {
-      const alerts = await h.db.hubAlert.findMany({ where: { transcriptionId: { in: ids } }, select: { attempts: true } });
-      return alerts.length === criticalFails && alerts.every((a) => a.attempts >= 2) ? true : undefined;
-    }, 30_000, 100);
+    await eventually(
+      async () => {
+        const alerts = await h.db.hubAlert.findMany({ where: { transcriptionId: { in: ids } }, select: { attempts: true } });
+        return alerts.length === criticalFails && alerts.every((a) => a.attempts >= 2) ? true : undefined;
+      },
+      30_000,
+      100,
+    );
     const exportJobs = h.jobs.queue('hub.export-report');
-    await eventually(async () => {
-      const attempts = await Promise.all(exportJobIds.map(async (id) => (await exportJobs.getJob(id))?.attemptsMade ?? 0));
-      return attempts.every((n) => n >= 2) ? true : undefined;
-    }, 30_000, 100);
+    await eventually(
+      async () => {
+        const attempts = await Promise.all(exportJobIds.map(async (id) => (await exportJobs.getJob(id))?.attemptsMade ?? 0));
+        return attempts.every((n) => n >= 2) ? true : undefined;
+      },
+      30_000,
+      100,
+    );
     const duringOutage = {
       slackReached: slack.calls.length,
       sheetsReached: sheets.requests.length,
@@ -140,14 +153,29 @@ describe('Slack and Sheets down for a while, then back', () => {
     };
 
     // Back, though not all well at first: Slack rate-limits twice, Sheets answers a 503 and a 429.
-    slack.script('chat.postMessage', [{ status: 429, retryAfter: 1 }, { status: 429, retryAfter: 1 }]);
+    slack.script('chat.postMessage', [
+      { status: 429, retryAfter: 1 },
+      { status: 429, retryAfter: 1 },
+    ]);
     sheets.failNext('batchUpdate', 503);
     sheets.failNext('values.batchUpdate', 429, { 'retry-after': '0' });
     await slackProxy.up();
     await sheetsProxy.up();
 
-    await eventually(async () => ((await h.db.hubAlert.count({ where: { transcriptionId: { in: ids }, status: 'sent' } })) === criticalFails ? true : undefined), 40_000, 200);
-    await eventually(async () => ((await h.db.hubReportSnapshot.count({ where: { id: { in: snapshotIds }, exportedAt: { not: null } } })) === snapshotIds.length ? true : undefined), 40_000, 200);
+    await eventually(
+      async () =>
+        (await h.db.hubAlert.count({ where: { transcriptionId: { in: ids }, status: 'sent' } })) === criticalFails ? true : undefined,
+      40_000,
+      200,
+    );
+    await eventually(
+      async () =>
+        (await h.db.hubReportSnapshot.count({ where: { id: { in: snapshotIds }, exportedAt: { not: null } } })) === snapshotIds.length
+          ? true
+          : undefined,
+      40_000,
+      200,
+    );
     await sleep(1_500); // room for a late duplicate to show up
 
     const messagesPer = ids.map((id) => alertMessagesOf(slack, id).length);

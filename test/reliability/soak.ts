@@ -85,17 +85,36 @@ async function main() {
   await waitFor(async () => (await fetch(`${baseUrl}/api/`, { method: 'POST' }).catch(() => null))?.status === 404, 90_000);
   const key = await waitFor(async () => (await db.hubSetting.findUnique({ where: { key: 'upstream_api_key' } }))?.value, 60_000);
   const admin = (p: string, init: RequestInit = {}) =>
-    timed('admin', fetch(`${baseUrl}/admin${p}`, { ...init, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' } }));
+    timed(
+      'admin',
+      fetch(`${baseUrl}/admin${p}`, { ...init, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' } }),
+    );
   const api = (operation: string, body: object) =>
-    timed(operation, fetch(`${baseUrl}/api/${operation}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) }));
-  const secret = ((await (await admin('/accounts/default'))?.json()) as { data: { webhook_signing_secret: string } }).data.webhook_signing_secret;
-  const configuration = (await (await api('create-configuration', { tag: `soak-${randomUUID().slice(0, 6)}` }))?.json()) as { data: { configuration: { configuration_id: string } } };
+    timed(
+      operation,
+      fetch(`${baseUrl}/api/${operation}`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+  const secret = ((await (await admin('/accounts/default'))?.json()) as { data: { webhook_signing_secret: string } }).data
+    .webhook_signing_secret;
+  const configuration = (await (await api('create-configuration', { tag: `soak-${randomUUID().slice(0, 6)}` }))?.json()) as {
+    data: { configuration: { configuration_id: string } };
+  };
   const configurationId = configuration.data.configuration.configuration_id;
-  await runCli(['hub:register-webhooks', configurationId], { DATABASE_URL: databaseUrl, PUBLIC_BASE_URL: baseUrl, ADMIN_TOKEN: adminToken });
+  await runCli(['hub:register-webhooks', configurationId], {
+    DATABASE_URL: databaseUrl,
+    PUBLIC_BASE_URL: baseUrl,
+    ADMIN_TOKEN: adminToken,
+  });
 
   await sleep(5_000);
   const rssStart = partsRss();
-  say(`soak: ${minutes} min against ${baseUrl}; parts ${JSON.stringify(Object.fromEntries(partPids))}; RSS at start ${formatRss(rssStart)}`);
+  say(
+    `soak: ${minutes} min against ${baseUrl}; parts ${JSON.stringify(Object.fromEntries(partPids))}; RSS at start ${formatRss(rssStart)}`,
+  );
 
   const accepted: string[] = [];
   const endAt = Date.now() + minutes * 60_000;
@@ -105,9 +124,11 @@ async function main() {
     const jobs: Promise<unknown>[] = [];
     if (tick % 2 === 0) {
       const url = tick % 4 === 0 ? pyUrl : nodeUrl;
-      jobs.push(api('submit', { configuration_id: configurationId, url: `${url}?n=${tick}` }).then(async (res) => {
-        if (res?.status === 201) accepted.push(((await res.json()) as { data: { transcription_id: string } }).data.transcription_id);
-      }));
+      jobs.push(
+        api('submit', { configuration_id: configurationId, url: `${url}?n=${tick}` }).then(async (res) => {
+          if (res?.status === 201) accepted.push(((await res.json()) as { data: { transcription_id: string } }).data.transcription_id);
+        }),
+      );
     }
     jobs.push(api('list-transcriptions', {}));
     const known = accepted.at(-1 - (tick % Math.max(1, accepted.length)));
@@ -147,7 +168,9 @@ async function main() {
   say('');
   say(`soak results (${minutes} min of traffic, drained in ${Math.round((Date.now() - trafficEnded) / 1000)} s)`);
   say(`  part restarts          ${partDeaths}${deaths.length ? `: ${deaths.join('; ')}` : ''}`);
-  say(`  answers                ${[...statuses.values()].reduce((a, b) => a + b, 0)}; 5xx ${fiveXx}; connection failures ${connectionFailures}`);
+  say(
+    `  answers                ${[...statuses.values()].reduce((a, b) => a + b, 0)}; 5xx ${fiveXx}; connection failures ${connectionFailures}`,
+  );
   say(`  by operation           ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
   say(`  submissions accepted   ${accepted.length}: ${JSON.stringify(byStatus)}`);
   say(`  lost                   ${lost}`);
@@ -180,16 +203,19 @@ function signedWebhook(baseUrl: string, secret: string, transcriptionId: string)
   const id = `soak-${randomUUID()}`;
   const at = new Date();
   const body = JSON.stringify({ type: 'soak.ping', timestamp: at.toISOString(), data: { transcription_id: transcriptionId } });
-  return timed('webhook', fetch(`${baseUrl}/webhooks/transcriptions/success`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign(id, at, body),
-    },
-    body,
-  }));
+  return timed(
+    'webhook',
+    fetch(`${baseUrl}/webhooks/transcriptions/success`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': new Webhook(secret).sign(id, at, body),
+      },
+      body,
+    }),
+  );
 }
 
 function watchLog(app: ChildProcess) {
@@ -225,11 +251,18 @@ function partsRss(): Record<string, number> {
   }
   return rss;
 }
-const formatRss = (rss: Record<string, number>) => Object.entries(rss).map(([p, mb]) => `${p} ${mb} MB`).join(', ');
+const formatRss = (rss: Record<string, number>) =>
+  Object.entries(rss)
+    .map(([p, mb]) => `${p} ${mb} MB`)
+    .join(', ');
 
 async function runCli(args: string[], env: Record<string, string>) {
   await new Promise<void>((resolve, reject) => {
-    const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: 'ignore' });
+    const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
     cli.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cli ${args.join(' ')} exited ${String(code)}`))));
   });
 }

@@ -25,11 +25,36 @@ let baseUrl: string;
 let env: Record<string, string>;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'convoqa-supervised-'));
 
-interface LogLine { name?: string; msg?: string; part?: string; childPid?: number; restarts?: number; signal?: string | null; exitCode?: number | null }
+interface LogLine {
+  name?: string;
+  msg?: string;
+  part?: string;
+  childPid?: number;
+  restarts?: number;
+  signal?: string | null;
+  exitCode?: number | null;
+}
 const logLines = (): LogLine[] =>
-  main.output().split('\n').filter((l) => l.startsWith('{')).map((l) => { try { return JSON.parse(l) as LogLine; } catch { return {}; } });
+  main
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => {
+      try {
+        return JSON.parse(l) as LogLine;
+      } catch {
+        return {};
+      }
+    });
 const startsOf = (part: string) => logLines().filter((l) => l.name === 'main' && l.msg === 'part started' && l.part === part);
-const isAlive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 async function startMain(): Promise<ChildService> {
   const started = startEntry('src/main.ts', { ...env, LOG_LEVEL: 'info' });
@@ -65,11 +90,20 @@ describe('npm start supervises its parts', () => {
   it('restarts a worker killed mid-job; the job is taken over, completes and is mirrored', async () => {
     const key = await eventually(async () => (await h.db.hubSetting.findUnique({ where: { key: 'upstream_api_key' } }))?.value, 30_000);
     const call = async (operation: string, body: object) => {
-      const res = await fetch(`${baseUrl}/api/${operation}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${baseUrl}/api/${operation}`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return (await res.json()) as { data: Record<string, never> };
     };
-    const configurationId = (await call('create-configuration', { tag: `supervised-${randomUUID().slice(0, 6)}` })).data.configuration['configuration_id'] as string;
-    await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'hub:register-webhooks', configurationId], { cwd: projectRoot, env: { ...process.env, ...env } });
+    const configurationId = (await call('create-configuration', { tag: `supervised-${randomUUID().slice(0, 6)}` })).data.configuration[
+      'configuration_id'
+    ] as string;
+    await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'hub:register-webhooks', configurationId], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+    });
 
     const worker = await eventually(async () => startsOf('worker')[0]?.childPid, 30_000);
     const url = recordings.serve('supervised.wav', await synthesizeConversation(supportCall.slice(0, 3)));
@@ -77,12 +111,23 @@ describe('npm start supervises its parts', () => {
     await eventually(async () => recordings.hits('/supervised.wav') > 0 || undefined, 20_000); // the worker has the job
     process.kill(worker, 'SIGKILL');
 
-    const died = await eventually(async () => logLines().find((l) => l.name === 'main' && l.part === 'worker' && l.signal === 'SIGKILL'), 20_000);
+    const died = await eventually(
+      async () => logLines().find((l) => l.name === 'main' && l.part === 'worker' && l.signal === 'SIGKILL'),
+      20_000,
+    );
     expect(died.msg).toMatch(/^part worker died \(signal SIGKILL\); restarting in \d+ ms$/);
     const restarted = await eventually(async () => startsOf('worker').find((l) => l.restarts === 1), 30_000);
     expect(restarted.childPid).not.toBe(worker);
     // The API kept answering while the worker was down, and web and clock were never restarted.
-    expect((await fetch(`${baseUrl}/api/list-transcriptions`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${baseUrl}/api/list-transcriptions`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(200);
     expect(startsOf('web')).toHaveLength(1);
     expect(startsOf('clock')).toHaveLength(1);
 

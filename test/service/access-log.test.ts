@@ -41,9 +41,13 @@ describe('the access log', () => {
     const { app, lines } = capturingApp();
     const ok = await request(app).post('/api/list-participants').set('x-api-key', rig.account.key).send({});
     expect(ok.status).toBe(200);
-    const refused = await request(app).put('/uploads/00000000-0000-4000-8000-000000000000?token=upload-secret-token-123').send(Buffer.from('x'));
+    const refused = await request(app)
+      .put('/uploads/00000000-0000-4000-8000-000000000000?token=upload-secret-token-123')
+      .send(Buffer.from('x'));
     expect(refused.status).toBeGreaterThanOrEqual(400);
-    const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string; req?: { url: string; id: string }; res?: { statusCode: number } });
+    const logged = lines.map(
+      (l) => JSON.parse(l) as { level: number; msg: string; req?: { url: string; id: string }; res?: { statusCode: number } },
+    );
     const access = logged.filter((l) => l.req && l.res);
     expect(access.map((l) => [l.req?.url, l.res?.statusCode, l.level])).toEqual([
       ['/api/list-participants', 200, 20],

@@ -8,14 +8,18 @@ import { seedEvaluator, seedScoredTranscription } from '../support/analytics-see
 
 const rig = analyticsDatasetForFile();
 
-
 describe('analytics (account-wide) on the seeded dataset', () => {
   it('answers every member with the hand-computed values', async () => {
     const data = await fetchDashboard(rig.account, 'analytics', {}, AccountDashboard);
     expect(Object.keys(data)).toEqual([...sharedDashboardMembers, 'evaluators', 'participants']);
 
     // T1..T9. Σ scores 545.5 / 9; passes T1 T5 T8.
-    expect(data.metadata).toEqual({ total_records_analyzed: 9, query_limit_reached: false, filtered: false, generated_at: '2026-03-15T12:00:00.000' });
+    expect(data.metadata).toEqual({
+      total_records_analyzed: 9,
+      query_limit_reached: false,
+      filtered: false,
+      generated_at: '2026-03-15T12:00:00.000',
+    });
     expect(data.kpis).toEqual({ total_calls: 9, avg_score: 60.61, pass_rate: 33.33, total_critical_fails: 3, pending_critical_reviews: 2 });
     expect(data.charts).toEqual({
       timeline: [
@@ -45,7 +49,15 @@ describe('analytics (account-wide) on the seeded dataset', () => {
     const noData = { evaluated_count: 0, fail_count: 0, fail_rate: null, pass_count: 0, pass_rate: null, avg_score: null };
     expect(data.criteria_breakdown).toEqual([
       { ...head(rig.d.c.resolution, e1), evaluated_count: 6, fail_count: 3, fail_rate: 50, pass_count: 3, pass_rate: 50, avg_score: 2.67 },
-      { ...head(rig.d.c.salesGreeting, e2), evaluated_count: 2, fail_count: 1, fail_rate: 50, pass_count: 1, pass_rate: 50, avg_score: 0.5 },
+      {
+        ...head(rig.d.c.salesGreeting, e2),
+        evaluated_count: 2,
+        fail_count: 1,
+        fail_rate: 50,
+        pass_count: 1,
+        pass_rate: 50,
+        avg_score: 0.5,
+      },
       { ...head(rig.d.c.greeting, e1), evaluated_count: 6, fail_count: 3, fail_rate: 50, pass_count: 3, pass_rate: 50, avg_score: 0.5 },
       { ...head(rig.d.c.noPromises, e1), evaluated_count: 6, fail_count: 3, fail_rate: 50, pass_count: 3, pass_rate: 50, avg_score: 0.5 },
       { ...head(rig.d.c.empathy, e1), evaluated_count: 4, fail_count: 1, fail_rate: 25, pass_count: 3, pass_rate: 75, avg_score: 0.75 },
@@ -53,15 +65,33 @@ describe('analytics (account-wide) on the seeded dataset', () => {
       { ...head(rig.d.c.tone, e3), ...noData },
     ]);
     const evo = (c: { name: string; type: string }, o: typeof e1, periods: [string, number, number][]) => ({
-      name: c.name, type: c.type, ...o, periods: periods.map(([period, avg_score, count]) => ({ period, avg_score, count })),
+      name: c.name,
+      type: c.type,
+      ...o,
+      periods: periods.map(([period, avg_score, count]) => ({ period, avg_score, count })),
     });
     expect(data.criteria_evolution).toEqual({
-      [rig.d.c.greeting.id]: evo(rig.d.c.greeting, e1, [['2026-02', 0.67, 3], ['2026-03', 0.33, 3]]),
-      [rig.d.c.resolution.id]: evo(rig.d.c.resolution, e1, [['2026-02', 3, 3], ['2026-03', 2.33, 3]]),
-      [rig.d.c.noPromises.id]: evo(rig.d.c.noPromises, e1, [['2026-02', 0.33, 3], ['2026-03', 0.67, 3]]),
-      [rig.d.c.empathy.id]: evo(rig.d.c.empathy, e1, [['2026-02', 1, 1], ['2026-03', 0.67, 3]]),
+      [rig.d.c.greeting.id]: evo(rig.d.c.greeting, e1, [
+        ['2026-02', 0.67, 3],
+        ['2026-03', 0.33, 3],
+      ]),
+      [rig.d.c.resolution.id]: evo(rig.d.c.resolution, e1, [
+        ['2026-02', 3, 3],
+        ['2026-03', 2.33, 3],
+      ]),
+      [rig.d.c.noPromises.id]: evo(rig.d.c.noPromises, e1, [
+        ['2026-02', 0.33, 3],
+        ['2026-03', 0.67, 3],
+      ]),
+      [rig.d.c.empathy.id]: evo(rig.d.c.empathy, e1, [
+        ['2026-02', 1, 1],
+        ['2026-03', 0.67, 3],
+      ]),
       [rig.d.c.closing.id]: evo(rig.d.c.closing, e1, []),
-      [rig.d.c.salesGreeting.id]: evo(rig.d.c.salesGreeting, e2, [['2026-01', 0, 1], ['2026-03', 1, 1]]),
+      [rig.d.c.salesGreeting.id]: evo(rig.d.c.salesGreeting, e2, [
+        ['2026-01', 0, 1],
+        ['2026-03', 1, 1],
+      ]),
       [rig.d.c.tone.id]: evo(rig.d.c.tone, e3, []),
     });
     expect(data.score_distribution).toEqual({ '0-20': 0, '21-40': 3, '41-60': 2, '61-80': 2, '81-100': 2 });
@@ -78,9 +108,28 @@ describe('analytics (account-wide) on the seeded dataset', () => {
       medium: { count: 5, avg_score: 56.1 },
       long: { count: 2, avg_score: 87.5 },
     });
-    const raw = (id: string, date: string, score: number, critical: boolean, duration: number, group: string | null, failed: string[], p: [string | null, string | null], o: typeof e1) => ({
-      id, date: ts(date), score, critical, duration, group, status: 'COMPLETED', failed_criteria: failed,
-      participant_id: p[0], participant_tag: p[1], ...o,
+    const raw = (
+      id: string,
+      date: string,
+      score: number,
+      critical: boolean,
+      duration: number,
+      group: string | null,
+      failed: string[],
+      p: [string | null, string | null],
+      o: typeof e1,
+    ) => ({
+      id,
+      date: ts(date),
+      score,
+      critical,
+      duration,
+      group,
+      status: 'COMPLETED',
+      failed_criteria: failed,
+      participant_id: p[0],
+      participant_tag: p[1],
+      ...o,
     });
     const ana: [string, string] = [rig.d.p1.id, 'Ana'];
     const bruno: [string, string] = [rig.d.p2.id, 'Bruno'];
@@ -97,14 +146,59 @@ describe('analytics (account-wide) on the seeded dataset', () => {
     ]);
     // Support QA: T1..T7, σ of 90 40 75 60 100 50 20.5 = 26.05; Sales QA: 80 30, σ 25. Unused QA has no calls.
     expect(data.evaluators).toEqual([
-      { id: rig.d.e1.id, tag: 'Support QA', calls: 7, avg_score: 62.21, critical_fails: 3, critical_fail_rate: 42.86, consistency: 73.95, avg_duration: 207.14 },
-      { id: rig.d.e2.id, tag: 'Sales QA', calls: 2, avg_score: 55, critical_fails: 0, critical_fail_rate: 0, consistency: 75, avg_duration: 105 },
+      {
+        id: rig.d.e1.id,
+        tag: 'Support QA',
+        calls: 7,
+        avg_score: 62.21,
+        critical_fails: 3,
+        critical_fail_rate: 42.86,
+        consistency: 73.95,
+        avg_duration: 207.14,
+      },
+      {
+        id: rig.d.e2.id,
+        tag: 'Sales QA',
+        calls: 2,
+        avg_score: 55,
+        critical_fails: 0,
+        critical_fail_rate: 0,
+        consistency: 75,
+        avg_duration: 105,
+      },
     ]);
     // Ana: 90 40 50 80 (σ √425); Bruno: 75 60 30 (σ √350); Carla (deleted): 100.
     expect(data.participants).toEqual([
-      { id: rig.d.p1.id, tag: 'Ana', calls: 4, avg_score: 65, critical_fails: 1, critical_fail_rate: 25, consistency: 79.38, avg_duration: 167.5 },
-      { id: rig.d.p2.id, tag: 'Bruno', calls: 3, avg_score: 55, critical_fails: 2, critical_fail_rate: 66.67, consistency: 81.29, avg_duration: 146.67 },
-      { id: rig.d.p3Id, tag: null, calls: 1, avg_score: 100, critical_fails: 0, critical_fail_rate: 0, consistency: null, avg_duration: 400 },
+      {
+        id: rig.d.p1.id,
+        tag: 'Ana',
+        calls: 4,
+        avg_score: 65,
+        critical_fails: 1,
+        critical_fail_rate: 25,
+        consistency: 79.38,
+        avg_duration: 167.5,
+      },
+      {
+        id: rig.d.p2.id,
+        tag: 'Bruno',
+        calls: 3,
+        avg_score: 55,
+        critical_fails: 2,
+        critical_fail_rate: 66.67,
+        consistency: 81.29,
+        avg_duration: 146.67,
+      },
+      {
+        id: rig.d.p3Id,
+        tag: null,
+        calls: 1,
+        avg_score: 100,
+        critical_fails: 0,
+        critical_fail_rate: 0,
+        consistency: null,
+        avg_duration: 400,
+      },
     ]);
   });
 });
@@ -115,24 +209,50 @@ describe('a deleted evaluator', () => {
     const kept = await seedEvaluator(rig.h.db, own.id, 'Kept', [{ name: 'Tone', type: 'boolean' }]);
     const gone = await seedEvaluator(rig.h.db, own.id, 'Gone', [{ name: 'Tone', type: 'boolean' }]);
     const keptCall = await seedScoredTranscription(rig.h.db, own.id, {
-      at: '2026-03-01T09:00:00Z', score: 70, duration: 60, evaluatorId: kept.id, results: [{ criterion: kept.criteria[0], raw: 1 }],
+      at: '2026-03-01T09:00:00Z',
+      score: 70,
+      duration: 60,
+      evaluatorId: kept.id,
+      results: [{ criterion: kept.criteria[0], raw: 1 }],
     });
     const goneCall = await seedScoredTranscription(rig.h.db, own.id, {
-      at: '2026-03-01T10:00:00Z', score: 30, duration: 60, evaluatorId: gone.id, results: [{ criterion: gone.criteria[0], raw: 0 }],
+      at: '2026-03-01T10:00:00Z',
+      score: 30,
+      duration: 60,
+      evaluatorId: gone.id,
+      results: [{ criterion: gone.criteria[0], raw: 0 }],
     });
     await rig.h.db.evaluator.delete({ where: { id: gone.id } });
 
     const data = (await own.call('analytics', {})).body.data;
     expect(data.kpis).toEqual({ total_calls: 2, avg_score: 50, pass_rate: 50, total_critical_fails: 0, pending_critical_reviews: 0 });
     expect(data.criteria_breakdown).toEqual([
-      { id: kept.criteria[0].id, name: 'Tone', type: 'boolean', evaluator_id: kept.id, evaluator_tag: 'Kept', evaluated_count: 1, fail_count: 0, fail_rate: 0, pass_count: 1, pass_rate: 100, avg_score: 1 },
+      {
+        id: kept.criteria[0].id,
+        name: 'Tone',
+        type: 'boolean',
+        evaluator_id: kept.id,
+        evaluator_tag: 'Kept',
+        evaluated_count: 1,
+        fail_count: 0,
+        fail_rate: 0,
+        pass_count: 1,
+        pass_rate: 100,
+        avg_score: 1,
+      },
     ]);
     expect(Object.keys(data.criteria_evolution)).toEqual([kept.criteria[0].id]);
     expect(data.evaluators).toEqual([
       { id: kept.id, tag: 'Kept', calls: 1, avg_score: 70, critical_fails: 0, critical_fail_rate: 0, consistency: null, avg_duration: 60 },
       { id: gone.id, tag: null, calls: 1, avg_score: 30, critical_fails: 0, critical_fail_rate: 0, consistency: null, avg_duration: 60 },
     ]);
-    expect(data.raw_data.map((r: { id: string; evaluator_tag: string | null; failed_criteria: string[] }) => [r.id, r.evaluator_tag, r.failed_criteria])).toEqual([
+    expect(
+      data.raw_data.map((r: { id: string; evaluator_tag: string | null; failed_criteria: string[] }) => [
+        r.id,
+        r.evaluator_tag,
+        r.failed_criteria,
+      ]),
+    ).toEqual([
       [goneCall, null, ['Tone']],
       [keptCall, 'Kept', []],
     ]);

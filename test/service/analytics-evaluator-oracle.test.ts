@@ -3,7 +3,13 @@ import type { ValidatedRequest } from '../../src/contract/catalog.js';
 import { analyticsEvaluator } from '../../src/service/analytics/analytics-evaluator.js';
 import { deleteTranscription } from '../../src/service/transcriptions/delete-transcription.js';
 import {
-  addCriterion, seedBulkScoredTranscriptions, seedEvaluator, seedParticipant, seedScoredTranscription, type SeededCriterion, type SeededEvaluator,
+  addCriterion,
+  seedBulkScoredTranscriptions,
+  seedEvaluator,
+  seedParticipant,
+  seedScoredTranscription,
+  type SeededCriterion,
+  type SeededEvaluator,
 } from '../support/analytics-seed.js';
 import { expectDayStatsRecomputable } from '../support/criterion-day-stats.js';
 import { expectFailedCriteriaJsonRecomputable } from '../support/failed-criteria-json.js';
@@ -42,14 +48,32 @@ beforeAll(async () => {
   const participantIds = participants.map((p) => p.id);
   // 20,500 calls 11 minutes apart (about 130 a day, 2026-01-06..2026-06-10): the cap cuts a day.
   await seedBulkScoredTranscriptions(h.db, {
-    accountId, evaluator: e1, participantIds, count: 20_500, newest: new Date('2026-06-10T17:23:00Z'), stepMinutes: 11, withResults: true,
+    accountId,
+    evaluator: e1,
+    participantIds,
+    count: 20_500,
+    newest: new Date('2026-06-10T17:23:00Z'),
+    stepMinutes: 11,
+    withResults: true,
   });
   await seedBulkScoredTranscriptions(h.db, {
-    accountId, evaluator: e2, participantIds, count: 3_000, newest: new Date('2026-06-14T08:00:00Z'), stepMinutes: 97, withResults: true,
+    accountId,
+    evaluator: e2,
+    participantIds,
+    count: 3_000,
+    newest: new Date('2026-06-14T08:00:00Z'),
+    stepMinutes: 97,
+    withResults: true,
   });
   // Another account's calls carrying E1's id: never counted for this account.
   await seedBulkScoredTranscriptions(h.db, {
-    accountId: otherAccountId, evaluator: e1, participantIds: [], count: 500, newest: new Date('2026-06-01T00:00:00Z'), stepMinutes: 60, withResults: true,
+    accountId: otherAccountId,
+    evaluator: e1,
+    participantIds: [],
+    count: 500,
+    newest: new Date('2026-06-01T00:00:00Z'),
+    stepMinutes: 60,
+    withResults: true,
   });
 
   // The bulk seed draws one raw score per criterion for all its rows: redraw them per row (an
@@ -69,10 +93,16 @@ beforeAll(async () => {
   const empathy = await addCriterion(h.db, e1, { name: 'Empathy', type: 'scale', weight: 20 });
   const seed = (at: string, raws: [number, number, number, number], extra: Partial<Parameters<typeof seedScoredTranscription>[2]> = {}) =>
     seedScoredTranscription(h.db, accountId, {
-      at, score: 61.25, duration: 42.5, evaluatorId: e1.id, participantId: participantIds[1],
+      at,
+      score: 61.25,
+      duration: 42.5,
+      evaluatorId: e1.id,
+      participantId: participantIds[1],
       results: [
-        { criterion: greeting, raw: raws[0] }, { criterion: resolution, raw: raws[1] },
-        { criterion: noPromises, raw: raws[2] }, { criterion: empathy, raw: raws[3] },
+        { criterion: greeting, raw: raws[0] },
+        { criterion: resolution, raw: raws[1] },
+        { criterion: noPromises, raw: raws[2] },
+        { criterion: empathy, raw: raws[3] },
       ],
       ...extra,
     });
@@ -86,8 +116,16 @@ beforeAll(async () => {
   const odd = await seedParticipant(h.db, accountId, 'Agent "Ö" \\ \t\u0001 ☎');
   const tone = await addCriterion(h.db, e2, { name: 'Ton "poli" \\ ü\n', type: 'boolean', weight: 0 });
   await seedScoredTranscription(h.db, accountId, {
-    at: '2026-06-13T09:30:00Z', score: 33.5, duration: 12.25, evaluatorId: e2.id, participantId: odd.id, critical: true,
-    results: [{ criterion: e2.criteria[0], raw: 2 }, { criterion: tone, raw: 0 }],
+    at: '2026-06-13T09:30:00Z',
+    score: 33.5,
+    duration: 12.25,
+    evaluatorId: e2.id,
+    participantId: odd.id,
+    critical: true,
+    results: [
+      { criterion: e2.criteria[0], raw: 2 },
+      { criterion: tone, raw: 0 },
+    ],
   });
   // Not counted: not COMPLETED, or no score.
   await seed('2026-05-05T10:00:00Z', [0, 1, 0, 1], { status: 'FAILED', score: null });
@@ -101,7 +139,9 @@ beforeAll(async () => {
   });
   await h.db.transcription.deleteMany({ where: { id: { in: someDay.map((t) => t.id) } } });
   const [one, two, three] = await h.db.transcription.findMany({
-    where: { accountId, evaluatorId: e1.id, createdAt: { gte: new Date('2026-05-20T00:00:00Z') } }, select: { id: true }, take: 3,
+    where: { accountId, evaluatorId: e1.id, createdAt: { gte: new Date('2026-05-20T00:00:00Z') } },
+    select: { id: true },
+    take: 3,
   });
   await deleteTranscription.handle({ transcription_id: one.id }, { accountId, requestId: 'oracle', deps: h.deps });
   await h.db.criterionResult.deleteMany({ where: { transcriptionId: two.id, criterionId: greeting.id } });
@@ -113,14 +153,21 @@ beforeAll(async () => {
   // column's 1,000 bytes (NULL there, computed from the results by the selection) must all show.
   await h.db.participant.update({ where: { id: participantIds[2] }, data: { tag: 'agent-2 renamed "later"' } });
   const [reevaluated, longNames] = await h.db.transcription.findMany({
-    where: { accountId, evaluatorId: e1.id, status: 'COMPLETED', createdAt: { gte: new Date('2026-04-05T00:00:00Z'), lt: new Date('2026-04-06T00:00:00Z') } },
-    select: { id: true }, orderBy: { createdAt: 'asc' }, take: 2,
+    where: {
+      accountId,
+      evaluatorId: e1.id,
+      status: 'COMPLETED',
+      createdAt: { gte: new Date('2026-04-05T00:00:00Z'), lt: new Date('2026-04-06T00:00:00Z') },
+    },
+    select: { id: true },
+    orderBy: { createdAt: 'asc' },
+    take: 2,
   });
   await h.db.$transaction(async (tx) => {
     const results = await tx.criterionResult.findMany({ where: { transcriptionId: reevaluated.id } });
     await tx.criterionResult.deleteMany({ where: { transcriptionId: reevaluated.id } });
     await tx.criterionResult.createMany({
-      data: results.map((r) => ({ ...r, status: r.status === 'FAIL' ? 'PASS' as const : 'FAIL' as const })),
+      data: results.map((r) => ({ ...r, status: r.status === 'FAIL' ? ('PASS' as const) : ('FAIL' as const) })),
     });
   });
   await h.db.$executeRaw`UPDATE svc_criterion_results SET status = 'FAIL', name = name || ' ' || repeat('ü', 200)

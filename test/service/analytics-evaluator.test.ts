@@ -9,7 +9,6 @@ import { errorBody } from '../support/harness.js';
 
 const rig = analyticsDatasetForFile();
 
-
 describe('analytics-evaluator on the seeded dataset, no date filter', () => {
   it('answers every member with the hand-computed values', async () => {
     const data = await fetchDashboard(rig.account, 'analytics-evaluator', { evaluator_id: rig.d.e1.id }, EvaluatorDashboard);
@@ -17,12 +16,19 @@ describe('analytics-evaluator on the seeded dataset, no date filter', () => {
 
     // T1..T7: seven calls. The IN_PROGRESS, FAILED, unscored and other-account rows are not read.
     expect(data.metadata).toEqual({
-      total_records_analyzed: 7, query_limit_reached: false, filtered: false, generated_at: '2026-03-15T12:00:00.000',
+      total_records_analyzed: 7,
+      query_limit_reached: false,
+      filtered: false,
+      generated_at: '2026-03-15T12:00:00.000',
     });
     // Σ scores 435.5 / 7 = 62.214…; passes T1, T5 (T3, T4, T6 are critical) = 2/7; critical T3, T4, T6;
     // pending: T3 (PENDING_REVIEW) and T6 (no group), not T4 (ARCHIVED).
     expect(data.kpis).toEqual({
-      total_calls: 7, avg_score: 62.21, pass_rate: 28.57, total_critical_fails: 3, pending_critical_reviews: 2,
+      total_calls: 7,
+      avg_score: 62.21,
+      pass_rate: 28.57,
+      total_critical_fails: 3,
+      pending_critical_reviews: 2,
     });
     expect(data.charts.timeline).toEqual([
       { date: '2026-01-20', avg_score: 90, volume: 1, critical_fails: 0 },
@@ -42,7 +48,13 @@ describe('analytics-evaluator on the seeded dataset, no date filter', () => {
     // Order: fail rate 50 (Resolution first: normalised mean (2.67−1)/4 < 0.5; then Greeting and
     // No promises tie at 0.5, by name), Empathy 25, Closing (never evaluated) last with nulls.
     // "Old script" was removed from the evaluator: not listed.
-    const entry = (c: { id: string; name: string; type: string }) => ({ id: c.id, name: c.name, type: c.type, evaluator_id: rig.d.e1.id, evaluator_tag: 'Support QA' });
+    const entry = (c: { id: string; name: string; type: string }) => ({
+      id: c.id,
+      name: c.name,
+      type: c.type,
+      evaluator_id: rig.d.e1.id,
+      evaluator_tag: 'Support QA',
+    });
     expect(data.criteria_breakdown).toEqual([
       { ...entry(rig.d.c.resolution), evaluated_count: 6, fail_count: 3, fail_rate: 50, pass_count: 3, pass_rate: 50, avg_score: 2.67 },
       { ...entry(rig.d.c.greeting), evaluated_count: 6, fail_count: 3, fail_rate: 50, pass_count: 3, pass_rate: 50, avg_score: 0.5 },
@@ -52,10 +64,34 @@ describe('analytics-evaluator on the seeded dataset, no date filter', () => {
     ]);
     // February: T2 T3 T4; March: T5 T6 T7. Scale on 1..5, the others on 0..1.
     expect(data.criteria_evolution).toEqual({
-      [rig.d.c.greeting.id]: { ...evolutionOwner(rig.d.c.greeting), periods: [{ period: '2026-02', avg_score: 0.67, count: 3 }, { period: '2026-03', avg_score: 0.33, count: 3 }] },
-      [rig.d.c.resolution.id]: { ...evolutionOwner(rig.d.c.resolution), periods: [{ period: '2026-02', avg_score: 3, count: 3 }, { period: '2026-03', avg_score: 2.33, count: 3 }] },
-      [rig.d.c.noPromises.id]: { ...evolutionOwner(rig.d.c.noPromises), periods: [{ period: '2026-02', avg_score: 0.33, count: 3 }, { period: '2026-03', avg_score: 0.67, count: 3 }] },
-      [rig.d.c.empathy.id]: { ...evolutionOwner(rig.d.c.empathy), periods: [{ period: '2026-02', avg_score: 1, count: 1 }, { period: '2026-03', avg_score: 0.67, count: 3 }] },
+      [rig.d.c.greeting.id]: {
+        ...evolutionOwner(rig.d.c.greeting),
+        periods: [
+          { period: '2026-02', avg_score: 0.67, count: 3 },
+          { period: '2026-03', avg_score: 0.33, count: 3 },
+        ],
+      },
+      [rig.d.c.resolution.id]: {
+        ...evolutionOwner(rig.d.c.resolution),
+        periods: [
+          { period: '2026-02', avg_score: 3, count: 3 },
+          { period: '2026-03', avg_score: 2.33, count: 3 },
+        ],
+      },
+      [rig.d.c.noPromises.id]: {
+        ...evolutionOwner(rig.d.c.noPromises),
+        periods: [
+          { period: '2026-02', avg_score: 0.33, count: 3 },
+          { period: '2026-03', avg_score: 0.67, count: 3 },
+        ],
+      },
+      [rig.d.c.empathy.id]: {
+        ...evolutionOwner(rig.d.c.empathy),
+        periods: [
+          { period: '2026-02', avg_score: 1, count: 1 },
+          { period: '2026-03', avg_score: 0.67, count: 3 },
+        ],
+      },
       [rig.d.c.closing.id]: { ...evolutionOwner(rig.d.c.closing), periods: [] },
     });
     // 20.5 is above 20: bucket 21-40 with 40.
@@ -75,9 +111,26 @@ describe('analytics-evaluator on the seeded dataset, no date filter', () => {
       medium: { count: 5, avg_score: 55.1 },
       long: { count: 1, avg_score: 100 },
     });
-    const raw = (id: string, date: string, score: number, critical: boolean, duration: number, group: string | null, failed: string[], participant: [string | null, string | null]) => ({
-      id, date: ts(date), score, critical, duration, group, status: 'COMPLETED', failed_criteria: failed,
-      participant_id: participant[0], participant_tag: participant[1],
+    const raw = (
+      id: string,
+      date: string,
+      score: number,
+      critical: boolean,
+      duration: number,
+      group: string | null,
+      failed: string[],
+      participant: [string | null, string | null],
+    ) => ({
+      id,
+      date: ts(date),
+      score,
+      critical,
+      duration,
+      group,
+      status: 'COMPLETED',
+      failed_criteria: failed,
+      participant_id: participant[0],
+      participant_tag: participant[1],
     });
     expect(data.raw_data).toEqual([
       raw(rig.d.t.t6, '2026-03-10T23:59:59Z', 50, true, 250, null, ['Greeting', 'Resolution', 'No promises'], [rig.d.p1.id, 'Ana']),
@@ -91,9 +144,36 @@ describe('analytics-evaluator on the seeded dataset, no date filter', () => {
     // Ana: T1 T2 T6 (90 40 50: σ = √(1400/3) = 21.60); Bruno: T3 T4 (75 60: σ 7.5); Carla (deleted): T5.
     // T7 has no participant: in the kpis, not in this table.
     expect(data.participants).toEqual([
-      { id: rig.d.p1.id, tag: 'Ana', calls: 3, avg_score: 60, critical_fails: 1, critical_fail_rate: 33.33, consistency: 78.4, avg_duration: 183.33 },
-      { id: rig.d.p2.id, tag: 'Bruno', calls: 2, avg_score: 67.5, critical_fails: 2, critical_fail_rate: 100, consistency: 92.5, avg_duration: 175 },
-      { id: rig.d.p3Id, tag: null, calls: 1, avg_score: 100, critical_fails: 0, critical_fail_rate: 0, consistency: null, avg_duration: 400 },
+      {
+        id: rig.d.p1.id,
+        tag: 'Ana',
+        calls: 3,
+        avg_score: 60,
+        critical_fails: 1,
+        critical_fail_rate: 33.33,
+        consistency: 78.4,
+        avg_duration: 183.33,
+      },
+      {
+        id: rig.d.p2.id,
+        tag: 'Bruno',
+        calls: 2,
+        avg_score: 67.5,
+        critical_fails: 2,
+        critical_fail_rate: 100,
+        consistency: 92.5,
+        avg_duration: 175,
+      },
+      {
+        id: rig.d.p3Id,
+        tag: null,
+        calls: 1,
+        avg_score: 100,
+        critical_fails: 0,
+        critical_fail_rate: 0,
+        consistency: null,
+        avg_duration: 400,
+      },
     ]);
   });
 });
@@ -109,16 +189,43 @@ describe('analytics-evaluator answer on the wire', () => {
   });
 });
 
-const evolutionOwner = (c: { name: string; type: string }) => ({ name: c.name, type: c.type, evaluator_id: rig.d.e1.id, evaluator_tag: 'Support QA' });
+const evolutionOwner = (c: { name: string; type: string }) => ({
+  name: c.name,
+  type: c.type,
+  evaluator_id: rig.d.e1.id,
+  evaluator_tag: 'Support QA',
+});
 
 describe('analytics-evaluator date filters', () => {
   it('includes both ends in UTC (start_date from 00:00, end_date through 23:59:59) and compares with as many days before', async () => {
     // 2026-02-03..2026-03-10: T2..T7 (T6 at 23:59:59 included). 36 days; previous 2025-12-29..2026-02-02: T1.
-    const res = await rig.account.call('analytics-evaluator', { evaluator_id: rig.d.e1.id, start_date: '2026-02-03', end_date: '2026-03-10' });
+    const res = await rig.account.call('analytics-evaluator', {
+      evaluator_id: rig.d.e1.id,
+      start_date: '2026-02-03',
+      end_date: '2026-03-10',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.metadata).toEqual({ total_records_analyzed: 6, query_limit_reached: false, filtered: true, generated_at: '2026-03-15T12:00:00.000' });
-    expect(res.body.data.raw_data.map((r: { id: string }) => r.id)).toEqual([rig.d.t.t6, rig.d.t.t7, rig.d.t.t5, rig.d.t.t4, rig.d.t.t3, rig.d.t.t2]);
-    expect(res.body.data.kpis).toEqual({ total_calls: 6, avg_score: 57.58, pass_rate: 16.67, total_critical_fails: 3, pending_critical_reviews: 2 });
+    expect(res.body.data.metadata).toEqual({
+      total_records_analyzed: 6,
+      query_limit_reached: false,
+      filtered: true,
+      generated_at: '2026-03-15T12:00:00.000',
+    });
+    expect(res.body.data.raw_data.map((r: { id: string }) => r.id)).toEqual([
+      rig.d.t.t6,
+      rig.d.t.t7,
+      rig.d.t.t5,
+      rig.d.t.t4,
+      rig.d.t.t3,
+      rig.d.t.t2,
+    ]);
+    expect(res.body.data.kpis).toEqual({
+      total_calls: 6,
+      avg_score: 57.58,
+      pass_rate: 16.67,
+      total_critical_fails: 3,
+      pending_critical_reviews: 2,
+    });
     expect(res.body.data.comparison).toEqual({
       current_period: { calls: 6, avg_score: 57.58, pass_rate: 16.67 },
       previous_period: { calls: 1, avg_score: 90, pass_rate: 100 },
@@ -144,7 +251,11 @@ describe('analytics-evaluator date filters', () => {
 
   it('with no previous-period data the delta is empty', async () => {
     // 2026-01-20 alone: current T1; previous 2026-01-19: nothing.
-    const res = await rig.account.call('analytics-evaluator', { evaluator_id: rig.d.e1.id, start_date: '2026-01-20', end_date: '2026-01-20' });
+    const res = await rig.account.call('analytics-evaluator', {
+      evaluator_id: rig.d.e1.id,
+      start_date: '2026-01-20',
+      end_date: '2026-01-20',
+    });
     expect(res.body.data.comparison).toEqual({
       current_period: { calls: 1, avg_score: 90, pass_rate: 100 },
       previous_period: { calls: 0, avg_score: null, pass_rate: null },
@@ -153,7 +264,11 @@ describe('analytics-evaluator date filters', () => {
     // T1 has a score but no per-criterion results: it counts in kpis, not in the criteria.
     expect(res.body.data.kpis.total_calls).toBe(1);
     expect(res.body.data.criteria_breakdown.map((c: { evaluated_count: number }) => c.evaluated_count)).toEqual([0, 0, 0, 0, 0]);
-    expect(Object.values(res.body.data.criteria_evolution as Record<string, { periods: unknown[] }>).map((c: { periods: unknown[] }) => c.periods)).toEqual([[], [], [], [], []]);
+    expect(
+      Object.values(res.body.data.criteria_evolution as Record<string, { periods: unknown[] }>).map(
+        (c: { periods: unknown[] }) => c.periods,
+      ),
+    ).toEqual([[], [], [], [], []]);
   });
 
   it('rejects month-only and other forms with 400 naming the field', async () => {
@@ -179,6 +294,8 @@ describe('analytics-evaluator errors', () => {
     const res = await other.call('analytics-evaluator', { evaluator_id: rig.d.e1.id });
     expect(res.status).toBe(404);
     expect(res.body).toEqual(errorBody('not_found', `Evaluator not found: ${rig.d.e1.id}`));
-    expect((await rig.account.call('analytics-evaluator', {})).body).toEqual(errorBody('missing_field', 'Missing required field: evaluator_id'));
+    expect((await rig.account.call('analytics-evaluator', {})).body).toEqual(
+      errorBody('missing_field', 'Missing required field: evaluator_id'),
+    );
   });
 });

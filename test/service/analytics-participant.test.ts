@@ -10,14 +10,18 @@ import { errorBody } from '../support/harness.js';
 
 const rig = analyticsDatasetForFile();
 
-
 describe('analytics-participant on the seeded dataset', () => {
   it('answers every member for Ana with the hand-computed values', async () => {
     const data = await fetchDashboard(rig.account, 'analytics-participant', { participant_id: rig.d.p1.id }, ParticipantDashboard);
     expect(Object.keys(data)).toEqual([...sharedDashboardMembers, 'evaluators', 'trend', 'degradation_alert']);
 
     // Ana: T1 T2 T6 (Support QA) and T8 (Sales QA). The other account's call with her id is not read.
-    expect(data.metadata).toEqual({ total_records_analyzed: 4, query_limit_reached: false, filtered: false, generated_at: '2026-03-15T12:00:00.000' });
+    expect(data.metadata).toEqual({
+      total_records_analyzed: 4,
+      query_limit_reached: false,
+      filtered: false,
+      generated_at: '2026-03-15T12:00:00.000',
+    });
     // 80 50 40 90 → 65; passes T8 and T1; T6 critical with no group → pending.
     expect(data.kpis).toEqual({ total_calls: 4, avg_score: 65, pass_rate: 50, total_critical_fails: 1, pending_critical_reviews: 1 });
     expect(data.charts).toEqual({
@@ -44,12 +48,24 @@ describe('analytics-participant on the seeded dataset', () => {
       { ...head(rig.d.c.closing, e1), evaluated_count: 0, fail_count: 0, fail_rate: null, pass_count: 0, pass_rate: null, avg_score: null },
     ]);
     const evo = (c: { name: string; type: string }, o: typeof e1, periods: [string, number, number][]) => ({
-      name: c.name, type: c.type, ...o, periods: periods.map(([period, avg_score, count]) => ({ period, avg_score, count })),
+      name: c.name,
+      type: c.type,
+      ...o,
+      periods: periods.map(([period, avg_score, count]) => ({ period, avg_score, count })),
     });
     expect(data.criteria_evolution).toEqual({
-      [rig.d.c.greeting.id]: evo(rig.d.c.greeting, e1, [['2026-02', 0, 1], ['2026-03', 0, 1]]),
-      [rig.d.c.resolution.id]: evo(rig.d.c.resolution, e1, [['2026-02', 3, 1], ['2026-03', 1, 1]]),
-      [rig.d.c.noPromises.id]: evo(rig.d.c.noPromises, e1, [['2026-02', 1, 1], ['2026-03', 0, 1]]),
+      [rig.d.c.greeting.id]: evo(rig.d.c.greeting, e1, [
+        ['2026-02', 0, 1],
+        ['2026-03', 0, 1],
+      ]),
+      [rig.d.c.resolution.id]: evo(rig.d.c.resolution, e1, [
+        ['2026-02', 3, 1],
+        ['2026-03', 1, 1],
+      ]),
+      [rig.d.c.noPromises.id]: evo(rig.d.c.noPromises, e1, [
+        ['2026-02', 1, 1],
+        ['2026-03', 0, 1],
+      ]),
       [rig.d.c.empathy.id]: evo(rig.d.c.empathy, e1, [['2026-03', 1, 1]]),
       [rig.d.c.closing.id]: evo(rig.d.c.closing, e1, []),
       [rig.d.c.salesGreeting.id]: evo(rig.d.c.salesGreeting, e2, [['2026-03', 1, 1]]),
@@ -68,8 +84,25 @@ describe('analytics-participant on the seeded dataset', () => {
       medium: { count: 3, avg_score: 70 },
       long: { count: 1, avg_score: 50 },
     });
-    const raw = (id: string, date: string, score: number, critical: boolean, duration: number, group: string | null, failed: string[], o: typeof e1) => ({
-      id, date: ts(date), score, critical, duration, group, status: 'COMPLETED', failed_criteria: failed, ...o,
+    const raw = (
+      id: string,
+      date: string,
+      score: number,
+      critical: boolean,
+      duration: number,
+      group: string | null,
+      failed: string[],
+      o: typeof e1,
+    ) => ({
+      id,
+      date: ts(date),
+      score,
+      critical,
+      duration,
+      group,
+      status: 'COMPLETED',
+      failed_criteria: failed,
+      ...o,
     });
     expect(data.raw_data).toEqual([
       raw(rig.d.t.t8, '2026-03-12T10:00:00Z', 80, false, 120, null, [], e2),
@@ -78,14 +111,32 @@ describe('analytics-participant on the seeded dataset', () => {
       raw(rig.d.t.t1, '2026-01-20T00:00:00Z', 90, false, 100, null, [], e1),
     ]);
     expect(data.evaluators).toEqual([
-      { id: rig.d.e1.id, tag: 'Support QA', calls: 3, avg_score: 60, critical_fails: 1, critical_fail_rate: 33.33, consistency: 78.4, avg_duration: 183.33 },
-      { id: rig.d.e2.id, tag: 'Sales QA', calls: 1, avg_score: 80, critical_fails: 0, critical_fail_rate: 0, consistency: null, avg_duration: 120 },
+      {
+        id: rig.d.e1.id,
+        tag: 'Support QA',
+        calls: 3,
+        avg_score: 60,
+        critical_fails: 1,
+        critical_fail_rate: 33.33,
+        consistency: 78.4,
+        avg_duration: 183.33,
+      },
+      {
+        id: rig.d.e2.id,
+        tag: 'Sales QA',
+        calls: 1,
+        avg_score: 80,
+        critical_fails: 0,
+        critical_fail_rate: 0,
+        consistency: null,
+        avg_duration: 120,
+      },
     ]);
     expect(data.trend).toEqual({ direction: 'insufficient_data', recent_avg: null, previous_avg: null, sample_size: 4 });
     expect(data.degradation_alert).toBe(false);
   });
 
-  it('404 for a deleted participant, an unknown one and another account\'s', async () => {
+  it("404 for a deleted participant, an unknown one and another account's", async () => {
     const res = await rig.account.call('analytics-participant', { participant_id: rig.d.p3Id });
     expect(res.status).toBe(404);
     expect(res.body).toEqual(errorBody('not_found', `Participant not found: ${rig.d.p3Id}`));
@@ -100,7 +151,11 @@ describe('trend and degradation_alert', () => {
     const participant = await seedParticipant(rig.h.db, rig.account.id, tag);
     for (const [i, score] of scores.entries()) {
       await seedScoredTranscription(rig.h.db, rig.account.id, {
-        at: `2026-03-${String(i + 1).padStart(2, '0')}`, score, duration: 60, participantId: participant.id, evaluatorId: rig.d.e1.id,
+        at: `2026-03-${String(i + 1).padStart(2, '0')}`,
+        score,
+        duration: 60,
+        participantId: participant.id,
+        evaluatorId: rig.d.e1.id,
       });
     }
     const res = await rig.account.call('analytics-participant', { participant_id: participant.id });

@@ -38,7 +38,11 @@ describe('the standard empty answer', () => {
     const evaluator = await seedEvaluator(h.db, account.id, 'QA', [{ name: 'Greeting', type: 'boolean' }]);
     const participant = await seedParticipant(h.db, account.id, 'Ana');
     await seedScoredTranscription(h.db, account.id, {
-      at: '2026-03-01T10:00:00Z', score: 80, duration: 60, evaluatorId: evaluator.id, participantId: participant.id,
+      at: '2026-03-01T10:00:00Z',
+      score: 80,
+      duration: 60,
+      evaluatorId: evaluator.id,
+      participantId: participant.id,
       results: [{ criterion: evaluator.criteria[0], raw: 1 }],
     });
     return { account, evaluator, participant };
@@ -62,7 +66,12 @@ describe('the standard empty answer', () => {
     });
 
     const accountWide = await account.call('analytics', dates);
-    expect(accountWide.body.data).toEqual({ ...emptyShared(true), charts: { timeline: [], heatmap: {} }, evaluators: [], participants: [] });
+    expect(accountWide.body.data).toEqual({
+      ...emptyShared(true),
+      charts: { timeline: [], heatmap: {} },
+      evaluators: [],
+      participants: [],
+    });
   });
 
   it('is the same when a valid range holds nothing, even with data in the previous period', async () => {
@@ -81,7 +90,9 @@ describe('the standard empty answer', () => {
   it('still answers 404 for an unknown evaluator when the dates match nothing', async () => {
     const account = await h.createAccount();
     const res = await account.call('analytics-evaluator', {
-      evaluator_id: '5f0c8d5e-8a4b-4c1e-9a77-2b8f8a1d0c11', start_date: '2026-03-02', end_date: '2026-03-01',
+      evaluator_id: '5f0c8d5e-8a4b-4c1e-9a77-2b8f8a1d0c11',
+      start_date: '2026-03-02',
+      end_date: '2026-03-01',
     });
     expect(res.status).toBe(404);
   });
@@ -93,12 +104,23 @@ describe('the read cap', () => {
     const evaluator = await seedEvaluator(h.db, account.id, 'QA', [{ name: 'Greeting', type: 'boolean' }]);
     const newest = new Date('2026-03-14T00:00:00Z');
     await seedBulkScoredTranscriptions(h.db, {
-      accountId: account.id, evaluator, participantIds: [], count: 20_001, newest, stepMinutes: 1, withResults: false,
+      accountId: account.id,
+      evaluator,
+      participantIds: [],
+      count: 20_001,
+      newest,
+      stepMinutes: 1,
+      withResults: false,
     });
     const res = await account.call('analytics-evaluator', { evaluator_id: evaluator.id });
     expect(res.status).toBe(200);
     const { metadata, kpis, raw_data: rawData } = res.body.data;
-    expect(metadata).toEqual({ total_records_analyzed: 20_000, query_limit_reached: true, filtered: false, generated_at: '2026-03-15T12:00:00.000' });
+    expect(metadata).toEqual({
+      total_records_analyzed: 20_000,
+      query_limit_reached: true,
+      filtered: false,
+      generated_at: '2026-03-15T12:00:00.000',
+    });
     expect(kpis.total_calls).toBe(20_000);
     expect(rawData).toHaveLength(20_000);
     expect(rawData[0].date).toBe('2026-03-14T00:00:00.000+00:00');

@@ -63,11 +63,33 @@ describe('create-configuration', () => {
     [{ tag: 'a', summary_language: 'english' }, 'invalid_value', 'Invalid summary_language: expected an ISO 639-1 two-letter code or df'],
     [{ tag: 'a', analytics_language: 'zz' }, 'invalid_value', 'Invalid analytics_language: expected an ISO 639-1 two-letter code or df'],
     [{ tag: 'a', webhooks: { success_url: 'https://a.example' } }, 'missing_field', 'Missing required field: webhooks.error_url'],
-    [{ tag: 'a', webhooks: { success_url: 'ftp://a.example/x', error_url: 'https://a.example' } }, 'invalid_value', 'Invalid webhooks.success_url: expected an absolute http(s) URL'],
-    [{ tag: 'a', webhooks: { success_url: '/relative', error_url: 'https://a.example' } }, 'invalid_value', 'Invalid webhooks.success_url: expected an absolute http(s) URL'],
+    [
+      { tag: 'a', webhooks: { success_url: 'ftp://a.example/x', error_url: 'https://a.example' } },
+      'invalid_value',
+      'Invalid webhooks.success_url: expected an absolute http(s) URL',
+    ],
+    [
+      { tag: 'a', webhooks: { success_url: '/relative', error_url: 'https://a.example' } },
+      'invalid_value',
+      'Invalid webhooks.success_url: expected an absolute http(s) URL',
+    ],
     [{ tag: 'a', extraction_fields: [{ type: 'string' }] }, 'missing_field', 'Missing required field: extraction_fields[0].name'],
-    [{ tag: 'a', extraction_fields: [{ name: 'x', type: 'object' }] }, 'invalid_value', 'Invalid extraction_fields[0].type: expected one of string, number, boolean, date'],
-    [{ tag: 'a', extraction_fields: [{ name: 'x', type: 'string' }, { name: 'x', type: 'number' }] }, 'invalid_value', 'Invalid extraction_fields: field names must be unique'],
+    [
+      { tag: 'a', extraction_fields: [{ name: 'x', type: 'object' }] },
+      'invalid_value',
+      'Invalid extraction_fields[0].type: expected one of string, number, boolean, date',
+    ],
+    [
+      {
+        tag: 'a',
+        extraction_fields: [
+          { name: 'x', type: 'string' },
+          { name: 'x', type: 'number' },
+        ],
+      },
+      'invalid_value',
+      'Invalid extraction_fields: field names must be unique',
+    ],
   ])('refuses %j with %s', async (body, code, message) => {
     const res = await account.call('create-configuration', body);
     expect(res.status).toBe(400);
@@ -95,9 +117,7 @@ describe('create-configuration', () => {
   it('never exceeds 20 under concurrent creates', async () => {
     const racing = await h.createAccount();
     for (let i = 0; i < 15; i += 1) await seedConfiguration(h.db, racing.id);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => racing.call('create-configuration', { tag: `race-${i}` })),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => racing.call('create-configuration', { tag: `race-${i}` })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
     expect(await h.db.configuration.count({ where: { accountId: racing.id } })).toBe(20);

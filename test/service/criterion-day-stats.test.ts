@@ -30,17 +30,40 @@ const newest = (take: number) =>
 /** A completion as the processing pipeline stores it: the row first, its results after, one transaction. */
 async function completeLikeThePipeline(at: Date, raws: number[]): Promise<string> {
   const t = await h.db.transcription.create({
-    data: { accountId, configurationId: crypto.randomUUID(), configurationTag: 'x', status: 'IN_PROGRESS', createdAt: at, evaluatorId: e1.id, participantId },
+    data: {
+      accountId,
+      configurationId: crypto.randomUUID(),
+      configurationTag: 'x',
+      status: 'IN_PROGRESS',
+      createdAt: at,
+      evaluatorId: e1.id,
+      participantId,
+    },
   });
-  await h.db.$transaction(async (tx) => {
-    await tx.transcription.updateMany({ where: { id: t.id, status: 'IN_PROGRESS' }, data: { status: 'COMPLETED', score: 70, criticalFail: false } });
-    await tx.criterionResult.createMany({
-      data: e1.criteria.map((c, position) => ({
-        transcriptionId: t.id, criterionId: c.id, position, name: c.name, type: c.type, maxWeight: c.weight,
-        scoreRawAi: raws[position] ?? 1, scoreObtained: 1, status: (raws[position] ?? 1) >= 1 ? 'PASS' as const : 'FAIL' as const, reasoning: 'r', quote: 'q',
-      })),
-    });
-  }, { maxWait: 60_000, timeout: 60_000 }); // twenty at once on a pool of five, on a loaded machine
+  await h.db.$transaction(
+    async (tx) => {
+      await tx.transcription.updateMany({
+        where: { id: t.id, status: 'IN_PROGRESS' },
+        data: { status: 'COMPLETED', score: 70, criticalFail: false },
+      });
+      await tx.criterionResult.createMany({
+        data: e1.criteria.map((c, position) => ({
+          transcriptionId: t.id,
+          criterionId: c.id,
+          position,
+          name: c.name,
+          type: c.type,
+          maxWeight: c.weight,
+          scoreRawAi: raws[position] ?? 1,
+          scoreObtained: 1,
+          status: (raws[position] ?? 1) >= 1 ? ('PASS' as const) : ('FAIL' as const),
+          reasoning: 'r',
+          quote: 'q',
+        })),
+      });
+    },
+    { maxWait: 60_000, timeout: 60_000 },
+  ); // twenty at once on a pool of five, on a loaded machine
   return t.id;
 }
 
@@ -55,12 +78,29 @@ describe('svc_criterion_day_stats', () => {
     await completeLikeThePipeline(new Date('2026-05-01T23:00:00Z'), [0, 4.5, 1]);
     // Results written while IN_PROGRESS, then the row completed.
     const t = await seedScoredTranscription(h.db, accountId, {
-      at: '2026-05-02T01:00:00Z', score: null, duration: 1, evaluatorId: e1.id, status: 'IN_PROGRESS', results: resultsOf(e1, [1, 2.25, 0]),
+      at: '2026-05-02T01:00:00Z',
+      score: null,
+      duration: 1,
+      evaluatorId: e1.id,
+      status: 'IN_PROGRESS',
+      results: resultsOf(e1, [1, 2.25, 0]),
     });
     await check();
     await h.db.transcription.update({ where: { id: t }, data: { status: 'COMPLETED', score: 55 } });
-    await seedScoredTranscription(h.db, accountId, { at: '2026-05-02T02:00:00Z', score: null, duration: 1, evaluatorId: e1.id, results: resultsOf(e1, [1, 1, 1]) });
-    await seedScoredTranscription(h.db, accountId, { at: '2026-05-02T03:00:00Z', score: 10, duration: 1, evaluatorId: null, results: resultsOf(e1, [1, 1, 1]) });
+    await seedScoredTranscription(h.db, accountId, {
+      at: '2026-05-02T02:00:00Z',
+      score: null,
+      duration: 1,
+      evaluatorId: e1.id,
+      results: resultsOf(e1, [1, 1, 1]),
+    });
+    await seedScoredTranscription(h.db, accountId, {
+      at: '2026-05-02T03:00:00Z',
+      score: 10,
+      duration: 1,
+      evaluatorId: null,
+      results: resultsOf(e1, [1, 1, 1]),
+    });
     await check();
   });
 
@@ -74,7 +114,9 @@ describe('svc_criterion_day_stats', () => {
     await check();
     await h.db.criterionResult.updateMany({ where: { transcriptionId: e.id }, data: { status: 'FAIL', scoreRawAi: 0.5 } });
     await h.db.criterionResult.deleteMany({ where: { transcriptionId: a.id, criterionId: e1.criteria[0].id } });
-    await h.db.criterionResult.updateMany({ where: { transcriptionId: b.id }, data: { criterionId: e2.criteria[0].id } }).catch(() => undefined);
+    await h.db.criterionResult
+      .updateMany({ where: { transcriptionId: b.id }, data: { criterionId: e2.criteria[0].id } })
+      .catch(() => undefined);
     await check();
     // Back again: a FAILED call completed anew.
     await h.db.transcription.update({ where: { id: c.id }, data: { status: 'COMPLETED' } });
@@ -82,7 +124,13 @@ describe('svc_criterion_day_stats', () => {
   });
 
   it('follows deletions: one call, many at once, the retention purge, an evaluator and the whole account', async () => {
-    await deleteByEveryPath(h, accountId, (await newest(40)).map((t) => t.id), 'day-stats', check);
+    await deleteByEveryPath(
+      h,
+      accountId,
+      (await newest(40)).map((t) => t.id),
+      'day-stats',
+      check,
+    );
     await h.db.evaluator.delete({ where: { id: e2.id } });
     await check();
     await h.db.account.delete({ where: { id: accountId } });
@@ -90,7 +138,14 @@ describe('svc_criterion_day_stats', () => {
   });
 
   it('stays exact under concurrent completions on the same evaluator and day', async () => {
-    ({ accountId, evaluator: e1, participantId } = await seedSupportAccount(h, [{ name: 'Greeting', type: 'boolean' }, { name: 'Resolution', type: 'scale' }]));
+    ({
+      accountId,
+      evaluator: e1,
+      participantId,
+    } = await seedSupportAccount(h, [
+      { name: 'Greeting', type: 'boolean' },
+      { name: 'Resolution', type: 'scale' },
+    ]));
     const at = new Date('2026-05-03T12:00:00Z');
     await Promise.all(Array.from({ length: 20 }, (_, i) => completeLikeThePipeline(at, [i % 2, 1 + (i % 5)])));
     await check();

@@ -12,8 +12,9 @@ beforeAll(async () => {
   owner = await h.createAccount();
   stranger = await h.createAccount();
   ids.configuration = (await owner.call('create-configuration', { tag: 'mine' })).body.data.configuration.configuration_id;
-  ids.evaluator = (await owner.call('create-evaluator', { tag: 'mine', criteria: [{ name: 'c', type: 'boolean', weight: 1 }] }))
-    .body.data.evaluator.evaluator_id;
+  ids.evaluator = (
+    await owner.call('create-evaluator', { tag: 'mine', criteria: [{ name: 'c', type: 'boolean', weight: 1 }] })
+  ).body.data.evaluator.evaluator_id;
   ids.participant = (await owner.call('create-participant', { tag: 'mine' })).body.data.participant.participant_id;
   ids.transcription = (await seedTranscription(h.db, owner.id, { configurationId: ids.configuration })).id;
 });
@@ -49,7 +50,7 @@ describe("another account's ids are not found (404), and nothing changes", () =>
     expect((await owner.call('get-transcription', { transcription_id: ids.transcription })).body.data.group).toBeNull();
   });
 
-  it('lists show only the caller\'s own resources', async () => {
+  it("lists show only the caller's own resources", async () => {
     expect((await stranger.call('list-configurations')).body.data.total_configurations).toBe(0);
     expect((await stranger.call('list-evaluators')).body.data.count).toBe(0);
     expect((await stranger.call('list-participants')).body.data.count).toBe(0);

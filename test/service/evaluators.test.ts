@@ -50,10 +50,22 @@ describe('create-evaluator', () => {
     [{ tag: 'x', criteria: [{ type: 'boolean', weight: 1 }] }, 'missing_field', 'Missing required field: criteria[0].name'],
     [{ tag: 'x', criteria: [{ name: 'a', weight: 1 }] }, 'missing_field', 'Missing required field: criteria[0].type'],
     [{ tag: 'x', criteria: [{ name: 'a', type: 'boolean' }] }, 'missing_field', 'Missing required field: criteria[0].weight'],
-    [{ tag: 'x', criteria: [{ name: 'a', type: 'numeric', weight: 1 }] }, 'invalid_value', 'Invalid criteria[0].type: expected one of boolean, scale, strict'],
-    [{ tag: 'x', criteria: [{ name: 'a', type: 'scale', weight: 1.5 }] }, 'invalid_value', 'Invalid criteria[0].weight: expected an integer'],
+    [
+      { tag: 'x', criteria: [{ name: 'a', type: 'numeric', weight: 1 }] },
+      'invalid_value',
+      'Invalid criteria[0].type: expected one of boolean, scale, strict',
+    ],
+    [
+      { tag: 'x', criteria: [{ name: 'a', type: 'scale', weight: 1.5 }] },
+      'invalid_value',
+      'Invalid criteria[0].weight: expected an integer',
+    ],
     [{ tag: 'x', criteria: [{ name: 'a', type: 'scale', weight: -1 }] }, 'invalid_value', 'Invalid criteria[0].weight: must be 0 or more'],
-    [{ tag: 'x', criteria: [{ name: 'a', type: 'scale', weight: '5' }] }, 'invalid_value', 'Invalid criteria[0].weight: expected an integer'],
+    [
+      { tag: 'x', criteria: [{ name: 'a', type: 'scale', weight: '5' }] },
+      'invalid_value',
+      'Invalid criteria[0].weight: expected an integer',
+    ],
     [{ tag: 'x', criteria: 'all' }, 'invalid_value', 'Invalid criteria: expected array'],
     [{ tag: 'x', criteria: [], language: 'klingon' }, 'invalid_value', 'Invalid language: expected an ISO 639-1 two-letter code or df'],
   ])('refuses %j', async (body, code, message) => {
@@ -155,7 +167,10 @@ describe('update-evaluator', () => {
     const id = created.criteria[0].id;
     const duplicated = await rig.account.call('update-evaluator', {
       evaluator_id: created.evaluator_id,
-      criteria: [{ id, name: 'a', type: 'boolean', weight: 1 }, { id, name: 'b', type: 'boolean', weight: 1 }],
+      criteria: [
+        { id, name: 'a', type: 'boolean', weight: 1 },
+        { id, name: 'b', type: 'boolean', weight: 1 },
+      ],
     });
     expect(duplicated.body).toEqual(errorBody('invalid_value', 'Invalid criteria: a criterion id appears more than once'));
   });

@@ -25,22 +25,50 @@ const newest = (take: number) =>
   h.db.transcription.findMany({ where: { accountId, evaluatorId: e1.id }, orderBy: { createdAt: 'desc' }, take, select: { id: true } });
 const keptOf = async (id: string) =>
   (await h.db.transcription.findUniqueOrThrow({ where: { id }, select: { failedCriteriaJson: true } })).failedCriteriaJson;
-const resultRows = (transcriptionId: string, criteria: SeededCriterion[], failed: (i: number) => boolean, nameOf = (c: SeededCriterion) => c.name) =>
+const resultRows = (
+  transcriptionId: string,
+  criteria: SeededCriterion[],
+  failed: (i: number) => boolean,
+  nameOf = (c: SeededCriterion) => c.name,
+) =>
   criteria.map((c, position) => ({
-    transcriptionId, criterionId: c.id, position, name: nameOf(c), type: c.type, maxWeight: c.weight,
-    scoreRawAi: failed(position) ? 0 : 1, scoreObtained: 1, status: failed(position) ? 'FAIL' as const : 'PASS' as const, reasoning: 'r', quote: 'q',
+    transcriptionId,
+    criterionId: c.id,
+    position,
+    name: nameOf(c),
+    type: c.type,
+    maxWeight: c.weight,
+    scoreRawAi: failed(position) ? 0 : 1,
+    scoreObtained: 1,
+    status: failed(position) ? ('FAIL' as const) : ('PASS' as const),
+    reasoning: 'r',
+    quote: 'q',
   }));
 
 /** A completion as the processing pipeline stores it: the row first, its results after, one transaction. */
 async function completeLikeThePipeline(at: Date, failed: (i: number) => boolean): Promise<string> {
   const t = await h.db.transcription.create({
-    data: { accountId, configurationId: crypto.randomUUID(), configurationTag: 'x', status: 'IN_PROGRESS', createdAt: at, evaluatorId: e1.id, participantId },
+    data: {
+      accountId,
+      configurationId: crypto.randomUUID(),
+      configurationTag: 'x',
+      status: 'IN_PROGRESS',
+      createdAt: at,
+      evaluatorId: e1.id,
+      participantId,
+    },
   });
   expect(await keptOf(t.id)).toBe('[]');
-  await h.db.$transaction(async (tx) => {
-    await tx.transcription.updateMany({ where: { id: t.id, status: 'IN_PROGRESS' }, data: { status: 'COMPLETED', score: 70, criticalFail: false } });
-    await tx.criterionResult.createMany({ data: resultRows(t.id, e1.criteria, failed) });
-  }, { maxWait: 60_000, timeout: 60_000 }); // twenty at once on a pool of five, on a loaded machine
+  await h.db.$transaction(
+    async (tx) => {
+      await tx.transcription.updateMany({
+        where: { id: t.id, status: 'IN_PROGRESS' },
+        data: { status: 'COMPLETED', score: 70, criticalFail: false },
+      });
+      await tx.criterionResult.createMany({ data: resultRows(t.id, e1.criteria, failed) });
+    },
+    { maxWait: 60_000, timeout: 60_000 },
+  ); // twenty at once on a pool of five, on a loaded machine
   return t.id;
 }
 
@@ -60,7 +88,10 @@ describe('svc_transcriptions.failed_criteria_json', () => {
 
   it('follows changes of the results: status, name, position, moved to another call, deleted', async () => {
     const [a, b, c, d] = await h.db.transcription.findMany({
-      where: { accountId, results: { some: {} } }, orderBy: { createdAt: 'asc' }, take: 4, select: { id: true },
+      where: { accountId, results: { some: {} } },
+      orderBy: { createdAt: 'asc' },
+      take: 4,
+      select: { id: true },
     });
     await h.db.criterionResult.updateMany({ where: { transcriptionId: a.id }, data: { status: 'FAIL' } });
     await h.db.criterionResult.updateMany({ where: { transcriptionId: b.id, status: 'FAIL' }, data: { name: 'Renamed "x" \\ ü\n' } });
@@ -69,8 +100,16 @@ describe('svc_transcriptions.failed_criteria_json', () => {
     await check();
     expect(await keptOf(c.id)).toBe('[]');
     // A result moved from one call to another changes both.
-    const empty = await seedScoredTranscription(h.db, accountId, { at: '2026-05-02T02:00:00Z', score: 80, duration: 1, evaluatorId: e1.id });
-    const moved = await h.db.criterionResult.updateMany({ where: { transcriptionId: a.id, criterionId: e1.criteria[0].id }, data: { transcriptionId: empty } });
+    const empty = await seedScoredTranscription(h.db, accountId, {
+      at: '2026-05-02T02:00:00Z',
+      score: 80,
+      duration: 1,
+      evaluatorId: e1.id,
+    });
+    const moved = await h.db.criterionResult.updateMany({
+      where: { transcriptionId: a.id, criterionId: e1.criteria[0].id },
+      data: { transcriptionId: empty },
+    });
     expect(moved.count).toBe(1);
     expect(await keptOf(empty)).toBe('["Greeting"]');
     expect(await keptOf(a.id)).toBe('["No promises","Resolution"]'); // positions reversed above
@@ -88,7 +127,14 @@ describe('svc_transcriptions.failed_criteria_json', () => {
     expect(await keptOf(a.id)).toBe('["No promises"]');
     await h.db.$transaction([
       h.db.criterionResult.deleteMany({ where: { transcriptionId: b.id } }),
-      h.db.criterionResult.createMany({ data: resultRows(b.id, e1.criteria, () => true, (c) => `${c.name} ${'é'.repeat(200)}`) }),
+      h.db.criterionResult.createMany({
+        data: resultRows(
+          b.id,
+          e1.criteria,
+          () => true,
+          (c) => `${c.name} ${'é'.repeat(200)}`,
+        ),
+      }),
     ]);
     expect(await keptOf(b.id)).toBeNull(); // 3 names of 400+ bytes
     expect((await check()).nulls).toBe(1);
@@ -99,13 +145,26 @@ describe('svc_transcriptions.failed_criteria_json', () => {
   });
 
   it('follows deletions: one call, many at once, the retention purge, the whole account', async () => {
-    await deleteByEveryPath(h, accountId, (await newest(40)).map((t) => t.id), 'failed-criteria-json', check);
+    await deleteByEveryPath(
+      h,
+      accountId,
+      (await newest(40)).map((t) => t.id),
+      'failed-criteria-json',
+      check,
+    );
     await h.db.account.delete({ where: { id: accountId } });
     expect(await h.db.transcription.count({ where: { accountId } })).toBe(0);
   });
 
   it('stays exact under concurrent completions', async () => {
-    ({ accountId, evaluator: e1, participantId } = await seedSupportAccount(h, [{ name: 'Greeting', type: 'boolean' }, { name: 'Resolution', type: 'scale' }]));
+    ({
+      accountId,
+      evaluator: e1,
+      participantId,
+    } = await seedSupportAccount(h, [
+      { name: 'Greeting', type: 'boolean' },
+      { name: 'Resolution', type: 'scale' },
+    ]));
     const at = new Date('2026-05-03T12:00:00Z');
     await Promise.all(Array.from({ length: 20 }, (_, i) => completeLikeThePipeline(at, (k) => (i + k) % 2 === 0)));
     expect((await check()).rows).toBe(20);

@@ -20,10 +20,12 @@ let sequentialApp: RequestListener;
 beforeAll(() => {
   // 5 a minute with a burst of 1: one call empties the bucket, and it refills only after 12 s.
   h = createHarness({ rateLimitScale: 0.01 });
-  sequentialApp = createApiSurface(h.deps, { ...serviceOperations, 'get-configuration': { ...getConfiguration, overlapsRateLimit: false } });
+  sequentialApp = createApiSurface(h.deps, {
+    ...serviceOperations,
+    'get-configuration': { ...getConfiguration, overlapsRateLimit: false },
+  });
 });
 afterAll(() => h.close());
-
 
 /** Holds every rate-limit script call of the harness's Redis until released. */
 function holdRateLimit() {

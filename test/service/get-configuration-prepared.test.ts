@@ -52,7 +52,11 @@ describe('get-configuration through a prepared statement', () => {
     const other = await h.createAccount();
     const id = (await owner.call('create-configuration', { tag: 'Mine' })).body.data.configuration.configuration_id as string;
     const missing = randomUUID();
-    expect((await other.call('get-configuration', { configuration_id: id })).body).toEqual(errorBody('not_found', `Configuration not found: ${id}`));
-    expect((await other.call('get-configuration', { configuration_id: missing })).body).toEqual(errorBody('not_found', `Configuration not found: ${missing}`));
+    expect((await other.call('get-configuration', { configuration_id: id })).body).toEqual(
+      errorBody('not_found', `Configuration not found: ${id}`),
+    );
+    expect((await other.call('get-configuration', { configuration_id: missing })).body).toEqual(
+      errorBody('not_found', `Configuration not found: ${missing}`),
+    );
   });
 });

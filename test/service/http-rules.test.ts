@@ -34,9 +34,7 @@ describe('authentication (403)', () => {
     for (const value of [`Bearer ${account.key}`, account.key]) {
       const res = await request(h.app).post('/api/list-participants').set('authorization', value).send({});
       expect(res.status).toBe(403);
-      expect(res.body).toEqual(
-        errorBody('forbidden', 'The Authorization header is not accepted: send the API key in x-api-key'),
-      );
+      expect(res.body).toEqual(errorBody('forbidden', 'The Authorization header is not accepted: send the API key in x-api-key'));
     }
   });
 
@@ -128,7 +126,6 @@ describe('request bodies (400)', () => {
     expect(res.status).toBe(413);
     expect(res.body).toEqual(errorBody('payload_too_large', 'Request body exceeds the limit of 4096 bytes'));
   });
-
 });
 
 describe('unexpected errors (500)', () => {
@@ -154,7 +151,12 @@ describe('unexpected errors (500)', () => {
 // The API's own HTTP stack (api-surface.ts on machine-surface.ts, read-body.ts).
 /** create-participant with this body; its answer names the tag it stored. */
 const createParticipant = (body: Buffer | string, headers: Record<string, string> = {}, extra: Partial<RawRequest> = {}) =>
-  sendRaw(h.app, { path: '/api/create-participant', headers: { 'x-api-key': account.key, 'content-type': 'application/json', ...headers }, body, ...extra });
+  sendRaw(h.app, {
+    path: '/api/create-participant',
+    headers: { 'x-api-key': account.key, 'content-type': 'application/json', ...headers },
+    body,
+    ...extra,
+  });
 
 const storedTag = (answer: { status: number; json: unknown }) => {
   expect(answer.status).toBe(201);
@@ -201,7 +203,9 @@ describe('request bodies', () => {
     const body = JSON.stringify({ tag: 'x' });
     const unknownEncoding = await createParticipant(body, { 'content-encoding': 'compress' });
     expect(unknownEncoding.status).toBe(400);
-    expect(unknownEncoding.json).toEqual(errorBody('invalid_value', 'Unsupported Content-Encoding "compress": send the body as identity, gzip, deflate or br'));
+    expect(unknownEncoding.json).toEqual(
+      errorBody('invalid_value', 'Unsupported Content-Encoding "compress": send the body as identity, gzip, deflate or br'),
+    );
     const unknownCharset = await createParticipant(body, { 'content-type': 'application/json; charset=klingon' });
     expect(unknownCharset.status).toBe(400);
     expect(unknownCharset.json).toEqual(errorBody('invalid_value', 'Unsupported charset "klingon" in Content-Type: send UTF-8 JSON'));
@@ -221,7 +225,10 @@ describe('what is not an operation call', () => {
     const document = await request(h.app).get('/api/openapi.json');
     expect(document.status).toBe(200);
     expect(document.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(document.body).toMatchObject({ openapi: expect.stringMatching(/^3\./), paths: expect.objectContaining({ '/get-configuration': expect.any(Object) }) });
+    expect(document.body).toMatchObject({
+      openapi: expect.stringMatching(/^3\./),
+      paths: expect.objectContaining({ '/get-configuration': expect.any(Object) }),
+    });
     const head = await request(h.app).head('/api/openapi.json');
     expect(head.status).toBe(200);
     expect(head.headers['content-length']).toBe(document.headers['content-length']);

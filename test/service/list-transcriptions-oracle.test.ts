@@ -30,17 +30,44 @@ async function seedMixedAccount(bulk: number) {
   for (let i = 0; i < 6; i += 1) participants.push(await seedParticipant(h.db, account.id, `agent-${i}`));
   const foreign = await seedParticipant(h.db, other.id, 'not yours');
   await seedBulkScoredTranscriptions(h.db, {
-    accountId: account.id, evaluator, participantIds: participants.map((p) => p.id), count: bulk, newest: new Date('2026-06-01T12:00:00Z'), stepMinutes: 7, withResults: false,
+    accountId: account.id,
+    evaluator,
+    participantIds: participants.map((p) => p.id),
+    count: bulk,
+    newest: new Date('2026-06-01T12:00:00Z'),
+    stepMinutes: 7,
+    withResults: false,
   });
   const tie = new Date('2026-03-03T03:03:03.333Z');
   for (let i = 0; i < 4; i += 1) await seedTranscription(h.db, account.id, { createdAt: tie, name: `tie ${i}` });
-  await seedTranscription(h.db, account.id, { status: 'FAILED', createdAt: new Date('2026-01-05T00:00:00Z'), errorCode: 'download_failed', errorMessage: 'x' });
-  await seedTranscription(h.db, account.id, { status: 'COMPLETED', score: null, createdAt: new Date('2026-01-06T00:00:00Z'), participantId: participants[0].id });
   await seedTranscription(h.db, account.id, {
-    status: 'COMPLETED', score: 12.34, criticalFail: null, evaluationStatus: null, group: 'ARCHIVED', duration: 0.125,
-    createdAt: new Date('2026-01-07T00:00:00Z'), participantId: participants[5].id, evaluatorId: goneEvaluator.id,
+    status: 'FAILED',
+    createdAt: new Date('2026-01-05T00:00:00Z'),
+    errorCode: 'download_failed',
+    errorMessage: 'x',
   });
-  await seedTranscription(h.db, account.id, { createdAt: new Date('2026-01-08T00:00:00Z'), participantId: foreign.id, evaluatorId: randomUUID() });
+  await seedTranscription(h.db, account.id, {
+    status: 'COMPLETED',
+    score: null,
+    createdAt: new Date('2026-01-06T00:00:00Z'),
+    participantId: participants[0].id,
+  });
+  await seedTranscription(h.db, account.id, {
+    status: 'COMPLETED',
+    score: 12.34,
+    criticalFail: null,
+    evaluationStatus: null,
+    group: 'ARCHIVED',
+    duration: 0.125,
+    createdAt: new Date('2026-01-07T00:00:00Z'),
+    participantId: participants[5].id,
+    evaluatorId: goneEvaluator.id,
+  });
+  await seedTranscription(h.db, account.id, {
+    createdAt: new Date('2026-01-08T00:00:00Z'),
+    participantId: foreign.id,
+    evaluatorId: randomUUID(),
+  });
   // Deleted after use: their tags no longer resolve.
   await h.db.participant.delete({ where: { id: participants[5].id } });
   await h.db.evaluator.delete({ where: { id: goneEvaluator.id } });

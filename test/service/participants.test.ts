@@ -46,11 +46,23 @@ describe('create-participant', () => {
     [{ tag: ['a'] }, 'invalid_value', 'Invalid tag: expected string'],
     [{ tag: 'a', metadata: 'team=north' }, 'invalid_value', 'Invalid metadata: expected an object of string values'],
     [{ tag: 'a', metadata: ['x'] }, 'invalid_value', 'Invalid metadata: expected an object of string values'],
-    [{ tag: 'a', metadata: { ['k'.repeat(51)]: 'v' } }, 'invalid_value', `Invalid metadata.${'k'.repeat(51)}: key names must be 1 to 50 characters`],
-    [{ tag: 'a', metadata: { ['k'.repeat(5000)]: 'v' } }, 'invalid_value', `Invalid metadata.${'k'.repeat(57)}...: key names must be 1 to 50 characters`],
+    [
+      { tag: 'a', metadata: { ['k'.repeat(51)]: 'v' } },
+      'invalid_value',
+      `Invalid metadata.${'k'.repeat(51)}: key names must be 1 to 50 characters`,
+    ],
+    [
+      { tag: 'a', metadata: { ['k'.repeat(5000)]: 'v' } },
+      'invalid_value',
+      `Invalid metadata.${'k'.repeat(57)}...: key names must be 1 to 50 characters`,
+    ],
     [{ tag: 'a', metadata: { '': 'v' } }, 'invalid_value', 'Invalid metadata.: key names must be 1 to 50 characters'],
     [{ tag: 'a', metadata: { note: 'v'.repeat(251) } }, 'invalid_value', 'Invalid metadata.note: values must be at most 250 characters'],
-    [{ tag: 'a', metadata: { note: { deep: 'v'.repeat(250) } } }, 'invalid_value', 'Invalid metadata.note: values must be at most 250 characters'],
+    [
+      { tag: 'a', metadata: { note: { deep: 'v'.repeat(250) } } },
+      'invalid_value',
+      'Invalid metadata.note: values must be at most 250 characters',
+    ],
   ])('refuses %j', async (body, code, message) => {
     const res = await account.call('create-participant', body);
     expect(res.status).toBe(400);
@@ -103,8 +115,8 @@ describe('get, list, update, delete', () => {
 
   it('update replaces metadata wholesale, keeps omitted fields, and always moves updated_at', async () => {
     clock = new Date('2026-03-01T10:00:00.000Z');
-    const created = (await account.call('create-participant', { tag: 'Cy', metadata: { team: 'North', shift: 'early' } })).body
-      .data.participant;
+    const created = (await account.call('create-participant', { tag: 'Cy', metadata: { team: 'North', shift: 'early' } })).body.data
+      .participant;
 
     clock = new Date('2026-03-05T08:00:00.000Z');
     const replaced = await account.call('update-participant', { participant_id: created.participant_id, metadata: { team: 'South' } });

@@ -72,14 +72,24 @@ describe('the meter under contention', () => {
     const entry = { accountId: account.id, operation: 'analytics', month: '2026-11-01' };
     const decisions = await Promise.all(
       Array.from({ length: 200 }, async () => {
-        const decision = await limiter.checkWithQuota('bucket', { perMinute: 1_000_000, burst: 1_000 }, {
-          key: 'counter', limit: 50, ttlSeconds: 60, readSeed: () => readMonthlyQuotaUse(h.db, entry),
-        });
+        const decision = await limiter.checkWithQuota(
+          'bucket',
+          { perMinute: 1_000_000, burst: 1_000 },
+          {
+            key: 'counter',
+            limit: 50,
+            ttlSeconds: 60,
+            readSeed: () => readMonthlyQuotaUse(h.db, entry),
+          },
+        );
         if (decision.admitted) await recordMonthlyQuotaUse(h.db, { ...entry, used: decision.used });
         return decision;
       }),
     );
-    const admitted = decisions.filter((d) => d.admitted).map((d) => d.used).sort((a, b) => a - b);
+    const admitted = decisions
+      .filter((d) => d.admitted)
+      .map((d) => d.used)
+      .sort((a, b) => a - b);
     expect(admitted).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(decisions.filter((d) => d.isQuotaExhausted)).toHaveLength(150);
     expect(await usedCalls(account, 'analytics', '2026-11-01')).toBe(50);

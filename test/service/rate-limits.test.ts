@@ -37,7 +37,7 @@ describe('per-account, per-operation limits with burst (spec Limits table)', () 
     expect((await account.call('list-configurations')).status).toBe(429);
   });
 
-  it('keeps separate buckets per operation and per account; an alias shares its operation\'s bucket', async () => {
+  it("keeps separate buckets per operation and per account; an alias shares its operation's bucket", async () => {
     const a = await h.createAccount();
     const b = await h.createAccount();
     for (let i = 0; i < 3; i += 1) expect((await a.call(i % 2 ? 'get-configurations' : 'list-configurations')).status).toBe(200);

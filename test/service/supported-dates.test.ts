@@ -32,23 +32,38 @@ describe('submit period_date', () => {
     ['0050-06-15T12:30:00+02:00', '0050-06-15T10:30:00.000Z'],
     ['9999-12-31T23:59:59Z', '9999-12-31T23:59:59.000Z'],
   ])('stores %s exactly as sent', async (period_date, stored) => {
-    const res = await rig.account.call('submit', { configuration_id: rig.configurationId, url: `${rig.recordings.baseUrl}/hang/x.wav`, period_date });
+    const res = await rig.account.call('submit', {
+      configuration_id: rig.configurationId,
+      url: `${rig.recordings.baseUrl}/hang/x.wav`,
+      period_date,
+    });
     expect(res.status).toBe(201);
     const id = res.body.data.transcription_id as string;
     expect((await rig.h.db.transcription.findUniqueOrThrow({ where: { id } })).createdAt.toISOString()).toBe(stored);
     const read = await rig.account.call('get-transcription', { transcription_id: id });
     expect(read.status).toBe(200);
-    expect(read.body.data.details.created_at).toBe(stored.replace("Z", "+00:00"));
+    expect(read.body.data.details.created_at).toBe(stored.replace('Z', '+00:00'));
   });
 
-  it.each(['0000-01-01', '0000-12-31T23:59:59Z', '0001-01-01T00:00:00+00:01'])('refuses %s with a 400 naming the range', async (period_date) => {
-    const res = await rig.account.call('submit', { configuration_id: rig.configurationId, url: `${rig.recordings.baseUrl}/hang/x.wav`, period_date });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual(errorBody('invalid_value', `Invalid period_date: ${period_date} is outside the supported dates, ${range}`));
-  });
+  it.each(['0000-01-01', '0000-12-31T23:59:59Z', '0001-01-01T00:00:00+00:01'])(
+    'refuses %s with a 400 naming the range',
+    async (period_date) => {
+      const res = await rig.account.call('submit', {
+        configuration_id: rig.configurationId,
+        url: `${rig.recordings.baseUrl}/hang/x.wav`,
+        period_date,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(errorBody('invalid_value', `Invalid period_date: ${period_date} is outside the supported dates, ${range}`));
+    },
+  );
 
   it.each(['-000001-01-01T00:00:00Z', '+010000-01-01', '10000-01-01'])('refuses %s as malformed (400)', async (period_date) => {
-    const res = await rig.account.call('submit', { configuration_id: rig.configurationId, url: `${rig.recordings.baseUrl}/hang/x.wav`, period_date });
+    const res = await rig.account.call('submit', {
+      configuration_id: rig.configurationId,
+      url: `${rig.recordings.baseUrl}/hang/x.wav`,
+      period_date,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(errorBody('invalid_value', 'Invalid period_date: expected YYYY-MM-DD or an ISO 8601 datetime'));
   });
@@ -56,7 +71,11 @@ describe('submit period_date', () => {
 
 describe('analytics date filters', () => {
   it('accept years 1–99 as themselves', async () => {
-    for (const dates of [{ start_date: '0050-01-01', end_date: '0099-12-31' }, { start_date: '0001-01-01', end_date: '0001-01-31' }, { start_date: '9999-12-01', end_date: '9999-12-31' }]) {
+    for (const dates of [
+      { start_date: '0050-01-01', end_date: '0099-12-31' },
+      { start_date: '0001-01-01', end_date: '0001-01-31' },
+      { start_date: '9999-12-01', end_date: '9999-12-31' },
+    ]) {
       const res = await rig.account.call('analytics', dates);
       expect(res.status, JSON.stringify(dates)).toBe(200);
     }

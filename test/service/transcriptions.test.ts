@@ -40,7 +40,12 @@ describe('get-transcription', () => {
         num_speakers: 2,
         created_at: '2026-02-03T14:30:00.000+00:00',
         completed_at: '2026-02-03T14:35:00.000+00:00',
-        conversation: { segments: [{ speaker: 'A', text: 'Hello, thanks for calling.' }, { speaker: 'B', text: 'Hi.' }] },
+        conversation: {
+          segments: [
+            { speaker: 'A', text: 'Hello, thanks for calling.' },
+            { speaker: 'B', text: 'Hi.' },
+          ],
+        },
         summary: { text: 'A greeting.', language: 'en' },
         fields: { fields: [{ name: 'order_id', value: null }] },
         evaluation: {
@@ -57,12 +62,28 @@ describe('get-transcription', () => {
             summary_feedback: '**Good** greeting; a promise was made.',
             results: [
               {
-                criteria_id: greeting.id, name: 'Greeting', type: 'boolean', max_weight: 40, score_raw_ai: 1,
-                score_obtained: 40, status: 'PASS', reasoning: 'Greets warmly', quote: 'Hello, thanks for calling.', feedback: null,
+                criteria_id: greeting.id,
+                name: 'Greeting',
+                type: 'boolean',
+                max_weight: 40,
+                score_raw_ai: 1,
+                score_obtained: 40,
+                status: 'PASS',
+                reasoning: 'Greets warmly',
+                quote: 'Hello, thanks for calling.',
+                feedback: null,
               },
               {
-                criteria_id: strict.id, name: 'No promises', type: 'strict', max_weight: 0, score_raw_ai: 0,
-                score_obtained: 0, status: 'FAIL', reasoning: 'Promised a refund', quote: 'Hi.', feedback: 'Avoid promises',
+                criteria_id: strict.id,
+                name: 'No promises',
+                type: 'strict',
+                max_weight: 0,
+                score_raw_ai: 0,
+                score_obtained: 0,
+                status: 'FAIL',
+                reasoning: 'Promised a refund',
+                quote: 'Hi.',
+                feedback: 'Avoid promises',
               },
             ],
           },
@@ -89,8 +110,15 @@ describe('get-transcription', () => {
     Transcription.parse(running);
     expect(running).toMatchObject({ status: 'IN_PROGRESS', group: null, name: null, duration: 0, participant_tag: null });
     expect(running.details).toEqual({
-      language: null, num_speakers: null, created_at: '2026-01-01T00:00:00.000+00:00', completed_at: null,
-      conversation: null, summary: null, fields: null, evaluation: null, error: null,
+      language: null,
+      num_speakers: null,
+      created_at: '2026-01-01T00:00:00.000+00:00',
+      completed_at: null,
+      conversation: null,
+      summary: null,
+      fields: null,
+      evaluation: null,
+      error: null,
     });
     const broken = (await account.call('get-transcription', { transcription_id: failed.id })).body.data;
     Transcription.parse(broken);
@@ -133,12 +161,23 @@ describe('list-transcriptions', () => {
       name: 'Call 42',
       created_at: '2026-02-03T14:30:00.000+00:00',
       qa: {
-        score: 100, critical_fail: true, status: 'COMPLETED',
-        participant_id: participant.id, evaluator_id: evaluator.id, participant_tag: 'Ana', evaluator_tag: 'Support QA',
+        score: 100,
+        critical_fail: true,
+        status: 'COMPLETED',
+        participant_id: participant.id,
+        evaluator_id: evaluator.id,
+        participant_tag: 'Ana',
+        evaluator_tag: 'Support QA',
       },
     });
     expect(res.body.data.transcriptions[2].qa).toEqual({
-      score: null, critical_fail: null, status: null, participant_id: null, evaluator_id: null, participant_tag: null, evaluator_tag: null,
+      score: null,
+      critical_fail: null,
+      status: null,
+      participant_id: null,
+      evaluator_id: null,
+      participant_tag: null,
+      evaluator_tag: null,
     });
   });
 

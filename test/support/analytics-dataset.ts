@@ -30,7 +30,12 @@ import type { z } from 'zod';
 import type { Db } from '../../src/db.js';
 import { createHarness, type Harness, type TestAccount } from './harness.js';
 import {
-  addCriterion, seedEvaluator, seedParticipant, seedScoredTranscription, type SeededCriterion, type SeededEvaluator,
+  addCriterion,
+  seedEvaluator,
+  seedParticipant,
+  seedScoredTranscription,
+  type SeededCriterion,
+  type SeededEvaluator,
 } from './analytics-seed.js';
 
 export const datasetNow = new Date('2026-03-15T12:00:00Z');
@@ -40,7 +45,15 @@ export interface AnalyticsDataset {
   e2: SeededEvaluator;
   e3: SeededEvaluator;
   /** E1's criteria by name, E2's Greeting, E3's Tone. */
-  c: { greeting: SeededCriterion; resolution: SeededCriterion; noPromises: SeededCriterion; empathy: SeededCriterion; closing: SeededCriterion; salesGreeting: SeededCriterion; tone: SeededCriterion };
+  c: {
+    greeting: SeededCriterion;
+    resolution: SeededCriterion;
+    noPromises: SeededCriterion;
+    empathy: SeededCriterion;
+    closing: SeededCriterion;
+    salesGreeting: SeededCriterion;
+    tone: SeededCriterion;
+  };
   p1: { id: string; tag: string };
   p2: { id: string; tag: string };
   /** Deleted. */
@@ -66,14 +79,32 @@ export async function seedAnalyticsDataset(db: Db, accountId: string, otherAccou
   const seed = (spec: Parameters<typeof seedScoredTranscription>[2]) => seedScoredTranscription(db, accountId, spec);
   const results = (...pairs: [SeededCriterion, number][]) => pairs.map(([criterion, raw]) => ({ criterion, raw }));
 
-  const t9 = await seed({ at: '2026-01-05T10:00:00Z', score: 30, duration: 90, evaluatorId: e2.id, participantId: p2.id, results: results([salesGreeting, 0]) });
+  const t9 = await seed({
+    at: '2026-01-05T10:00:00Z',
+    score: 30,
+    duration: 90,
+    evaluatorId: e2.id,
+    participantId: p2.id,
+    results: results([salesGreeting, 0]),
+  });
   const t1 = await seed({ at: '2026-01-20', score: 90, duration: 100, evaluatorId: e1.id, participantId: p1.id });
   const t2 = await seed({
-    at: '2026-02-03T14:30:00Z', score: 40, duration: 200, group: 'UNDER_REVIEW', evaluatorId: e1.id, participantId: p1.id,
+    at: '2026-02-03T14:30:00Z',
+    score: 40,
+    duration: 200,
+    group: 'UNDER_REVIEW',
+    evaluatorId: e1.id,
+    participantId: p1.id,
     results: results([greeting, 0], [resolution, 3], [noPromises, 1], [oldScript, 0]),
   });
   const t3 = await seed({
-    at: '2026-02-03T14:45:00Z', score: 75, critical: true, duration: 300, group: 'PENDING_REVIEW', evaluatorId: e1.id, participantId: p2.id,
+    at: '2026-02-03T14:45:00Z',
+    score: 75,
+    critical: true,
+    duration: 300,
+    group: 'PENDING_REVIEW',
+    evaluatorId: e1.id,
+    participantId: p2.id,
     results: results([greeting, 1], [resolution, 4], [noPromises, 0]),
   });
   // The evaluator is updated: "Old script" removed (its results stay on T2), "Empathy" added.
@@ -81,22 +112,47 @@ export async function seedAnalyticsDataset(db: Db, accountId: string, otherAccou
   e1.criteria.pop();
   const empathy = await addCriterion(db, e1, { name: 'Empathy', type: 'boolean', weight: 20 });
   const t4 = await seed({
-    at: '2026-02-20T09:10:00Z', score: 60, critical: true, duration: 50, group: 'ARCHIVED', evaluatorId: e1.id, participantId: p2.id,
+    at: '2026-02-20T09:10:00Z',
+    score: 60,
+    critical: true,
+    duration: 50,
+    group: 'ARCHIVED',
+    evaluatorId: e1.id,
+    participantId: p2.id,
     results: results([greeting, 1], [resolution, 2], [noPromises, 0], [empathy, 1]),
   });
   const t5 = await seed({
-    at: '2026-03-02', score: 100, duration: 400, evaluatorId: e1.id, participantId: p3.id,
+    at: '2026-03-02',
+    score: 100,
+    duration: 400,
+    evaluatorId: e1.id,
+    participantId: p3.id,
     results: results([greeting, 1], [resolution, 5], [noPromises, 1], [empathy, 0]),
   });
   const t7 = await seed({
-    at: '2026-03-10T08:00:00Z', score: 20.5, duration: 150, evaluatorId: e1.id,
+    at: '2026-03-10T08:00:00Z',
+    score: 20.5,
+    duration: 150,
+    evaluatorId: e1.id,
     results: results([greeting, 0], [resolution, 1], [noPromises, 1], [empathy, 1]),
   });
   const t6 = await seed({
-    at: '2026-03-10T23:59:59Z', score: 50, critical: true, duration: 250, evaluatorId: e1.id, participantId: p1.id,
+    at: '2026-03-10T23:59:59Z',
+    score: 50,
+    critical: true,
+    duration: 250,
+    evaluatorId: e1.id,
+    participantId: p1.id,
     results: results([greeting, 0], [resolution, 1], [noPromises, 0], [empathy, 1]),
   });
-  const t8 = await seed({ at: '2026-03-12T10:00:00Z', score: 80, duration: 120, evaluatorId: e2.id, participantId: p1.id, results: results([salesGreeting, 1]) });
+  const t8 = await seed({
+    at: '2026-03-12T10:00:00Z',
+    score: 80,
+    duration: 120,
+    evaluatorId: e2.id,
+    participantId: p1.id,
+    results: results([salesGreeting, 1]),
+  });
   const closing = await addCriterion(db, e1, { name: 'Closing', type: 'boolean', weight: 10 });
 
   // Never selected.
@@ -104,14 +160,24 @@ export async function seedAnalyticsDataset(db: Db, accountId: string, otherAccou
   await seed({ at: '2026-03-01T10:00:00Z', score: null, duration: 10, evaluatorId: e1.id, participantId: p1.id, status: 'FAILED' });
   await seed({ at: '2026-03-01T10:00:00Z', score: null, duration: 10, evaluatorId: e1.id, participantId: p1.id });
   await seedScoredTranscription(db, otherAccountId, {
-    at: '2026-03-01T10:00:00Z', score: 0, critical: true, duration: 10, evaluatorId: e1.id, participantId: p1.id, results: results([greeting, 0]),
+    at: '2026-03-01T10:00:00Z',
+    score: 0,
+    critical: true,
+    duration: 10,
+    evaluatorId: e1.id,
+    participantId: p1.id,
+    results: results([greeting, 0]),
   });
 
   await db.participant.delete({ where: { id: p3.id } });
   return {
-    e1, e2, e3,
+    e1,
+    e2,
+    e3,
     c: { greeting, resolution, noPromises, empathy, closing, salesGreeting, tone: e3.criteria[0] },
-    p1, p2, p3Id: p3.id,
+    p1,
+    p2,
+    p3Id: p3.id,
     t: { t1, t2, t3, t4, t5, t6, t7, t8, t9 },
   };
 }
@@ -138,7 +204,15 @@ export const wireTimestamp = (iso: string) => iso.replace('Z', '.000+00:00');
 
 /** The members every dashboard answers first, in order; each dashboard adds its own after them. */
 export const sharedDashboardMembers = [
-  'metadata', 'kpis', 'charts', 'criteria_breakdown', 'criteria_evolution', 'score_distribution', 'comparison', 'duration_insights', 'raw_data',
+  'metadata',
+  'kpis',
+  'charts',
+  'criteria_breakdown',
+  'criteria_evolution',
+  'score_distribution',
+  'comparison',
+  'duration_insights',
+  'raw_data',
 ];
 
 /** Calls a dashboard, expects a 200 whose data its contract schema accepts, and answers the data. */

@@ -14,7 +14,8 @@ import { eventually } from './webhook-receiver.js';
 export const fixedTranscriptEngines: Engines = {
   speechToText: {
     name: 'fixed',
-    transcribe: () => Promise.resolve({ language: 'en', segments: [{ speaker: 'A', text: 'Hello, thank you for calling.', start: 0, end: 1 }] }),
+    transcribe: () =>
+      Promise.resolve({ language: 'en', segments: [{ speaker: 'A', text: 'Hello, thank you for calling.', start: 0, end: 1 }] }),
   },
   language: new LocalLanguageEngine(),
 };

@@ -106,9 +106,16 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   // Job retries back off 100 times faster than in production, so retried failures end in seconds.
   const jobs = createJobQueues(redis, queuePrefix, { backoffScale: 0.01 });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convoqa-test-data-'));
-  const logger = options.logger ?? createLogger({ level: (process.env.LOG_LEVEL) ?? 'silent' });
+  const logger = options.logger ?? createLogger({ level: process.env.LOG_LEVEL ?? 'silent' });
   const config = testConfig(options, { queuePrefix, dataDir });
-  const infra: Infrastructure = { db, redis, logger, jobs, storage: new FolderRecordingStorage(dataDir), now: options.now ?? (() => new Date()) };
+  const infra: Infrastructure = {
+    db,
+    redis,
+    logger,
+    jobs,
+    storage: new FolderRecordingStorage(dataDir),
+    now: options.now ?? (() => new Date()),
+  };
   // What every test context starts from: the wiring of the processes, with the hub's outside
   // world stubbed (no upstream unless a test gives one, a fixed receiver token, Slack in the log).
   const testOverrides: ContextOverrides = {
@@ -124,7 +131,11 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   const workerConnections: Redis[] = [];
 
   const processingContext = (worker: WorkerOptions = {}): ProcessingContext =>
-    buildContexts(infra, config, { ...testOverrides, ...(worker.engines ? { engines: worker.engines } : {}), ...(worker.webhookRetryDelaysMs ? { webhookRetryDelaysMs: worker.webhookRetryDelaysMs } : {}) }).processing;
+    buildContexts(infra, config, {
+      ...testOverrides,
+      ...(worker.engines ? { engines: worker.engines } : {}),
+      ...(worker.webhookRetryDelaysMs ? { webhookRetryDelaysMs: worker.webhookRetryDelaysMs } : {}),
+    }).processing;
 
   /** The hub's context with some parts replaced; the default mirror hooks follow the replaced parts. */
   const hubContext = (overrides: Partial<HubContext> = {}): HubContext => {
@@ -151,7 +162,11 @@ export function createHarness(options: HarnessOptions = {}): Harness {
         key,
         webhookSecret: account.webhookSecret,
         call: (operation, body = {}) =>
-          request(app).post(`/api/${operation}`).set('x-api-key', key).set('content-type', 'application/json').send(body as object),
+          request(app)
+            .post(`/api/${operation}`)
+            .set('x-api-key', key)
+            .set('content-type', 'application/json')
+            .send(body as object),
       };
     },
     processingContext,

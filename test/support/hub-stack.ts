@@ -61,7 +61,11 @@ export async function startHubStack(
   });
   const defaults = h.hubContext({
     upstream: () => Promise.resolve(client),
-    receiverCredentials: () => Promise.resolve({ signingSecret: options.signed === false ? null : account.webhookSecret, token: 'hub-stack-token-0123456789abcdef' }),
+    receiverCredentials: () =>
+      Promise.resolve({
+        signingSecret: options.signed === false ? null : account.webhookSecret,
+        token: 'hub-stack-token-0123456789abcdef',
+      }),
     settings: { ...h.hubContext().settings, publicBaseUrl: baseUrl },
   });
   const hub: HubContext = { ...defaults, ...options.hub?.(defaults) };
@@ -78,13 +82,22 @@ export async function startHubStack(
     // The hub's upstream is this built-in service: the player hears its recordings, as start-web wires it.
     ...(options.recordings === null
       ? {}
-      : { recordings: options.recordings ?? createRecordingProxy({ baseUrl: `${baseUrl}/recordings`, apiKey: () => Promise.resolve(account.key), logger: h.deps.logger }) }),
+      : {
+          recordings:
+            options.recordings ??
+            createRecordingProxy({ baseUrl: `${baseUrl}/recordings`, apiKey: () => Promise.resolve(account.key), logger: h.deps.logger }),
+        }),
   };
-  const app = (serving.app = createApp(h.deps, hub, { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes] }, {
-    // GET /metrics as the web process serves it, with the admin token.
-    metrics: { registry: processMetricsRegistry([createScrapeMetrics(hub)]), token: () => Promise.resolve(adminToken) },
-    console: consoleOptions,
-  }));
+  const app = (serving.app = createApp(
+    h.deps,
+    hub,
+    { token: () => Promise.resolve(adminToken), routes: [...hubAdminRoutes, ...adminAccountRoutes, ...adminDeliveryRoutes] },
+    {
+      // GET /metrics as the web process serves it, with the admin token.
+      metrics: { registry: processMetricsRegistry([createScrapeMetrics(hub)]), token: () => Promise.resolve(adminToken) },
+      console: consoleOptions,
+    },
+  ));
   return {
     account,
     baseUrl,

@@ -32,7 +32,16 @@ const criterionIdOf = (evaluatorId: string, name: string) => {
 
 export async function seedMirroredCall(
   db: Db,
-  options: { evaluatorId: string; participantId: string; participantTag?: string; name?: string; criteria: MirroredCriterion[]; score?: number; criticalFail?: boolean; recordedAt?: Date },
+  options: {
+    evaluatorId: string;
+    participantId: string;
+    participantTag?: string;
+    name?: string;
+    criteria: MirroredCriterion[];
+    score?: number;
+    criticalFail?: boolean;
+    recordedAt?: Date;
+  },
 ): Promise<MirroredCall> {
   const id = randomUUID();
   const recordedAt = options.recordedAt ?? new Date();
@@ -78,5 +87,10 @@ export async function seedMirroredCall(
       results: { create: criteria.map(({ transcriptionId: _id, ...c }) => c) },
     },
   });
-  return { id, evaluatorId: options.evaluatorId, participantId: options.participantId, criteria: criteria.map((c) => ({ criterionId: c.criterionId, name: c.name })) };
+  return {
+    id,
+    evaluatorId: options.evaluatorId,
+    participantId: options.participantId,
+    criteria: criteria.map((c) => ({ criterionId: c.criterionId, name: c.name })),
+  };
 }

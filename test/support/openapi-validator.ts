@@ -36,11 +36,14 @@ export class OpenApiValidator {
     const operation = (this.document.paths as Record<string, Record<string, Json>>)[path]?.[method.toLowerCase()];
     if (!operation) return [`${method} ${path} is not in the document`];
     const responses = operation.responses as Record<string, Json>;
-    if (!responses[String(answer.status)]) return [`${method} ${path} does not document status ${String(answer.status)} (body ${JSON.stringify(answer.body)})`];
+    if (!responses[String(answer.status)])
+      return [`${method} ${path} does not document status ${String(answer.status)} (body ${JSON.stringify(answer.body)})`];
     this.checked.add(`${method.toUpperCase()} ${path} ${String(answer.status)}`);
     const ref = `openapi#/paths/${pointer(path)}/${method.toLowerCase()}/responses/${String(answer.status)}/content/application~1json/schema`;
     const validate = this.ajv.getSchema(ref) ?? this.ajv.compile({ $ref: ref });
     if (validate(answer.body)) return [];
-    return (validate.errors ?? []).map((error) => `${method} ${path} ${String(answer.status)}: ${error.instancePath} ${error.message ?? ''}`);
+    return (validate.errors ?? []).map(
+      (error) => `${method} ${path} ${String(answer.status)}: ${error.instancePath} ${error.message ?? ''}`,
+    );
   }
 }

@@ -11,7 +11,10 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
  * the compiled processes (.ci/build-dist.mjs, under a lock: test files side by side build once).
  */
 export function ensureCompiled(): void {
-  execFileSync(process.execPath, [path.join(projectRoot, '.ci/build-dist.mjs'), '--if-stale'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(process.execPath, [path.join(projectRoot, '.ci/build-dist.mjs'), '--if-stale'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 }
 
 /** How long a test may wait for ensureCompiled on a busy 2-core machine. */
@@ -62,7 +65,10 @@ export function startEntry(entry: string, env: Record<string, string>, nodeArgs:
 
 /** Starts src/web.ts on a free port and waits until it answers. */
 /** `nodeArgs` go before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept). */
-export async function startWebProcess(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ChildService & { baseUrl: string }> {
+export async function startWebProcess(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<ChildService & { baseUrl: string }> {
   const port = await freePort();
   const service = startEntry('src/web.ts', { PORT: String(port), HOST: '127.0.0.1', ...env }, nodeArgs);
   const baseUrl = `http://127.0.0.1:${port}`;

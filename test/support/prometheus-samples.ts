@@ -24,7 +24,7 @@ export function parseSamples(text: string): PromSample[] {
     labelPair.lastIndex = 0;
     let consumed = 0;
     for (let pair = labelPair.exec(body); pair; pair = labelPair.exec(body)) {
-      labels[pair[1]] = (pair[2]).replace(/\\n/g, '\n').replace(/\\(["\\])/g, '$1');
+      labels[pair[1]] = pair[2].replace(/\\n/g, '\n').replace(/\\(["\\])/g, '$1');
       consumed = labelPair.lastIndex;
     }
     if (consumed !== body.length) throw new Error(`bad labels: ${line}`);

@@ -23,14 +23,21 @@ const turnsAtKnownTimes: Engines = {
     transcribe: () =>
       Promise.resolve({
         language: 'en',
-        segments: supportCall.slice(0, 4).map((turn, i) => ({ speaker: turn.speaker, text: turn.text, start: turnStarts[i], end: turnStarts[i] + 3.5 })),
+        segments: supportCall
+          .slice(0, 4)
+          .map((turn, i) => ({ speaker: turn.speaker, text: turn.text, start: turnStarts[i], end: turnStarts[i] + 3.5 })),
       }),
   },
   language: new LocalLanguageEngine(),
 };
 
 /** `evaluated`: judged by an evaluator whose one criterion (the agent's greeting) quotes a turn. */
-export async function createRecordedCall(h: Harness, stack: HubStack, server: RecordingServer, options: { evaluated?: boolean } = {}): Promise<{ id: string; audio: Buffer }> {
+export async function createRecordedCall(
+  h: Harness,
+  stack: HubStack,
+  server: RecordingServer,
+  options: { evaluated?: boolean } = {},
+): Promise<{ id: string; audio: Buffer }> {
   const file = await synthesizeConversation(supportCall.slice(0, 4));
   const url = server.serve(`recorded-${Date.now()}.wav`, file);
   const configuration = await seedConfiguration(h.db, stack.account.id);
@@ -38,11 +45,18 @@ export async function createRecordedCall(h: Harness, stack: HubStack, server: Re
     ? (
         await stack.client.createEvaluator({
           tag: `Greeting check ${Date.now()}`,
-          criteria: [{ name: 'Greeting', description: 'The agent thanks the caller and says their own name', type: 'boolean', weight: 100 }],
+          criteria: [
+            { name: 'Greeting', description: 'The agent thanks the caller and says their own name', type: 'boolean', weight: 100 },
+          ],
         })
       ).evaluator.evaluator_id
     : undefined;
-  const { transcription_id: id } = await stack.client.submit({ configuration_id: configuration.id, url, name: 'Recorded call', ...(evaluatorId ? { evaluator_id: evaluatorId } : {}) });
+  const { transcription_id: id } = await stack.client.submit({
+    configuration_id: configuration.id,
+    url,
+    name: 'Recorded call',
+    ...(evaluatorId ? { evaluator_id: evaluatorId } : {}),
+  });
   const outcome = await processRecording(h.processingContext({ engines: turnsAtKnownTimes }), id, { isLast: true });
   if (outcome !== 'completed') throw new Error(`the recorded call was not processed: ${outcome}`);
   await writeMirror(stack.hub, await stack.client.getTranscription({ transcription_id: id }));

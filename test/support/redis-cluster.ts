@@ -52,10 +52,12 @@ function parseClusterNodes(text: string): ClusterNodeLine[] {
         isMaster: flags.split(',').includes('master'),
         isFailed: flags.split(',').some((flag) => flag === 'fail' || flag === 'fail?'),
         masterId,
-        slots: ranges.filter((range) => /^\d/.test(range)).map((range) => {
-          const [from, to = from] = range.split('-').map(Number) as [number, number?];
-          return [from, to] as [number, number];
-        }),
+        slots: ranges
+          .filter((range) => /^\d/.test(range))
+          .map((range) => {
+            const [from, to = from] = range.split('-').map(Number) as [number, number?];
+            return [from, to] as [number, number];
+          }),
       };
     });
 }
@@ -96,7 +98,8 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
 export async function startRedisCluster(options: { replicas?: 0 | 1; password?: string } = {}): Promise<LocalRedisCluster> {
   const replicas = options.replicas ?? 0;
   const auth = options.password ? ['-a', options.password, '--no-auth-warning'] : [];
-  const cli = (port: number, ...args: string[]) => run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...auth, ...args], { timeout: 10_000 });
+  const cli = (port: number, ...args: string[]) =>
+    run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...auth, ...args], { timeout: 10_000 });
   const dir = mkdtempSync(path.join(tmpdir(), 'convoqa-redis-cluster-'));
   const ports = await freeClusterPorts(3 * (1 + replicas));
   const servers = new Map<number, ChildProcess>();
@@ -104,9 +107,24 @@ export async function startRedisCluster(options: { replicas?: 0 | 1; password?: 
     spawn(
       'redis-server',
       [
-        '--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'no',
-        '--cluster-enabled', 'yes', '--cluster-config-file', path.join(dir, `nodes-${port}.conf`), '--cluster-node-timeout', '2000',
-        '--dir', dir, '--save', '', '--appendonly', 'no',
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--protected-mode',
+        'no',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        path.join(dir, `nodes-${port}.conf`),
+        '--cluster-node-timeout',
+        '2000',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
         ...(options.password ? ['--requirepass', options.password, '--masterauth', options.password] : []),
       ],
       { stdio: 'ignore' },
@@ -123,11 +141,29 @@ export async function startRedisCluster(options: { replicas?: 0 | 1; password?: 
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    for (const port of ports) await waitFor(`redis-server did not answer on ${port}`, async () => (await cli(port, 'ping')).stdout.trim() === 'PONG');
-    await run('redis-cli', [...auth, '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', String(replicas), '--cluster-yes'], { timeout: 30_000 });
+    for (const port of ports)
+      await waitFor(`redis-server did not answer on ${port}`, async () => (await cli(port, 'ping')).stdout.trim() === 'PONG');
+    await run(
+      'redis-cli',
+      [
+        ...auth,
+        '--cluster',
+        'create',
+        ...ports.map((port) => `127.0.0.1:${port}`),
+        '--cluster-replicas',
+        String(replicas),
+        '--cluster-yes',
+      ],
+      { timeout: 30_000 },
+    );
     await waitUntilOk(ports, cli);
     // Every node must know each replica and its master before a failover can promote one.
-    if (replicas > 0) await waitFor('the replicas did not all sync', async () => parseClusterNodes((await cli(ports[0], 'cluster', 'nodes')).stdout).filter((n) => !n.isMaster && n.masterId !== '-').length === 3);
+    if (replicas > 0)
+      await waitFor(
+        'the replicas did not all sync',
+        async () =>
+          parseClusterNodes((await cli(ports[0], 'cluster', 'nodes')).stdout).filter((n) => !n.isMaster && n.masterId !== '-').length === 3,
+      );
   } catch (error) {
     await close();
     throw error;
@@ -137,7 +173,8 @@ export async function startRedisCluster(options: { replicas?: 0 | 1; password?: 
   const failOver = async (key: string): Promise<number> => {
     const live = [...servers.keys()];
     const slot = Number((await cli(live[0], 'cluster', 'keyslot', key)).stdout.trim());
-    const serves = (node: ClusterNodeLine) => node.isMaster && !node.isFailed && node.slots.some(([from, to]) => slot >= from && slot <= to);
+    const serves = (node: ClusterNodeLine) =>
+      node.isMaster && !node.isFailed && node.slots.some(([from, to]) => slot >= from && slot <= to);
     const master = (await nodesOf(live[0])).find(serves);
     if (!master) throw new Error(`no master serves slot ${slot}`);
     // Replication is asynchronous: wait until the replica has taken every write the master took.
@@ -150,7 +187,11 @@ export async function startRedisCluster(options: { replicas?: 0 | 1; password?: 
     if (server) await kill(server);
     servers.delete(master.port);
     const survivors = [...servers.keys()];
-    await waitFor(`no replica took over slot ${slot}`, async () => ((await nodesOf(survivors[0])).find(serves)?.port ?? master.port) !== master.port, 30_000);
+    await waitFor(
+      `no replica took over slot ${slot}`,
+      async () => ((await nodesOf(survivors[0])).find(serves)?.port ?? master.port) !== master.port,
+      30_000,
+    );
     await waitUntilOk(survivors, cli);
     return master.port;
   };
@@ -172,6 +213,10 @@ type Cli = (port: number, ...args: string[]) => Promise<{ stdout: string }>;
 
 async function waitUntilOk(ports: readonly number[], cli: Cli): Promise<void> {
   for (const port of ports) {
-    await waitFor(`the cluster was not ok on ${port}`, async () => (await cli(port, 'cluster', 'info')).stdout.includes('cluster_state:ok'), 30_000);
+    await waitFor(
+      `the cluster was not ok on ${port}`,
+      async () => (await cli(port, 'cluster', 'info')).stdout.includes('cluster_state:ok'),
+      30_000,
+    );
   }
 }

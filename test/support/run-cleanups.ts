@@ -14,6 +14,9 @@ export async function runCleanups(cleanups: (() => Promise<unknown>)[], eachMs =
       new Promise<string>((resolve) => (timer = setTimeout(() => resolve('hung'), eachMs))),
     ]);
     clearTimeout(timer);
-    if (outcome === 'hung') process.stderr.write(`clean-up ${cleanups.length - 1 - index} (${cleanup.toString().slice(0, 80)}) still running after ${eachMs} ms; left behind\n`);
+    if (outcome === 'hung')
+      process.stderr.write(
+        `clean-up ${cleanups.length - 1 - index} (${cleanup.toString().slice(0, 80)}) still running after ${eachMs} ms; left behind\n`,
+      );
   }
 }

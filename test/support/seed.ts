@@ -9,11 +9,7 @@ export async function seedConfiguration(db: Db, accountId: string, overrides: Pa
   });
 }
 
-export async function seedTranscription(
-  db: Db,
-  accountId: string,
-  overrides: Partial<Prisma.TranscriptionUncheckedCreateInput> = {},
-) {
+export async function seedTranscription(db: Db, accountId: string, overrides: Partial<Prisma.TranscriptionUncheckedCreateInput> = {}) {
   return db.transcription.create({
     data: {
       accountId,
@@ -56,7 +52,12 @@ export async function seedEvaluatedTranscription(db: Db, accountId: string, opti
     numSpeakers: 2,
     createdAt: options.createdAt ?? new Date('2026-02-03T14:30:00Z'),
     completedAt: new Date('2026-02-03T14:35:00Z'),
-    conversation: { segments: [{ speaker: 'A', text: 'Hello, thanks for calling.' }, { speaker: 'B', text: 'Hi.' }] },
+    conversation: {
+      segments: [
+        { speaker: 'A', text: 'Hello, thanks for calling.' },
+        { speaker: 'B', text: 'Hi.' },
+      ],
+    },
     summary: { text: 'A greeting.', language: 'en' },
     fields: { fields: [{ name: 'order_id', value: null }] },
     score: 100,
@@ -69,12 +70,30 @@ export async function seedEvaluatedTranscription(db: Db, accountId: string, opti
     results: {
       create: [
         {
-          criterionId: greeting.id, position: 0, name: 'Greeting', type: 'boolean', maxWeight: 40, scoreRawAi: 1,
-          scoreObtained: 40, status: 'PASS', reasoning: 'Greets warmly', quote: 'Hello, thanks for calling.', feedback: null,
+          criterionId: greeting.id,
+          position: 0,
+          name: 'Greeting',
+          type: 'boolean',
+          maxWeight: 40,
+          scoreRawAi: 1,
+          scoreObtained: 40,
+          status: 'PASS',
+          reasoning: 'Greets warmly',
+          quote: 'Hello, thanks for calling.',
+          feedback: null,
         },
         {
-          criterionId: strict.id, position: 1, name: 'No promises', type: 'strict', maxWeight: 0, scoreRawAi: 0,
-          scoreObtained: 0, status: 'FAIL', reasoning: 'Promised a refund', quote: 'Hi.', feedback: 'Avoid promises',
+          criterionId: strict.id,
+          position: 1,
+          name: 'No promises',
+          type: 'strict',
+          maxWeight: 0,
+          scoreRawAi: 0,
+          scoreObtained: 0,
+          status: 'FAIL',
+          reasoning: 'Promised a refund',
+          quote: 'Hi.',
+          feedback: 'Avoid promises',
         },
       ],
     },

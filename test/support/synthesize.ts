@@ -44,7 +44,10 @@ export async function synthesizeConversation(turns: Turn[], options: SynthesisOp
   // (-R on every sox call, silences included); rendering n > 0 is one random dither, cached under its
   // own key, to measure how much a figure moves with it.
   const repeatable = rendering === 0 ? ['-R'] : [];
-  const key = createHash('sha256').update(JSON.stringify({ turns, stereo, pauseSeconds, wordsPerMinute, voices, v: 3, ...(rendering ? { rendering } : {}) })).digest('hex').slice(0, 20);
+  const key = createHash('sha256')
+    .update(JSON.stringify({ turns, stereo, pauseSeconds, wordsPerMinute, voices, v: 3, ...(rendering ? { rendering } : {}) }))
+    .digest('hex')
+    .slice(0, 20);
   const target = path.join(cacheDir, `${key}.${format}`);
   if (existsSync(target)) return target;
   await mkdir(cacheDir, { recursive: true });

@@ -49,13 +49,17 @@ function withTurns(turns: Turn[], organisationWords: string[]): CallView {
  * criterion is not failed for want of it.
  */
 export function widenAgentTurns(view: CallView, minAgentProbability: number): CallView {
-  const turns = view.turns.map((t) => (t.role === 'customer' && t.agentProbability >= minAgentProbability ? { ...t, role: 'agent' as const } : t));
+  const turns = view.turns.map((t) =>
+    t.role === 'customer' && t.agentProbability >= minAgentProbability ? { ...t, role: 'agent' as const } : t,
+  );
   return withTurns(turns, view.organisationWords);
 }
 
 /** The same call with only the turns surely the agent's (probability at least `minAgentProbability`) counted as the agent's. */
 export function narrowAgentTurns(view: CallView, minAgentProbability: number): CallView {
-  const turns = view.turns.map((t) => (t.role === 'agent' && t.agentProbability < minAgentProbability ? { ...t, role: 'customer' as const } : t));
+  const turns = view.turns.map((t) =>
+    t.role === 'agent' && t.agentProbability < minAgentProbability ? { ...t, role: 'customer' as const } : t,
+  );
   return withTurns(turns, view.organisationWords);
 }
 

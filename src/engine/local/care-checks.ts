@@ -5,10 +5,31 @@ import { findAnyPhrase, findPhrase, isNegatedAt } from './phrase-match.js';
 import { contentStems, stem } from './text-tools.js';
 
 const empathyCues = [
-  'sorry', 'apolog-', 'understand', 'can imagine', 'that must be', 'must be * frustrating|annoying|stressful|worrying|difficult|upsetting',
-  'sounds * frustrating|annoying|stressful|worrying|difficult|upsetting', 'frustrating', 'annoying', 'stressful', 'worrying', 'upsetting',
-  'oh dear', 'oh no', 'do not worry', 'i appreciate', 'let us * sorted|fixed', 'get this sorted|fixed', 'get that sorted|fixed',
-  'thank you for your patience', 'i hear you', 'i know how', 'i am afraid', 'reassure', 'what a pain',
+  'sorry',
+  'apolog-',
+  'understand',
+  'can imagine',
+  'that must be',
+  'must be * frustrating|annoying|stressful|worrying|difficult|upsetting',
+  'sounds * frustrating|annoying|stressful|worrying|difficult|upsetting',
+  'frustrating',
+  'annoying',
+  'stressful',
+  'worrying',
+  'upsetting',
+  'oh dear',
+  'oh no',
+  'do not worry',
+  'i appreciate',
+  'let us * sorted|fixed',
+  'get this sorted|fixed',
+  'get that sorted|fixed',
+  'thank you for your patience',
+  'i hear you',
+  'i know how',
+  'i am afraid',
+  'reassure',
+  'what a pain',
 ];
 
 /**
@@ -36,12 +57,49 @@ export function checkEmpathy(view: CallView): Finding {
 const actionVerbs =
   'booked|refunded|ordered|arranged|scheduled|blocked|raised|applied|removed|updated|sent|opened|cancelled|processed|set|credited|reset|fixed|moved|logged|escalated|added|waived|replaced|reconnected|restored|activated|unblocked|issued|corrected|changed|upgraded|reported|asked|paused|lifted|posted|emailed|requested';
 const actionCues = [
-  `i have ~ ${actionVerbs}`, `we have ~ ${actionVerbs}`, `i will ~ send|book|arrange|refund|raise|escalate|credit|process|call|email|post|cancel`,
-  'will arrive', 'will be delivered|fixed|corrected|refunded|credited|back|connected|working|sent|posted|removed', 'will work again', 'will connect|visit|call|show|go',
-  'works now', 'should work', 'is now fixed|working|sorted|active', 'engineer|technician will', 'you are booked', 'all sorted', 'that is done', 'is done',
+  `i have ~ ${actionVerbs}`,
+  `we have ~ ${actionVerbs}`,
+  `i will ~ send|book|arrange|refund|raise|escalate|credit|process|call|email|post|cancel`,
+  'will arrive',
+  'will be delivered|fixed|corrected|refunded|credited|back|connected|working|sent|posted|removed',
+  'will work again',
+  'will connect|visit|call|show|go',
+  'works now',
+  'should work',
+  'is now fixed|working|sorted|active',
+  'engineer|technician will',
+  'you are booked',
+  'all sorted',
+  'that is done',
+  'is done',
 ];
-const refusalCues = ['nothing * i can do', 'nothing more i can do', 'nothing i can do', 'not able to', 'unable to', 'can not help', 'can not do anything', 'you will have to call back', 'there is nothing'];
-const satisfiedCues = ['great', 'perfect', 'brilliant', 'lovely', 'relief', 'helpful', 'that works', 'what i needed', 'sorted', 'appreciate', 'thank you so much', 'excellent', 'fantastic', 'wonderful'];
+const refusalCues = [
+  'nothing * i can do',
+  'nothing more i can do',
+  'nothing i can do',
+  'not able to',
+  'unable to',
+  'can not help',
+  'can not do anything',
+  'you will have to call back',
+  'there is nothing',
+];
+const satisfiedCues = [
+  'great',
+  'perfect',
+  'brilliant',
+  'lovely',
+  'relief',
+  'helpful',
+  'that works',
+  'what i needed',
+  'sorted',
+  'appreciate',
+  'thank you so much',
+  'excellent',
+  'fantastic',
+  'wonderful',
+];
 const unhappyCues = ['disappoint-', 'not fair', 'not happy', 'useless', 'unacceptable', 'still not'];
 
 /**
@@ -54,7 +112,8 @@ export function checkResolution(view: CallView): Finding {
   for (const turn of view.agentTurns) {
     for (const sentence of turn.sentences) {
       const action = findAnyPhrase(sentence, actionCues);
-      if (action && !isNegatedAt(sentence, action.start)) return foundAt(turn, wordsOf(sentence, action.start, Math.min(sentence.length, action.end + 6)));
+      if (action && !isNegatedAt(sentence, action.start))
+        return foundAt(turn, wordsOf(sentence, action.start, Math.min(sentence.length, action.end + 6)));
       if (!refusal && findAnyPhrase(sentence, refusalCues)) refusal = turn;
     }
   }
@@ -89,7 +148,27 @@ export function checkSimpleCue(view: CallView, reading: CriterionReading): Findi
 
 /** Words that say nothing about what to look for in a call. */
 const genericStems = new Set(
-  ['agent', 'customer', 'caller', 'call', 'must', 'should', 'always', 'properly', 'correct', 'clearly', 'give', 'make', 'use', 'ask', 'tell', 'check', 'conversation', 'never', 'during'].map(stem),
+  [
+    'agent',
+    'customer',
+    'caller',
+    'call',
+    'must',
+    'should',
+    'always',
+    'properly',
+    'correct',
+    'clearly',
+    'give',
+    'make',
+    'use',
+    'ask',
+    'tell',
+    'check',
+    'conversation',
+    'never',
+    'during',
+  ].map(stem),
 );
 
 /** A criterion that names no known behaviour is looked for by its own content words (as prefixes of their stems). */

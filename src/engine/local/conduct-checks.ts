@@ -6,13 +6,51 @@ import { findAnyPhrase, findPhrase, isNegatedAt } from './phrase-match.js';
 /** Blame, condescension and dismissiveness: what a rude agent says without swearing. */
 const disrespectCues = [
   // "your fault" alone is often a misheard "your postcode": the blame needs its frame.
-  'your own fault', 'it|that|this is|was your fault', 'all your fault', 'you should have|of', 'you should not have', 'that is on you', 'that is your problem', 'your problem not ours',
-  'not my problem', 'not our problem', 'not our fault', 'are you * listening', 'are you listening', 'calm down',
-  'i have already explained|told', 'already told you', 'as i said', 'like i said', 'it is obvious', 'it is * obvious', 'learn to',
-  'how many times', 'you people', 'if you had read|listened|checked', 'you need to listen', 'do you not understand', 'pay attention',
-  'your mistake', 'you did it wrong',
+  'your own fault',
+  'it|that|this is|was your fault',
+  'all your fault',
+  'you should have|of',
+  'you should not have',
+  'that is on you',
+  'that is your problem',
+  'your problem not ours',
+  'not my problem',
+  'not our problem',
+  'not our fault',
+  'are you * listening',
+  'are you listening',
+  'calm down',
+  'i have already explained|told',
+  'already told you',
+  'as i said',
+  'like i said',
+  'it is obvious',
+  'it is * obvious',
+  'learn to',
+  'how many times',
+  'you people',
+  'if you had read|listened|checked',
+  'you need to listen',
+  'do you not understand',
+  'pay attention',
+  'your mistake',
+  'you did it wrong',
 ];
-const profanityCues = ['damn', 'hell', 'crap', 'bloody', 'shit-', 'fuck-', 'bastard', 'piss-', 'stupid', 'idiot-', 'shut up', 'dumb', 'moron-'];
+const profanityCues = [
+  'damn',
+  'hell',
+  'crap',
+  'bloody',
+  'shit-',
+  'fuck-',
+  'bastard',
+  'piss-',
+  'stupid',
+  'idiot-',
+  'shut up',
+  'dumb',
+  'moron-',
+];
 
 /**
  * Telling the customer they will be compensated is a promise of an outcome however the promise
@@ -23,10 +61,31 @@ const compensationPromise = 'you will get|receive|be ~ compensation|compensated'
 
 /** Words that turn "I promise"/"I guarantee" into a promise of an outcome the agent cannot give. */
 const outcomeWords = [
-  'refund-', 'compensat-', 'free', 'credit-', 'money', 'dollar-', 'pound-', 'euro-', 'discount-', 'waive-', 'reimburs-', 'cheaper',
-  'never happen', 'full amount',
+  'refund-',
+  'compensat-',
+  'free',
+  'credit-',
+  'money',
+  'dollar-',
+  'pound-',
+  'euro-',
+  'discount-',
+  'waive-',
+  'reimburs-',
+  'cheaper',
+  'never happen',
+  'full amount',
 ];
-const promiseCues = ['i promise', 'promise you', 'guarantee-', 'definitely get', 'will definitely', 'no question', 'one hundred percent', compensationPromise];
+const promiseCues = [
+  'i promise',
+  'promise you',
+  'guarantee-',
+  'definitely get',
+  'will definitely',
+  'no question',
+  'one hundred percent',
+  compensationPromise,
+];
 
 /** Forbidden conduct said by the agent; customers' words never count against the agent. */
 export function checkConduct(view: CallView, reading: CriterionReading): Finding {
@@ -65,7 +124,8 @@ function findPromise(view: CallView): Finding {
         const isGuarantee = cue === 'guarantee-' || cue === compensationPromise;
         // The outcome must follow the promise closely: an unpunctuated turn is one long "sentence".
         const after = sentence.slice(match.end, match.end + 10);
-        if (isGuarantee || findAnyPhrase(after, outcomeWords)) return foundAt(turn, wordsOf(sentence, match.start, Math.min(sentence.length, match.end + 8)), 1);
+        if (isGuarantee || findAnyPhrase(after, outcomeWords))
+          return foundAt(turn, wordsOf(sentence, match.start, Math.min(sentence.length, match.end + 8)), 1);
       }
     }
   }

@@ -21,17 +21,23 @@ function numberAndDatePhrases({ units, tens, ordinals, months, weekdays: sundayF
   }
   for (const decade of decades.slice(2)) {
     out.push(`nineteen ${decade}`);
-    for (const digit of digits.slice(1)) out.push(`the ${ordinals[(digit.length * 7) % 28]} of ${months[(digit.length + decade.length) % 12]} nineteen ${decade} ${digit}`);
+    for (const digit of digits.slice(1))
+      out.push(`the ${ordinals[(digit.length * 7) % 28]} of ${months[(digit.length + decade.length) % 12]} nineteen ${decade} ${digit}`);
   }
   out.push('two thousand and one', 'two thousand and five', 'twenty twenty four', 'twenty twenty five', 'twenty twenty six');
   for (let i = 0; i < 40; i += 1) {
     const code = [0, 1, 2, 3, 4, 5].map((k) => digits[(i * 7 + k * 3 + (i >> 2)) % 10]).join(' ');
     out.push(i % 2 ? `it is ${code}` : `the number is ${code}`);
   }
-  for (const decade of decades) out.push(`${decade} pounds`, `${decade} dollars`, `${decade} five dollars`, `one hundred and ${decade} pounds`, `${decade} percent`);
-  for (const digit of digits.slice(1)) out.push(`${digit} hundred pounds`, `${digit} hundred dollars`, `${digit} working days`, `${digit} o'clock`, `${digit} thirty`);
+  for (const decade of decades)
+    out.push(`${decade} pounds`, `${decade} dollars`, `${decade} five dollars`, `one hundred and ${decade} pounds`, `${decade} percent`);
+  for (const digit of digits.slice(1))
+    out.push(`${digit} hundred pounds`, `${digit} hundred dollars`, `${digit} working days`, `${digit} o'clock`, `${digit} thirty`);
   for (const day of weekdays) out.push(`on ${day} morning`, `on ${day} afternoon`, `next ${day}`, `this ${day} between eight and one`);
   return out;
 }
 
-export const contactCentreSentences = onFirstUse((): readonly string[] => [...readDataLines('contact-centre-phrases.txt'), ...numberAndDatePhrases(spokenNumbers())]);
+export const contactCentreSentences = onFirstUse((): readonly string[] => [
+  ...readDataLines('contact-centre-phrases.txt'),
+  ...numberAndDatePhrases(spokenNumbers()),
+]);

@@ -72,12 +72,15 @@ function robustFinding(view: CallView, reading: CriterionReading, isStrict: bool
     const sure = checkBehaviour(narrowAgentTurns(view, breachAgentProbability), reading);
     if (sure.found) return { finding: sure, doubt: '' };
     const at = finding.turn ? ` at ${formatMoment(finding.turn.segment.start)}` : '';
-    return { finding: sure, doubt: ` “${finding.cue}” was heard${at}, but the voices were not told apart and that turn may be the customer's, so it is not held against the agent.` };
+    return {
+      finding: sure,
+      doubt: ` “${finding.cue}” was heard${at}, but the voices were not told apart and that turn may be the customer's, so it is not held against the agent.`,
+    };
   }
   if (!reading.isProhibition && isStrict && !finding.found) {
     const possible = checkBehaviour(widenAgentTurns(view, strictRequirementAgentProbability), reading);
     if (possible.found) {
-      return { finding: possible, doubt: ' The voices were not told apart: that turn may be the customer\'s, so this is not certain.' };
+      return { finding: possible, doubt: " The voices were not told apart: that turn may be the customer's, so this is not certain." };
     }
   }
   return { finding, doubt: '' };

@@ -12,16 +12,64 @@ interface Sentence {
 }
 
 /** Words that may stand between a cue and its value ("the account number is, er, it's 4 5…"). */
-const linkWords = new Set(['is', 'was', 'are', 'it', 'its', 'be', 'of', 'the', 'a', 'my', 'your', 'number', 'called', 'named', 'that', 'yes', 'yeah', 'sure', 'okay', 'ok', 'so', 'ending', 'ends', 'in', 'digits', 'on', 'er', 'um', 'just']);
+const linkWords = new Set([
+  'is',
+  'was',
+  'are',
+  'it',
+  'its',
+  'be',
+  'of',
+  'the',
+  'a',
+  'my',
+  'your',
+  'number',
+  'called',
+  'named',
+  'that',
+  'yes',
+  'yeah',
+  'sure',
+  'okay',
+  'ok',
+  'so',
+  'ending',
+  'ends',
+  'in',
+  'digits',
+  'on',
+  'er',
+  'um',
+  'just',
+]);
 const currencyWords = new Set(['dollar', 'dollars', 'pound', 'pounds', 'euro', 'euros', 'bucks', 'quid', 'cents', 'pence']);
 const moneyWords = /\b(amount|dollars?|pounds?|euros?|price|cost|fee|refund|charge|balance|total|paid|payment|sum)\b/i;
 const yesWords = new Set(['yes', 'yeah', 'yep', 'correct', 'sure', 'right', 'definitely', 'absolutely']);
 const noWords = new Set(['no', 'nope', 'not', 'never']);
 /** Stems that say nothing about where a value is (every date field has "date"). */
-const vagueStems = new Set(['amount', 'number', 'value', 'total', 'date', 'day', 'time', 'when', 'which', 'what', 'customer', 'agent', 'call', 'dollar', 'name'].map(stem));
+const vagueStems = new Set(
+  ['amount', 'number', 'value', 'total', 'date', 'day', 'time', 'when', 'which', 'what', 'customer', 'agent', 'call', 'dollar', 'name'].map(
+    stem,
+  ),
+);
 /** Words that name the same kind of event, so "appointment date" finds "I have booked an engineer". */
 const eventFamilies = [
-  ['appointment', 'visit', 'engineer', 'technician', 'booked', 'book', 'booking', 'scheduled', 'schedule', 'callback', 'call', 'arranged', 'arrange'],
+  [
+    'appointment',
+    'visit',
+    'engineer',
+    'technician',
+    'booked',
+    'book',
+    'booking',
+    'scheduled',
+    'schedule',
+    'callback',
+    'call',
+    'arranged',
+    'arrange',
+  ],
   ['delivery', 'deliver', 'delivered', 'arrive', 'arrives', 'ship', 'shipped', 'dispatch', 'dispatched', 'replacement', 'new'],
 ].map((family) => family.map(stem));
 
@@ -36,12 +84,18 @@ const eventFamilies = [
  */
 export function extractFieldValues(transcript: Transcript, fields: ExtractionFieldSpec[], recordedAt: Date): ExtractedValue[] {
   const sentences: Sentence[] = transcript.segments.flatMap((segment, turn) =>
-    splitSentences(segment.text).map((text) => ({ turn, speaker: segment.speaker, words: normaliseWords(text), isQuestion: text.trimEnd().endsWith('?') })),
+    splitSentences(segment.text).map((text) => ({
+      turn,
+      speaker: segment.speaker,
+      words: normaliseWords(text),
+      isQuestion: text.trimEnd().endsWith('?'),
+    })),
   );
   return fields.map((field) => {
     switch (field.type) {
       case 'number':
-        return moneyWords.test(`${field.name.replace(/[_-]+/g, ' ')} ${field.description}`) && !/\b(number|id|code|digits)\b/i.test(field.name.replace(/[_-]+/g, ' '))
+        return moneyWords.test(`${field.name.replace(/[_-]+/g, ' ')} ${field.description}`) &&
+          !/\b(number|id|code|digits)\b/i.test(field.name.replace(/[_-]+/g, ' '))
           ? readAmount(sentences, field)
           : readAfterCue(sentences, field, readIdentifier);
       case 'date':
@@ -60,7 +114,8 @@ function cuePhrases(field: ExtractionFieldSpec): string[] {
   const phrases = [words.join(' ')];
   for (let i = 0; i + 2 <= words.length && words.length > 2; i += 1) phrases.push(words.slice(i, i + 2).join(' '));
   // The last digits of a card or account are also said as what it ends with ("the card ending 4218").
-  if (/\blast (four|three|two|\d) digits\b|\blast (four|digits)\b/i.test(`${field.name.replace(/[_-]+/g, ' ')} ${field.description}`)) phrases.push('ending', 'ending in', 'ends in');
+  if (/\blast (four|three|two|\d) digits\b|\blast (four|digits)\b/i.test(`${field.name.replace(/[_-]+/g, ' ')} ${field.description}`))
+    phrases.push('ending', 'ending in', 'ends in');
   return phrases.filter(Boolean);
 }
 

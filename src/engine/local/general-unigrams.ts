@@ -49,7 +49,10 @@ function readWordStrings(bytes: Buffer, count: number): string[] {
   const lowest = Math.max(0, bytes.length - 64 * count);
   for (let at = bytes.length - 5; at >= lowest; at -= 1) {
     if (bytes.readUInt32LE(at) !== bytes.length - at - 4) continue;
-    const words = bytes.subarray(at + 4, bytes.length - 1).toString('latin1').split('\0');
+    const words = bytes
+      .subarray(at + 4, bytes.length - 1)
+      .toString('latin1')
+      .split('\0');
     if (words.length === count) return words;
   }
   throw new Error('the language model has no word list where expected');

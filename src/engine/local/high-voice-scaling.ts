@@ -29,10 +29,19 @@ export interface HighVoiceScalingSettings {
   adaptationRounds: number;
 }
 
-export const defaultHighVoiceScaling: HighVoiceScalingSettings = { minMedianPitchHz: 160, cents: -260, measureSeconds: 60, adaptationRounds: 2 };
+export const defaultHighVoiceScaling: HighVoiceScalingSettings = {
+  minMedianPitchHz: 160,
+  cents: -260,
+  measureSeconds: 60,
+  adaptationRounds: 2,
+};
 
 /** Each speaker's median pitch over their first `measureSeconds` of speech in the recording (null: too little voiced speech). */
-export async function speakersMedianPitch(wavFile: string, spans: SpeakerSpan[], measureSeconds: number): Promise<Map<string, number | null>> {
+export async function speakersMedianPitch(
+  wavFile: string,
+  spans: SpeakerSpan[],
+  measureSeconds: number,
+): Promise<Map<string, number | null>> {
   const result = new Map<string, number | null>();
   for (const speaker of new Set(spans.map((s) => s.speaker))) {
     const pitches: number[] = [];
@@ -57,7 +66,12 @@ export function highVoicedSpeakers(pitches: Map<string, number | null>, settings
  * Writes `target`: `source` with its spectrum moved by `cents`, same length and sample rate (sox's
  * `pitch` effect, which keeps the tempo; `-R` keeps it repeatable).
  */
-export async function scaleFrequencies(source: string, target: string, cents: number, options: { timeoutMs: number; signal?: AbortSignal }): Promise<void> {
+export async function scaleFrequencies(
+  source: string,
+  target: string,
+  cents: number,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<void> {
   await run('sox', ['-R', source, target, 'pitch', String(cents)], {
     timeout: options.timeoutMs,
     killSignal: 'SIGKILL',

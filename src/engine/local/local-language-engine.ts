@@ -15,7 +15,11 @@ export class LocalLanguageEngine implements LanguageEngine {
     return Promise.resolve({ text: summarizeExtractively(transcript, options.instruction), language: transcript.language });
   }
 
-  extractFields(transcript: Transcript, fields: Parameters<LanguageEngine['extractFields']>[1], context: { recordedAt: Date }): Promise<ExtractedValue[]> {
+  extractFields(
+    transcript: Transcript,
+    fields: Parameters<LanguageEngine['extractFields']>[1],
+    context: { recordedAt: Date },
+  ): Promise<ExtractedValue[]> {
     return Promise.resolve(extractFieldValues(transcript, fields, context.recordedAt));
   }
 

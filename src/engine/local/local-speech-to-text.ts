@@ -8,9 +8,21 @@ import { defaultRecognitionDomainSettings, prepareRecognitionDomain, type Recogn
 import { assignSpeakersByChannel, assignSpeakersByVoice, channelsDiffer, chunksOf, mergeTurns } from './speaker-turns.js';
 import { organisationWordsOf } from './speaker-roles.js';
 import { applyVocabulary } from './vocabulary-hints.js';
-import { decodeWithSpeakerAdaptation, defaultTwoPassSettings, type AdaptedModel, type SpeakerAudio, type TwoPassSettings } from './two-pass-adaptation.js';
+import {
+  decodeWithSpeakerAdaptation,
+  defaultTwoPassSettings,
+  type AdaptedModel,
+  type SpeakerAudio,
+  type TwoPassSettings,
+} from './two-pass-adaptation.js';
 import { assembleChunks, assembleChunksFrom, chooseWarps, type SpeakerSpan } from './warp-selection.js';
-import { defaultHighVoiceScaling, highVoicedSpeakers, scaleFrequencies, speakersMedianPitch, type HighVoiceScalingSettings } from './high-voice-scaling.js';
+import {
+  defaultHighVoiceScaling,
+  highVoicedSpeakers,
+  scaleFrequencies,
+  speakersMedianPitch,
+  type HighVoiceScalingSettings,
+} from './high-voice-scaling.js';
 import type { RecognizedWord, Utterance } from './pocketsphinx.js';
 
 export interface LocalSpeechSettings {
@@ -69,7 +81,22 @@ export interface LocalSpeechSettings {
  * measured and left off"). `npm run bench:engine --
  * --decoder-flags=...` tries it.
  */
-export const wideSearchFlags = ['-beam', '1e-60', '-wbeam', '1e-40', '-pbeam', '1e-60', '-lpbeam', '1e-50', '-lponlybeam', '1e-50', '-maxhmmpf', '-1', '-maxwpf', '-1'];
+export const wideSearchFlags = [
+  '-beam',
+  '1e-60',
+  '-wbeam',
+  '1e-40',
+  '-pbeam',
+  '1e-60',
+  '-lpbeam',
+  '1e-50',
+  '-lponlybeam',
+  '1e-50',
+  '-maxhmmpf',
+  '-1',
+  '-maxwpf',
+  '-1',
+];
 
 export const defaultLocalSpeechSettings: Omit<LocalSpeechSettings, 'modelDir'> = {
   timeoutMs: 30 * 60_000,
@@ -108,7 +135,12 @@ export class LocalSpeechToText implements SpeechToTextEngine {
     try {
       const general = generalModelFiles(this.settings.modelDir);
       const domain = this.settings.domainModel
-        ? await prepareRecognitionDomain(workDir, { generalModelFile: general.languageModel, dictionaryFile: general.dictionary }, hints, this.settings.domainModel)
+        ? await prepareRecognitionDomain(
+            workDir,
+            { generalModelFile: general.languageModel, dictionaryFile: general.dictionary },
+            hints,
+            this.settings.domainModel,
+          )
         : null;
       // A speaker's adapted model (two passes) replaces the configured transform: its own MLLR
       // transform, or MAP-adapted means that already hold it.
@@ -121,7 +153,13 @@ export class LocalSpeechToText implements SpeechToTextEngine {
           speakerAdaptationFile: adapted ? (adapted.meansFile ? null : adapted.file) : this.settings.speakerAdaptationFile,
           ...(adapted?.meansFile ? { meansFile: adapted.meansFile } : {}),
           decoderFlags: domain ? this.settings.decoderFlags : [],
-          ...(domain ? { languageModelFile: domain.languageModelFile, dictionaryFile: domain.dictionaryFile, languageWeight: this.settings.languageWeight } : {}),
+          ...(domain
+            ? {
+                languageModelFile: domain.languageModelFile,
+                dictionaryFile: domain.dictionaryFile,
+                languageWeight: this.settings.languageWeight,
+              }
+            : {}),
         });
       const decode = (warp: number) => decodeFile(audio.mixdown, warp);
       const twoPass = this.settings.twoPass;
@@ -130,9 +168,14 @@ export class LocalSpeechToText implements SpeechToTextEngine {
       const chunks = chunksOf(utterances ?? []);
       const [left, right] = audio.channels;
       const byChannel = left && right && (await channelsDiffer([left, right], audio.durationSeconds));
-      let withSpeakers = byChannel ? await assignSpeakersByChannel(left, right, chunks) : await assignSpeakersByVoice(audio.mixdown, chunks);
+      let withSpeakers = byChannel
+        ? await assignSpeakersByChannel(left, right, chunks)
+        : await assignSpeakersByVoice(audio.mixdown, chunks);
       if (otherWarps.length) {
-        const decodes = [1, ...otherWarps].map((warp, i) => ({ warp, words: (i === 0 ? utterances : warped[i - 1])?.flatMap((u) => u.words) ?? [] }));
+        const decodes = [1, ...otherWarps].map((warp, i) => ({
+          warp,
+          words: (i === 0 ? utterances : warped[i - 1])?.flatMap((u) => u.words) ?? [],
+        }));
         const spans = spansOf(withSpeakers);
         const chosen = chooseWarps(decodes, spans, { minGain: this.settings.warpMinGain, minWords: 5 });
         if ([...chosen.values()].some((w) => w !== 1)) withSpeakers = assembleChunks(decodes, spans, chosen);
@@ -143,14 +186,23 @@ export class LocalSpeechToText implements SpeechToTextEngine {
       // words already come from the warp chosen for them, so high voices are not scaled on top.
       if (this.settings.highVoiceScaling && !otherWarps.length && withSpeakers.length) {
         const spans = spansOf(withSpeakers);
-        const high = await this.decodeHighVoices(audio.mixdown, spans, this.settings.highVoiceScaling, path.join(workDir, 'high-voices.wav'), (file) => decodeFile(file));
+        const high = await this.decodeHighVoices(
+          audio.mixdown,
+          spans,
+          this.settings.highVoiceScaling,
+          path.join(workDir, 'high-voices.wav'),
+          (file) => decodeFile(file),
+        );
         if (high) {
           // A high voice takes its own rounds, never fewer than the other speakers.
           const rounds = Math.max(this.settings.highVoiceScaling.adaptationRounds, twoPass ? twoPass.rounds : 1);
           const scaled: SpeakerAudio = { wavFile: high.wavFile, firstPass: high.words, rounds };
           const speakers = new Set(spans.map((s) => s.speaker));
           withSpeakers = assembleChunksFrom(
-            [{ key: 'mixdown', words: firstPass }, { key: 'scaled', words: high.words }],
+            [
+              { key: 'mixdown', words: firstPass },
+              { key: 'scaled', words: high.words },
+            ],
             spans,
             new Map([...speakers].map((s) => [s, high.speakers.includes(s) ? 'scaled' : 'mixdown'])),
             'mixdown',
@@ -179,7 +231,12 @@ export class LocalSpeechToText implements SpeechToTextEngine {
         }
       }
       // Names the dictionary lacks were recognised as two words ("bright line"): join them back.
-      const terms = [...hints.vocabulary, ...(domain?.joinedTerms ?? []).filter((t) => organisationWordsOf((hints.domainText ?? []).join(' ')).includes(t) || hints.vocabulary.some((v) => v.toLowerCase() === t))];
+      const terms = [
+        ...hints.vocabulary,
+        ...(domain?.joinedTerms ?? []).filter(
+          (t) => organisationWordsOf((hints.domainText ?? []).join(' ')).includes(t) || hints.vocabulary.some((v) => v.toLowerCase() === t),
+        ),
+      ];
       const segments = mergeTurns(withSpeakers).map((s) => ({ ...s, text: applyVocabulary(s.text, [...new Set(terms)]) }));
       return { language: 'en', segments };
     } finally {
@@ -212,4 +269,5 @@ export class LocalSpeechToText implements SpeechToTextEngine {
   }
 }
 
-const spansOf = (chunks: { start: number; end: number; speaker?: string }[]): SpeakerSpan[] => chunks.map((c) => ({ start: c.start, end: c.end, speaker: c.speaker ?? 'A' }));
+const spansOf = (chunks: { start: number; end: number; speaker?: string }[]): SpeakerSpan[] =>
+  chunks.map((c) => ({ start: c.start, end: c.end, speaker: c.speaker ?? 'A' }));

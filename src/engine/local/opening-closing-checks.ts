@@ -6,20 +6,61 @@ import { findAnyPhrase } from './phrase-match.js';
 const greetingWords = ['hello', 'hi', 'hiya', 'hey', 'good morning|afternoon|evening|day', 'morning', 'afternoon', 'evening', 'welcome'];
 /** Phrases that name the organisation without saying its name (the name itself is often misheard). */
 const organisationFrames = [
-  'thank|thanks * for calling', 'thank|thanks for calling', 'you are through to', 'you have reached', 'welcome to', 'you are speaking with|to',
-  'customer service|services|support|care', 'help desk', '* team', '* department',
+  'thank|thanks * for calling',
+  'thank|thanks for calling',
+  'you are through to',
+  'you have reached',
+  'welcome to',
+  'you are speaking with|to',
+  'customer service|services|support|care',
+  'help desk',
+  '* team',
+  '* department',
 ];
 const ownNameCues = ['my name is', 'this is', 'name is', '* speaking', '* here', 'you are speaking with|to', 'i am *'];
-const notANameAfterIAm = new Set(['sorry', 'afraid', 'so', 'really', 'just', 'going', 'not', 'calling', 'here', 'looking', 'able', 'happy', 'glad', 'the', 'a']);
+const notANameAfterIAm = new Set([
+  'sorry',
+  'afraid',
+  'so',
+  'really',
+  'just',
+  'going',
+  'not',
+  'calling',
+  'here',
+  'looking',
+  'able',
+  'happy',
+  'glad',
+  'the',
+  'a',
+]);
 
 // Recognisers often mishear "anything" ("is there and is in else i can"), so the frame around it counts too.
 const offerCues = [
-  'anything|everything|something else', 'anything more|further', 'is that everything', 'any other question-', 'help with anything', 'anything i can',
-  'is there ~ else', 'else i can help|do',
+  'anything|everything|something else',
+  'anything more|further',
+  'is that everything',
+  'any other question-',
+  'help with anything',
+  'anything i can',
+  'is there ~ else',
+  'else i can help|do',
 ];
 const farewellCues = [
-  'goodbye', 'bye', 'have a * day-|evening|afternoon|weekend', 'have a * * day-', 'take care', 'thank|thanks * for calling', 'thank|thanks for calling',
-  'thank you for your call|patience|time', 'thanks for your call|patience|time', 'enjoy *', 'speak soon', 'all the best', 'cheers for calling',
+  'goodbye',
+  'bye',
+  'have a * day-|evening|afternoon|weekend',
+  'have a * * day-',
+  'take care',
+  'thank|thanks * for calling',
+  'thank|thanks for calling',
+  'thank you for your call|patience|time',
+  'thanks for your call|patience|time',
+  'enjoy *',
+  'speak soon',
+  'all the best',
+  'cheers for calling',
 ];
 
 /**
@@ -35,7 +76,20 @@ export function checkGreeting(view: CallView, reading: CriterionReading): Findin
   const needs: { what: string; ok: boolean }[] = [];
   const greeted = findAnyPhrase(words, [...greetingWords, ...organisationFrames.slice(0, 3)]);
   needs.push({ what: 'a greeting', ok: greeted !== null });
-  if (mentions(reading, ['company', 'organisation', 'organization', 'business', 'brand', 'bank name', 'the bank', 'department', 'team name', 'states the'])) {
+  if (
+    mentions(reading, [
+      'company',
+      'organisation',
+      'organization',
+      'business',
+      'brand',
+      'bank name',
+      'the bank',
+      'department',
+      'team name',
+      'states the',
+    ])
+  ) {
     const namesOrganisation = view.organisationWords.some((w) => words.includes(w)) || findAnyPhrase(words, organisationFrames) !== null;
     needs.push({ what: 'the company name', ok: namesOrganisation });
   }
@@ -67,7 +121,15 @@ export function checkClosing(view: CallView, reading: CriterionReading): Finding
   const words = closing.flatMap((t) => t.words);
   const offered = findAnyPhrase(words, offerCues);
   const farewell = findAnyPhrase(words, farewellCues);
-  const wantsOffer = mentions(reading, ['anything else', 'further help', 'more help', 'further assistance', 'anything more', 'offers', 'other question']);
+  const wantsOffer = mentions(reading, [
+    'anything else',
+    'further help',
+    'more help',
+    'further assistance',
+    'anything more',
+    'offers',
+    'other question',
+  ]);
   const wantsFarewell = mentions(reading, ['polite', 'goodbye', 'thank', 'farewell', 'closes', 'close ', 'sign off', 'good day']);
   const needs = [
     ...(wantsOffer ? [{ what: 'an offer of further help ("anything else?")', ok: offered !== null }] : []),
@@ -82,6 +144,9 @@ export function checkClosing(view: CallView, reading: CriterionReading): Finding
 function judgeElements(turn: Turn, needs: { what: string; ok: boolean }[], cue: string): Finding {
   const met = needs.filter((n) => n.ok).length;
   if (met === needs.length) return foundAt(turn, cue, 5);
-  const missing = needs.filter((n) => !n.ok).map((n) => n.what).join(' and ');
+  const missing = needs
+    .filter((n) => !n.ok)
+    .map((n) => n.what)
+    .join(' and ');
   return notFound(missing, turn, met > 0 ? 3 : 1);
 }

@@ -11,7 +11,10 @@ import { spawn } from 'node:child_process';
 const decoderArgs: string[] = [];
 
 /** The installed model's general language model and pronouncing dictionary (ENGINE_LOCAL_MODEL_DIR). */
-export const generalModelFiles = (modelDir: string) => ({ languageModel: `${modelDir}/en-us.lm.bin`, dictionary: `${modelDir}/cmudict-en-us.dict` });
+export const generalModelFiles = (modelDir: string) => ({
+  languageModel: `${modelDir}/en-us.lm.bin`,
+  dictionary: `${modelDir}/cmudict-en-us.dict`,
+});
 
 export interface RecognitionOptions {
   timeoutMs: number;
@@ -60,7 +63,10 @@ export interface Utterance {
 export function recognizeWithPocketsphinx(wavFile: string, options: RecognitionOptions): Promise<Utterance[]> {
   const args = pocketsphinxArguments(wavFile, options);
   return new Promise((resolve, reject) => {
-    const child = spawn('pocketsphinx_continuous', args, { stdio: ['ignore', 'pipe', 'pipe'], ...(options.signal ? { signal: options.signal, killSignal: 'SIGKILL' as const } : {}) });
+    const child = spawn('pocketsphinx_continuous', args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.signal ? { signal: options.signal, killSignal: 'SIGKILL' as const } : {}),
+    });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
@@ -87,10 +93,18 @@ export function pocketsphinxArguments(wavFile: string, options: RecognitionOptio
   const { modelDir } = options;
   const general = generalModelFiles(modelDir);
   return [
-    '-infile', wavFile, '-time', 'yes', '-logfn', '/dev/null',
-    '-hmm', `${modelDir}/en-us`,
-    '-lm', options.languageModelFile ?? general.languageModel,
-    '-dict', options.dictionaryFile ?? general.dictionary,
+    '-infile',
+    wavFile,
+    '-time',
+    'yes',
+    '-logfn',
+    '/dev/null',
+    '-hmm',
+    `${modelDir}/en-us`,
+    '-lm',
+    options.languageModelFile ?? general.languageModel,
+    '-dict',
+    options.dictionaryFile ?? general.dictionary,
     ...(options.languageWeight ? ['-lw', String(options.languageWeight)] : decoderArgs),
     ...(options.warp && options.warp !== 1 ? ['-warp_type', 'inverse_linear', '-warp_params', String(options.warp)] : []),
     ...(options.speakerAdaptationFile ? ['-mllr', options.speakerAdaptationFile] : []),

@@ -23,7 +23,10 @@ const agentCues: [string, number][] = [
   ['date of birth', 1],
   ['security question|answer', 1],
   ['anything else', 2],
-  ['i have booked|refunded|ordered|arranged|scheduled|blocked|raised|applied|removed|updated|sent|opened|cancelled|processed|set|credited', 2],
+  [
+    'i have booked|refunded|ordered|arranged|scheduled|blocked|raised|applied|removed|updated|sent|opened|cancelled|processed|set|credited',
+    2,
+  ],
   ['i can see', 1],
   ['let me check|look', 1],
   ['bear with me', 1],
@@ -129,4 +132,22 @@ export function organisationWordsOf(context: string): string[] {
   return [...found];
 }
 
-const commonCapitalised = new Set(['i', 'agents', 'agent', 'customer', 'customers', 'the', 'a', 'an', 'uk', 'us', 'monday', 'friday', 'english', 'quality', 'bank', 'calls', 'support']);
+const commonCapitalised = new Set([
+  'i',
+  'agents',
+  'agent',
+  'customer',
+  'customers',
+  'the',
+  'a',
+  'an',
+  'uk',
+  'us',
+  'monday',
+  'friday',
+  'english',
+  'quality',
+  'bank',
+  'calls',
+  'support',
+]);

@@ -4,7 +4,8 @@ import { readSpokenNumber } from './text-tools.js';
 
 /** The spoken ordinals that are one word ("fifth", "twentieth", "thirtieth") and their days. */
 const oneWordOrdinals = onFirstUse(
-  (): Record<string, number> => Object.fromEntries(spokenNumbers().ordinals.flatMap((ordinal, index) => (ordinal.includes(' ') ? [] : [[ordinal, index + 1]]))),
+  (): Record<string, number> =>
+    Object.fromEntries(spokenNumbers().ordinals.flatMap((ordinal, index) => (ordinal.includes(' ') ? [] : [[ordinal, index + 1]]))),
 );
 
 export interface SpokenDate {
@@ -107,7 +108,8 @@ function dayAt(words: string[], i: number): { value: number; length: number; isO
   const ordinalDigits = /^(\d{1,2})(st|nd|rd|th)$/.exec(word);
   if (ordinalDigits) return { value: Number(ordinalDigits[1]), length: prefix + 1, isOrdinal: true };
   const spoken = readSpokenNumber(words, at);
-  if (spoken && spoken.value >= 1 && spoken.value <= 31 && spoken.length <= 2) return { value: spoken.value, length: prefix + spoken.length, isOrdinal: false };
+  if (spoken && spoken.value >= 1 && spoken.value <= 31 && spoken.length <= 2)
+    return { value: spoken.value, length: prefix + spoken.length, isOrdinal: false };
   return null;
 }
 

@@ -3,7 +3,9 @@ import { onFirstUse, readDataLines } from '../language-data/engine-data.js';
 import { spokenNumbers } from '../language-data/spoken-numbers.js';
 
 /** Words too common to say what a sentence is about (language-data/stopwords.txt). */
-export const stopwords = onFirstUse((): ReadonlySet<string> => new Set(readDataLines('stopwords.txt').flatMap((line) => line.split(/\s+/))));
+export const stopwords = onFirstUse(
+  (): ReadonlySet<string> => new Set(readDataLines('stopwords.txt').flatMap((line) => line.split(/\s+/))),
+);
 
 export function words(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
@@ -31,7 +33,8 @@ export function contentStems(text: string): string[] {
     .map(stem);
 }
 
-export const isNumberWord = (word: string) => word in spokenNumbers().units || word in spokenNumbers().tens || word === 'hundred' || word === 'thousand' || /^\d+$/.test(word);
+export const isNumberWord = (word: string) =>
+  word in spokenNumbers().units || word in spokenNumbers().tens || word === 'hundred' || word === 'thousand' || /^\d+$/.test(word);
 
 /**
  * Reads a spoken number from consecutive words. Identifiers are read as digit groups that are

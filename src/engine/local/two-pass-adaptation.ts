@@ -2,7 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../../logger.js';
 import type { RecognizedWord, Utterance } from './pocketsphinx.js';
-import { estimateSpeakerTransform, sphinxtrainDir, type AdaptationStretch, type SpeakerTransform } from './speaker-adaptation/estimate-speaker-transform.js';
+import {
+  estimateSpeakerTransform,
+  sphinxtrainDir,
+  type AdaptationStretch,
+  type SpeakerTransform,
+} from './speaker-adaptation/estimate-speaker-transform.js';
 import type { SpeechChunk } from './speaker-turns.js';
 import { assembleChunksFrom, speakerAt, type SpeakerSpan } from './warp-selection.js';
 
@@ -59,7 +64,16 @@ export interface TwoPassSettings {
  */
 export const likelihoodWarpCandidates = [0.85, 0.93, 1, 1.08, 1.16, 1.25];
 
-export const defaultTwoPassSettings: TwoPassSettings = { minWords: 20, minStretchConfidence: 0, timeoutMs: 10 * 60_000, rounds: 1, laterRoundsMustBeSurer: true, warps: [1], mapPriorFrames: null, sphinxtrainDir };
+export const defaultTwoPassSettings: TwoPassSettings = {
+  minWords: 20,
+  minStretchConfidence: 0,
+  timeoutMs: 10 * 60_000,
+  rounds: 1,
+  laterRoundsMustBeSurer: true,
+  warps: [1],
+  mapPriorFrames: null,
+  sphinxtrainDir,
+};
 
 /** What a speaker's adapted decode uses: the MLLR transform (`file`), MAP-adapted means if estimated, the warp. */
 export type AdaptedModel = Pick<SpeakerTransform, 'file' | 'warp' | 'meansFile'>;
@@ -110,7 +124,12 @@ export function speakerConfidence(words: RecognizedWord[], spans: SpeakerSpan[],
 }
 
 /** A speaker's stretches and the words heard in each, keeping the ones the decoder was sure enough of. */
-export function adaptationStretches(words: RecognizedWord[], spans: SpeakerSpan[], speaker: string, minConfidence: number): AdaptationStretch[] {
+export function adaptationStretches(
+  words: RecognizedWord[],
+  spans: SpeakerSpan[],
+  speaker: string,
+  minConfidence: number,
+): AdaptationStretch[] {
   const stretches: AdaptationStretch[] = [];
   for (const span of spans.filter((s) => s.speaker === speaker)) {
     const mine = words.filter((w) => middle(w) >= span.start && middle(w) <= span.end && speakerAt(spans, middle(w)) === speaker);
@@ -129,7 +148,10 @@ export function adaptationStretches(words: RecognizedWord[], spans: SpeakerSpan[
 export async function decodeWithSpeakerAdaptation(input: TwoPassInput, settings: TwoPassSettings): Promise<TwoPassResult> {
   // Aborting kills the running tool or decode, so nothing is left writing to the work folder.
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`speaker adaptation took longer than ${settings.timeoutMs} ms`)), settings.timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new Error(`speaker adaptation took longer than ${settings.timeoutMs} ms`)),
+    settings.timeoutMs,
+  );
   try {
     return await adaptAndDecode(input, settings, controller.signal);
   } finally {
@@ -156,7 +178,13 @@ async function adaptAndDecode(input: TwoPassInput, settings: TwoPassSettings, si
       await mkdir(workDir, { recursive: true });
       const { wavFile } = input.audioOf(speaker);
       const transform = await estimateSpeakerTransform(wavFile, stretches, {
-        modelDir: input.modelDir, dictionaryFile: input.dictionaryFile, workDir, timeoutMs: settings.timeoutMs, sphinxtrainDir: settings.sphinxtrainDir, warps: settings.warps, signal,
+        modelDir: input.modelDir,
+        dictionaryFile: input.dictionaryFile,
+        workDir,
+        timeoutMs: settings.timeoutMs,
+        sphinxtrainDir: settings.sphinxtrainDir,
+        warps: settings.warps,
+        signal,
         ...(settings.mapPriorFrames ? { mapPriorFrames: settings.mapPriorFrames } : {}),
       });
       signal.throwIfAborted();
@@ -165,7 +193,10 @@ async function adaptAndDecode(input: TwoPassInput, settings: TwoPassSettings, si
       const words = utterances.flatMap((u) => u.words);
       const [before, after] = [current.get(speaker) ?? [], words].map((w) => speakerConfidence(w, input.spans, speaker));
       const kept = round === 1 || !settings.laterRoundsMustBeSurer || (after ?? 0) > (before ?? 0);
-      input.logger?.debug?.({ speaker, round, adaptedMeans: Boolean(transform.meansFile), confidenceBefore: before, confidenceAfter: after, kept }, 'speaker adaptation round');
+      input.logger?.debug?.(
+        { speaker, round, adaptedMeans: Boolean(transform.meansFile), confidenceBefore: before, confidenceAfter: after, kept },
+        'speaker adaptation round',
+      );
       if (!kept) {
         stopped.add(speaker);
         continue;

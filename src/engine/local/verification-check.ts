@@ -6,21 +6,52 @@ import { findAnyPhrase, findPhrase } from './phrase-match.js';
 /** Identifiers that verify a caller, each with the words that ask for or confirm it. */
 const identifiers: { name: string; named: string[]; cues: string[] }[] = [
   // "date * birth": a recogniser's "date on birth", "date a birth" is still the question.
-  { name: 'date of birth', named: ['date of birth', 'birth date', 'birthday', 'dob'], cues: ['date * birth', 'birth date', 'birthday', 'born', 'd o b', 'dob'] },
-  { name: 'postcode', named: ['postcode', 'post code', 'zip', 'postal code'], cues: ['postcode', 'post code', 'zip code', 'postal code', 'zip'] },
+  {
+    name: 'date of birth',
+    named: ['date of birth', 'birth date', 'birthday', 'dob'],
+    cues: ['date * birth', 'birth date', 'birthday', 'born', 'd o b', 'dob'],
+  },
+  {
+    name: 'postcode',
+    named: ['postcode', 'post code', 'zip', 'postal code'],
+    cues: ['postcode', 'post code', 'zip code', 'postal code', 'zip'],
+  },
   {
     name: 'security question',
     named: ['security', 'secret question', 'memorable', 'password', 'passcode', 'pin'],
-    cues: ['security question|answer|word|details|check', 'secret question|answer', 'memorable word|date|answer', 'password', 'passcode', 'pin'],
+    cues: [
+      'security question|answer|word|details|check',
+      'secret question|answer',
+      'memorable word|date|answer',
+      'password',
+      'passcode',
+      'pin',
+    ],
   },
   { name: 'address', named: ['address'], cues: ['first line of * address', 'your address', 'home address', 'billing address'] },
   { name: 'full name', named: ['full name', 'name on the account'], cues: ['full name', 'name on the account'] },
 ];
 /** Identifiers a caller can read off a bill or card: on their own they do not prove identity. */
-const weakIdentifierCues = ['account number', 'order number', 'reference number', 'card number', 'last four digits', 'phone number', 'customer number'];
+const weakIdentifierCues = [
+  'account number',
+  'order number',
+  'reference number',
+  'card number',
+  'last four digits',
+  'phone number',
+  'customer number',
+];
 /** Agent statements that disclose the account: verification is due before the first of them. */
 const disclosureCues = [
-  'i can see', 'your balance', 'your bill', 'your account', 'the bill includes', 'you missed', 'your payment', 'your discount', 'your card is',
+  'i can see',
+  'your balance',
+  'your bill',
+  'your account',
+  'the bill includes',
+  'you missed',
+  'your payment',
+  'your discount',
+  'your card is',
   'i have booked|refunded|ordered|blocked|raised|applied|removed|updated|set|opened|cancelled|processed|credited',
 ];
 const birthYear = 'nineteen|twenty thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh|zero';
@@ -44,7 +75,10 @@ export function checkVerification(view: CallView, reading: CriterionReading): Fi
   const weak = view.agentTurns.map((t) => ({ t, m: findAnyPhrase(t.words, weakIdentifierCues) })).find((x) => x.m);
   const onlyWeak = weak?.m ? ` (only the ${wordsOf(weak.t.words, weak.m.start, weak.m.end)} was asked, which does not prove identity)` : '';
   if (verified && disclosure) {
-    return notFound(`verification before the account was discussed: the agent discussed it at this turn and asked for the ${verified.cue} only later`, disclosure);
+    return notFound(
+      `verification before the account was discussed: the agent discussed it at this turn and asked for the ${verified.cue} only later`,
+      disclosure,
+    );
   }
   return notFound(`a check of the ${acceptedNames}${onlyWeak}`, disclosure ?? weak?.t ?? view.agentTurns[0] ?? null);
 }
@@ -52,13 +86,17 @@ export function checkVerification(view: CallView, reading: CriterionReading): Fi
 function firstVerification(view: CallView, accepted: typeof identifiers): { turn: Turn; cue: string } | null {
   for (const turn of view.turns) {
     if (turn.role === 'agent') {
-      const match = findAnyPhrase(turn.words, accepted.flatMap((a) => a.cues));
+      const match = findAnyPhrase(
+        turn.words,
+        accepted.flatMap((a) => a.cues),
+      );
       if (match) return { turn, cue: wordsOf(turn.words, match.start, match.end) };
     } else if (accepted.some((a) => a.name === 'date of birth')) {
       // The recogniser may miss "date of birth", but the caller's answer ("nineteen eighty five",
       // "1985") right after an agent's question shows the check took place.
       const previous = view.turns[turn.index - 1];
-      const year = findAnyPhrase(turn.words, [birthYear]) ?? (turn.words.some((w) => writtenBirthYear.test(w)) ? { start: 0, end: 0 } : null);
+      const year =
+        findAnyPhrase(turn.words, [birthYear]) ?? (turn.words.some((w) => writtenBirthYear.test(w)) ? { start: 0, end: 0 } : null);
       if (previous?.role === 'agent' && year) return { turn: previous, cue: 'date of birth (answered with a birth year)' };
     }
   }
@@ -78,7 +116,10 @@ function firstDisclosure(view: CallView): Turn | null {
 
 function hasDisclosure(words: string[]): boolean {
   for (let from = 0; from < words.length; from += 1) {
-    const match = disclosureCues.map((cue) => findPhrase(words, cue, from)).filter((m) => m !== null).sort((a, b) => a.start - b.start)[0];
+    const match = disclosureCues
+      .map((cue) => findPhrase(words, cue, from))
+      .filter((m) => m !== null)
+      .sort((a, b) => a.start - b.start)[0];
     if (!match) return false;
     if (!['can', 'could', 'may'].includes(words[match.start - 1] ?? '')) return true;
     from = match.start;

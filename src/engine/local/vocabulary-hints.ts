@@ -22,7 +22,12 @@ export function applyVocabulary(text: string, vocabulary: string[]): string {
         if (window.length < size) continue;
         // A recogniser that writes punctuation keeps it after the term.
         const punctuation = window.at(-1)?.match(/[.,!?;:]+$/)?.[0] ?? '';
-        if (window.join(' ').toLowerCase().slice(0, window.join(' ').length - punctuation.length) === lower) {
+        if (
+          window
+            .join(' ')
+            .toLowerCase()
+            .slice(0, window.join(' ').length - punctuation.length) === lower
+        ) {
           // Heard right, spelled the configured way ("brightline" → "Brightline").
           result.push(term + punctuation);
           i += size;

@@ -39,7 +39,11 @@ const middle = (w: RecognizedWord) => (w.start + w.end) / 2;
  * confidence, provided it beats the unwarped decode by `minGain` and hears at least `minWords`
  * of that speaker's words; else 1. A speaker with no words keeps 1.
  */
-export function chooseWarps(decodes: WarpDecode[], spans: SpeakerSpan[], options: { minGain: number; minWords: number }): Map<string, number> {
+export function chooseWarps(
+  decodes: WarpDecode[],
+  spans: SpeakerSpan[],
+  options: { minGain: number; minWords: number },
+): Map<string, number> {
   const speakers = [...new Set(spans.map((s) => s.speaker))];
   const chosen = new Map<string, number>();
   for (const speaker of speakers) {
@@ -65,14 +69,26 @@ export function chooseWarps(decodes: WarpDecode[], spans: SpeakerSpan[], options
  * the speaker changes or at a pause of `gapSeconds`.
  */
 export function assembleChunks(decodes: WarpDecode[], spans: SpeakerSpan[], chosen: Map<string, number>, gapSeconds = 0.35): SpeechChunk[] {
-  return assembleChunksFrom(decodes.map((d) => ({ key: d.warp, words: d.words })), spans, chosen, 1, gapSeconds);
+  return assembleChunksFrom(
+    decodes.map((d) => ({ key: d.warp, words: d.words })),
+    spans,
+    chosen,
+    1,
+    gapSeconds,
+  );
 }
 
 /**
  * `assembleChunks` for decodes told apart by any key (a warp factor, a speaker's transform): a
  * speaker whose key is not in `chosen` takes `fallback`'s decode.
  */
-export function assembleChunksFrom<K>(decodes: { key: K; words: RecognizedWord[] }[], spans: SpeakerSpan[], chosen: Map<string, K>, fallback: K, gapSeconds = 0.35): SpeechChunk[] {
+export function assembleChunksFrom<K>(
+  decodes: { key: K; words: RecognizedWord[] }[],
+  spans: SpeakerSpan[],
+  chosen: Map<string, K>,
+  fallback: K,
+  gapSeconds = 0.35,
+): SpeechChunk[] {
   const words: (RecognizedWord & { speaker: string })[] = [];
   for (const decode of decodes) {
     for (const word of decode.words) {
@@ -85,7 +101,13 @@ export function assembleChunksFrom<K>(decodes: { key: K; words: RecognizedWord[]
   let current: (typeof words)[number][] = [];
   const flush = () => {
     const [first] = current;
-    if (first) chunks.push({ start: first.start, end: current.at(-1)?.end ?? first.end, text: current.map((w) => w.word).join(' '), speaker: first.speaker });
+    if (first)
+      chunks.push({
+        start: first.start,
+        end: current.at(-1)?.end ?? first.end,
+        text: current.map((w) => w.word).join(' '),
+        speaker: first.speaker,
+      });
     current = [];
   };
   for (const word of words) {

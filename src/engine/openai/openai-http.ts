@@ -13,7 +13,10 @@ export interface OpenAiHttpOptions {
 }
 
 class RetryableHttpError extends Error {
-  constructor(message: string, readonly retryAfterMs: number | null) {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null,
+  ) {
     super(message);
   }
 }
@@ -37,7 +40,12 @@ export class OpenAiHttp {
     return this.post(path, async () => ({ body: await buildForm(), headers: {} }));
   }
 
-  private post(path: string, buildBody: () => Promise<{ body: string | FormData; headers: Record<string, string> }> | { body: string | FormData; headers: Record<string, string> }): Promise<unknown> {
+  private post(
+    path: string,
+    buildBody: () =>
+      | Promise<{ body: string | FormData; headers: Record<string, string> }>
+      | { body: string | FormData; headers: Record<string, string> },
+  ): Promise<unknown> {
     const url = `${this.options.baseUrl}${path}`;
     return pRetry(
       async () => {

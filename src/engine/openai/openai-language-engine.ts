@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import type { CriterionJudgement, CriterionToJudge, ExtractedValue, ExtractionFieldSpec, LanguageEngine, Transcript } from '../engine-types.js';
+import type {
+  CriterionJudgement,
+  CriterionToJudge,
+  ExtractedValue,
+  ExtractionFieldSpec,
+  LanguageEngine,
+  Transcript,
+} from '../engine-types.js';
 import { formatMoment } from '../local/text-tools.js';
 import type { OpenAiHttp } from './openai-http.js';
 
@@ -19,14 +26,19 @@ export function formatTranscript(transcript: Transcript): string {
 export class OpenAiLanguageEngine implements LanguageEngine {
   readonly name = 'openai';
 
-  constructor(private readonly http: OpenAiHttp, private readonly model: string) {}
+  constructor(
+    private readonly http: OpenAiHttp,
+    private readonly model: string,
+  ) {}
 
   async summarize(transcript: Transcript, options: { instruction: string | null; language: string }) {
     const answer = await this.complete(
       'summary',
       [
         `Summarise this contact-centre call in the language with ISO 639-1 code "${options.language}".`,
-        options.instruction ? `Follow this instruction: ${options.instruction}` : 'Say why the customer called, what was done, and what happens next.',
+        options.instruction
+          ? `Follow this instruction: ${options.instruction}`
+          : 'Say why the customer called, what was done, and what happens next.',
       ].join(' '),
       formatTranscript(transcript),
       { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
@@ -38,7 +50,10 @@ export class OpenAiLanguageEngine implements LanguageEngine {
   async extractFields(transcript: Transcript, fields: ExtractionFieldSpec[], context: { recordedAt: Date }): Promise<ExtractedValue[]> {
     const jsonType = { string: 'string', number: 'number', boolean: 'boolean', date: 'string' } as const;
     const properties = Object.fromEntries(
-      fields.map((f) => [f.name, { type: [jsonType[f.type], 'null'], description: `${f.description}${f.type === 'date' ? ' (YYYY-MM-DD)' : ''}` }]),
+      fields.map((f) => [
+        f.name,
+        { type: [jsonType[f.type], 'null'], description: `${f.description}${f.type === 'date' ? ' (YYYY-MM-DD)' : ''}` },
+      ]),
     );
     const answer = await this.complete(
       'fields',
@@ -54,7 +69,10 @@ export class OpenAiLanguageEngine implements LanguageEngine {
     });
   }
 
-  async judgeCriteria(transcript: Transcript, evaluator: { context: string; language: string; criteria: CriterionToJudge[] }): Promise<CriterionJudgement[]> {
+  async judgeCriteria(
+    transcript: Transcript,
+    evaluator: { context: string; language: string; criteria: CriterionToJudge[] },
+  ): Promise<CriterionJudgement[]> {
     if (!evaluator.criteria.length) return [];
     const rubric = evaluator.criteria
       .map((c) => `- id ${c.id} (${c.type}${c.type === 'scale' ? ', score 1 to 5' : ', score 0 or 1'}): ${c.name}. ${c.description}`)
@@ -115,7 +133,13 @@ export class OpenAiLanguageEngine implements LanguageEngine {
     }));
   }
 
-  private async complete<T extends z.ZodType>(name: string, instructions: string, transcript: string, schema: object, parser: T): Promise<z.output<T>> {
+  private async complete<T extends z.ZodType>(
+    name: string,
+    instructions: string,
+    transcript: string,
+    schema: object,
+    parser: T,
+  ): Promise<z.output<T>> {
     const raw = await this.http.postJson('/chat/completions', {
       model: this.model,
       temperature: 0,

@@ -10,9 +10,7 @@ import type { OpenAiHttp } from './openai-http.js';
 const TranscriptionAnswer = z.looseObject({
   language: z.string().optional(),
   text: z.string().optional(),
-  segments: z
-    .array(z.looseObject({ start: z.number(), end: z.number(), text: z.string(), speaker: z.string().optional() }))
-    .optional(),
+  segments: z.array(z.looseObject({ start: z.number(), end: z.number(), text: z.string(), speaker: z.string().optional() })).optional(),
 });
 
 /**
@@ -24,7 +22,10 @@ const TranscriptionAnswer = z.looseObject({
 export class OpenAiSpeechToText implements SpeechToTextEngine {
   readonly name = 'openai';
 
-  constructor(private readonly http: OpenAiHttp, private readonly model: string) {}
+  constructor(
+    private readonly http: OpenAiHttp,
+    private readonly model: string,
+  ) {}
 
   async transcribe(audio: DecodedRecording, hints: { vocabulary: string[] }): Promise<Transcript> {
     const diarizes = /diariz/i.test(this.model);
@@ -90,9 +91,12 @@ function languageOf(answer: Answer | undefined): string {
 function encodeForUpload(wav: string): Promise<Buffer> {
   const output = `${wav}.ogg`;
   return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', wav, '-c:a', 'libopus', '-b:a', '32k', output], { stdio: 'ignore' });
+    const child = spawn('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', wav, '-c:a', 'libopus', '-b:a', '32k', output], {
+      stdio: 'ignore',
+    });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(readFile(output)) : reject(new Error(`ffmpeg could not encode the upload (exit ${code})`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(readFile(output)) : reject(new Error(`ffmpeg could not encode the upload (exit ${code})`)),
+    );
   });
 }
-

@@ -14,7 +14,10 @@ export function requireAdminToken(token: () => Promise<string>): RequestHandler 
     const presented = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
     if (!presented || !timingSafeEqual(digest(presented), digest(await token()))) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="convoqa-admin"');
-      throw new AppError('unauthorized', presented ? 'Invalid admin token' : 'Missing admin token: send Authorization: Bearer <ADMIN_TOKEN>');
+      throw new AppError(
+        'unauthorized',
+        presented ? 'Invalid admin token' : 'Missing admin token: send Authorization: Bearer <ADMIN_TOKEN>',
+      );
     }
     next();
   };

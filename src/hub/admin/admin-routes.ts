@@ -16,7 +16,14 @@ import { transcriptionRoutes } from './routes/transcription-routes.js';
 
 /** The hub's own admin routes (the embedded glue adds the built-in service's accounts). */
 export const hubAdminRoutes: readonly AdminRoute[] = [
-  ...healthRoutes, ...transcriptionRoutes, ...syncRoutes, ...receiptRoutes, ...reportRoutes, ...alertRoutes, ...queueRoutes, ...consoleUserRoutes,
+  ...healthRoutes,
+  ...transcriptionRoutes,
+  ...syncRoutes,
+  ...receiptRoutes,
+  ...reportRoutes,
+  ...alertRoutes,
+  ...queueRoutes,
+  ...consoleUserRoutes,
   ...disputeRoutes,
   ...coachingRoutes,
   ...calibrationRoutes,

@@ -13,6 +13,9 @@ export async function ensureAdminToken(db: Db, configured: string | null): Promi
   if (configured) return { token: configured, generated: false };
   const stored = await readHubSetting(db, adminTokenSetting);
   if (stored) return { token: stored, generated: true };
-  await db.hubSetting.createMany({ data: [{ key: adminTokenSetting, value: `cqa_${randomBytes(24).toString('base64url')}` }], skipDuplicates: true });
+  await db.hubSetting.createMany({
+    data: [{ key: adminTokenSetting, value: `cqa_${randomBytes(24).toString('base64url')}` }],
+    skipDuplicates: true,
+  });
   return { token: (await readHubSetting(db, adminTokenSetting)) as string, generated: true };
 }

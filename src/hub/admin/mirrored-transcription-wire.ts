@@ -42,11 +42,13 @@ export const MirroredCriterionResult = z.object({
 
 export const MirroredTranscriptionDetail = MirroredTranscription.extend({
   // As the upstream answered them (contract Summary, ExtractedFields, Conversation), or null.
-  summary: z.unknown().meta({ description: 'The transcription\'s summary object as the upstream answered it, or null' }),
+  summary: z.unknown().meta({ description: "The transcription's summary object as the upstream answered it, or null" }),
   fields: z.unknown().meta({ description: 'The extracted fields object as the upstream answered it, or null' }),
   conversation: z.unknown().meta({ description: 'The conversation (segments) as the upstream answered it, or null' }),
   summary_feedback: z.string().nullable(),
-  upstream_answer: z.unknown().meta({ description: 'The upstream\'s answer as it came, kept when part of it was read leniently (FAILED and IN_PROGRESS), else null' }),
+  upstream_answer: z
+    .unknown()
+    .meta({ description: "The upstream's answer as it came, kept when part of it was read leniently (FAILED and IN_PROGRESS), else null" }),
   results: z.array(MirroredCriterionResult),
 });
 

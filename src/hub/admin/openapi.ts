@@ -19,21 +19,22 @@ const statusDescriptions: Record<number, string> = {
   404: 'Not found',
   409: 'The resource is not in a state that allows this',
   413: 'Body over 1 MiB',
-  429: 'The upstream API\'s rate limit, monthly quota or queue limit; Retry-After when known',
+  429: "The upstream API's rate limit, monthly quota or queue limit; Retry-After when known",
   500: 'Unexpected error; the body carries the request id',
   503: 'A dependency (the upstream API, the database, Redis) is not answering; retry after Retry-After',
 };
 
 const tagDescriptions: Record<string, string> = {
   health: 'Liveness and readiness probes (no token)',
-  transcriptions: 'The hub\'s mirror of the transcriptions',
+  transcriptions: "The hub's mirror of the transcriptions",
   sync: 'Mirror state and reconciliation',
   reports: 'Monthly analytics quota, report runs and on-demand pulls',
   alerts: 'Slack alerts: the outbox, retries, test messages and per-evaluator channels',
   queues: 'Background job queues and their failed jobs',
-  api: 'Any operation of the upstream API through the hub\'s client',
+  api: "Any operation of the upstream API through the hub's client",
   accounts: 'Accounts and API keys of the built-in service (embedded default)',
-  deliveries: 'Outgoing webhooks of the built-in service per account: attempts, replay, recover, test event, secret rotation (docs/deliveries.md)',
+  deliveries:
+    'Outgoing webhooks of the built-in service per account: attempts, replay, recover, test event, secret rotation (docs/deliveries.md)',
   webhooks: 'Webhooks received by the hub: receipts with their mirror job, refused ones, re-mirror (docs/deliveries.md)',
 };
 
@@ -64,7 +65,10 @@ function errorResponses(route: AdminRoute): Record<string, JsonSchema> {
 /** Path and query parameters from the route's object schemas. */
 function parameters(route: AdminRoute): JsonSchema[] {
   const out: JsonSchema[] = [];
-  for (const [location, schema] of [['path', route.params], ['query', route.query]] as const) {
+  for (const [location, schema] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
     if (!schema) continue;
     const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
@@ -93,7 +97,11 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): JsonSchema 
       responses: {
         [success]: {
           description: route.summary,
-          content: { 'application/json': { schema: { type: 'object', properties: { data: toSchema(route.response, 'output') }, required: ['data'] } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { data: toSchema(route.response, 'output') }, required: ['data'] },
+            },
+          },
         },
         ...errorResponses(route),
       },

@@ -45,25 +45,43 @@ export function buildCriticalFailMessage(
     { type: 'divider' },
   ];
   for (const criterion of view.failedStrict.slice(0, maxCriteriaShown)) {
-    const quote = criterion.quote.trim() ? `\n${criterion.quote.split('\n').map((line) => `>${escapeMrkdwn(line)}`).join('\n')}` : '';
+    const quote = criterion.quote.trim()
+      ? `\n${criterion.quote
+          .split('\n')
+          .map((line) => `>${escapeMrkdwn(line)}`)
+          .join('\n')}`
+      : '';
     blocks.push({
       type: 'section',
-      text: { type: 'mrkdwn', text: truncate(`:x: *${escapeMrkdwn(criterion.name)}* (strict, FAIL)\n${escapeMrkdwn(criterion.reasoning)}${quote}`, 3000) },
+      text: {
+        type: 'mrkdwn',
+        text: truncate(`:x: *${escapeMrkdwn(criterion.name)}* (strict, FAIL)\n${escapeMrkdwn(criterion.reasoning)}${quote}`, 3000),
+      },
     });
   }
   if (view.failedStrict.length > maxCriteriaShown) {
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `and ${view.failedStrict.length - maxCriteriaShown} more failed strict criteria` }] });
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: `and ${view.failedStrict.length - maxCriteriaShown} more failed strict criteria` }],
+    });
   }
   if (view.failedStrict.length === 0) {
-    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: 'The evaluation is a critical fail; its breakdown names no failed strict criterion.' } });
+    blocks.push({
+      type: 'section',
+      text: { type: 'mrkdwn', text: 'The evaluation is a critical fail; its breakdown names no failed strict criterion.' },
+    });
   }
   const context = [`Transcription \`${view.transcriptionId}\``, `configuration ${escapeMrkdwn(view.configurationTag ?? 'unknown')}`];
   if (view.name) context.push(`"${escapeMrkdwn(view.name)}"`);
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: truncate(context.join(' · '), 3000) }] });
   if (options.reviewNote) {
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `${formatGroup(options.reviewNote.group)} by <@${options.reviewNote.userId}> from Slack` }] });
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: `${formatGroup(options.reviewNote.group)} by <@${options.reviewNote.userId}> from Slack` }],
+    });
   }
-  if (view.isDeleted) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: 'This transcription has since been deleted upstream.' }] });
+  if (view.isDeleted)
+    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: 'This transcription has since been deleted upstream.' }] });
   blocks.push({ type: 'actions', block_id: `review-${view.transcriptionId}`, elements: actionButtons(view, link) });
   return {
     text: `Critical fail: ${participant} (${evaluator}), score ${formatScore(view.score)}. ${link}`,
@@ -75,10 +93,21 @@ function actionButtons(view: CriticalFailView, link: string): SlackBlock[] {
   const buttons: SlackBlock[] = [{ type: 'button', action_id: 'open_console', text: { type: 'plain_text', text: 'Open' }, url: link }];
   if (view.isDeleted) return buttons;
   if (view.group === null || view.group === 'PENDING_REVIEW') {
-    buttons.push({ type: 'button', action_id: reviewActionIds.start, style: 'primary', text: { type: 'plain_text', text: 'Start review' }, value: view.transcriptionId });
+    buttons.push({
+      type: 'button',
+      action_id: reviewActionIds.start,
+      style: 'primary',
+      text: { type: 'plain_text', text: 'Start review' },
+      value: view.transcriptionId,
+    });
   }
   if (view.group !== 'ARCHIVED') {
-    buttons.push({ type: 'button', action_id: reviewActionIds.archive, text: { type: 'plain_text', text: 'Archive' }, value: view.transcriptionId });
+    buttons.push({
+      type: 'button',
+      action_id: reviewActionIds.archive,
+      text: { type: 'plain_text', text: 'Archive' },
+      value: view.transcriptionId,
+    });
   }
   return buttons;
 }

@@ -79,7 +79,15 @@ export async function leaseRemainingMs(db: Db, alertId: string): Promise<number>
 export async function markAlertSent(db: Db, alertId: string, posted: { channel: string; ts: string }): Promise<void> {
   await db.hubAlert.updateMany({
     where: { id: alertId, status: 'sending' },
-    data: { status: 'sent', slackChannel: posted.channel, slackTs: posted.ts, sentAt: new Date(), leaseUntil: null, lastError: null, maybePosted: false },
+    data: {
+      status: 'sent',
+      slackChannel: posted.channel,
+      slackTs: posted.ts,
+      sentAt: new Date(),
+      leaseUntil: null,
+      lastError: null,
+      maybePosted: false,
+    },
   });
 }
 

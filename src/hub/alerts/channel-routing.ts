@@ -45,7 +45,11 @@ export async function setEvaluatorChannel(db: Db, evaluatorId: string, channel: 
   }
   const trimmed = channel.trim();
   if (!trimmed) throw new Error('a channel cannot be empty');
-  await db.hubAlertRoute.upsert({ where: { evaluatorId: id }, create: { evaluatorId: id, channel: trimmed }, update: { channel: trimmed } });
+  await db.hubAlertRoute.upsert({
+    where: { evaluatorId: id },
+    create: { evaluatorId: id, channel: trimmed },
+    update: { channel: trimmed },
+  });
 }
 
 /** For the admin API: removes an evaluator's admin route; false when it had none. */

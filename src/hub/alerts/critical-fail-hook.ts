@@ -25,7 +25,10 @@ export function createCriticalFailHook(ctx: Pick<HubContext, 'jobs' | 'now' | 'l
     }
     const completedAt = mirrored.details.completed_at ? Date.parse(mirrored.details.completed_at) : Number.NaN;
     if (ctx.now().getTime() - completedAt > ctx.settings.slack.alertMaxAgeMs) {
-      ctx.logger.info({ transcriptionId: mirrored.transcription_id, completedAt: mirrored.details.completed_at }, 'critical fail too old to alert; it shows in the digest');
+      ctx.logger.info(
+        { transcriptionId: mirrored.transcription_id, completedAt: mirrored.details.completed_at },
+        'critical fail too old to alert; it shows in the digest',
+      );
       return;
     }
     const alertId = await insertAlert(tx, mirrored.transcription_id, 'critical_fail');

@@ -12,14 +12,22 @@ const maxSectionChars = 2_800;
  * its oldest critical fails (participant linked to the console's call view, recording date, score, group),
  * oldest first, with "and N more" for the rest.
  */
-export function buildDigestMessage(sections: PendingReviewSection[], options: { publicBaseUrl: string }): { text: string; blocks: SlackBlock[] } {
+export function buildDigestMessage(
+  sections: PendingReviewSection[],
+  options: { publicBaseUrl: string },
+): { text: string; blocks: SlackBlock[] } {
   const total = sections.reduce((sum, s) => sum + s.total, 0);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const blocks: SlackBlock[] = [
     { type: 'header', text: { type: 'plain_text', text: ':clipboard: Critical fails waiting for review', emoji: true } },
     {
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: `${plural(total, 'critical fail')} in Pending review or no group, ${plural(sections.length, 'evaluator')}; oldest first.` }],
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: `${plural(total, 'critical fail')} in Pending review or no group, ${plural(sections.length, 'evaluator')}; oldest first.`,
+        },
+      ],
     },
   ];
   for (const section of sections.slice(0, maxSections)) {
@@ -39,7 +47,12 @@ export function buildDigestMessage(sections: PendingReviewSection[], options: { 
   }
   if (sections.length > maxSections) {
     const rest = sections.slice(maxSections);
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `and ${rest.reduce((n, s) => n + s.total, 0)} more in ${plural(rest.length, 'other evaluator')}` }] });
+    blocks.push({
+      type: 'context',
+      elements: [
+        { type: 'mrkdwn', text: `and ${rest.reduce((n, s) => n + s.total, 0)} more in ${plural(rest.length, 'other evaluator')}` },
+      ],
+    });
   }
   return { text: `${plural(total, 'critical fail')} waiting for review`, blocks };
 }

@@ -29,14 +29,24 @@ export interface DigestRun {
 
 export async function recordDigestRun(db: Db, run: Omit<DigestRun, 'id' | 'finishedAt'>): Promise<string> {
   const row = await db.hubDigestRun.create({
-    data: { tick: run.tick, trigger: run.trigger, pending: run.pending, posts: run.posts.map((p) => ({ ...p })), failures: run.failures.map((f) => ({ ...f })), startedAt: run.startedAt },
+    data: {
+      tick: run.tick,
+      trigger: run.trigger,
+      pending: run.pending,
+      posts: run.posts.map((p) => ({ ...p })),
+      failures: run.failures.map((f) => ({ ...f })),
+      startedAt: run.startedAt,
+    },
     select: { id: true },
   });
   return row.id;
 }
 
 /** The runs, newest first (finished, then id), a page at a time: `before` is the previous page's last position. */
-export async function listDigestRuns(db: Db, filter: { limit?: number; before?: KeysetPosition | undefined } = {}): Promise<{ runs: DigestRun[]; nextCursor: string | null }> {
+export async function listDigestRuns(
+  db: Db,
+  filter: { limit?: number; before?: KeysetPosition | undefined } = {},
+): Promise<{ runs: DigestRun[]; nextCursor: string | null }> {
   const limit = Math.min(filter.limit ?? 20, 200);
   const { before } = filter;
   const rows = await db.hubDigestRun.findMany({

@@ -26,7 +26,17 @@ export interface PendingReviewSection {
  */
 export async function findPendingReviews(db: Db, cap: number): Promise<PendingReviewSection[]> {
   const rows = await db.$queryRaw<
-    { id: string; evaluator_id: string | null; evaluator_tag: string | null; participant_tag: string | null; name: string | null; score: number | null; recorded_at: Date; review_group: string | null; total: number }[]
+    {
+      id: string;
+      evaluator_id: string | null;
+      evaluator_tag: string | null;
+      participant_tag: string | null;
+      name: string | null;
+      score: number | null;
+      recorded_at: Date;
+      review_group: string | null;
+      total: number;
+    }[]
   >`
     SELECT id::text AS id, evaluator_id::text AS evaluator_id, evaluator_tag, participant_tag, name, score, recorded_at, review_group, total::int AS total
       FROM (

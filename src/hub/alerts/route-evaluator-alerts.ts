@@ -6,7 +6,11 @@ import { resolveAlertChannel, setEvaluatorChannel } from './channel-routing.js';
  * next alert on. The evaluator must exist upstream: the upstream's not_found (an UpstreamError)
  * is thrown before anything is written. Answers the channel now in effect.
  */
-export async function routeEvaluatorAlerts(ctx: Pick<HubContext, 'db' | 'upstream' | 'settings'>, evaluatorId: string, channel: string): Promise<string | null> {
+export async function routeEvaluatorAlerts(
+  ctx: Pick<HubContext, 'db' | 'upstream' | 'settings'>,
+  evaluatorId: string,
+  channel: string,
+): Promise<string | null> {
   const id = evaluatorId.toLowerCase();
   const client = await ctx.upstream();
   await client.call('get-evaluator', { evaluator_id: id });

@@ -1,7 +1,16 @@
 import type { HubAlert } from '../../generated/prisma/client.js';
 import type { HubContext } from '../hub-context.js';
 import { alertMarker, alertMarkerEventType, buildCriticalFailMessage } from './alert-blocks.js';
-import { claimAlert, findAlert, leaseRemainingMs, markAlertFailed, markAlertLogged, markAlertSent, recordAlertChannel, releaseAlert } from './alert-outbox.js';
+import {
+  claimAlert,
+  findAlert,
+  leaseRemainingMs,
+  markAlertFailed,
+  markAlertLogged,
+  markAlertSent,
+  recordAlertChannel,
+  releaseAlert,
+} from './alert-outbox.js';
 import { resolveAlertChannel } from './channel-routing.js';
 import { loadCriticalFailView } from './critical-fail-view.js';
 import { SlackCallError } from './slack-notifier.js';
@@ -38,7 +47,8 @@ const markerLookbackMs = 5 * 60_000;
 export async function sendAlert(ctx: HubContext, alertId: string): Promise<SendAlertOutcome> {
   const alert = await claimAlert(ctx.db, alertId, ctx.settings.slack.alertLeaseMs);
   if (!alert) return explainUnclaimed(ctx, alertId);
-  if (alert.attempts > maxCallsPerAlert) return fail(ctx, alert, `gave up after ${maxCallsPerAlert} attempts; last error: ${alert.lastError ?? 'none'}`);
+  if (alert.attempts > maxCallsPerAlert)
+    return fail(ctx, alert, `gave up after ${maxCallsPerAlert} attempts; last error: ${alert.lastError ?? 'none'}`);
 
   // Where the attempt got to: only an error from the post on (or after it) leaves a post behind.
   let phase: 'prepare' | 'check' | 'post' | 'posted' = 'prepare';
@@ -51,7 +61,12 @@ export async function sendAlert(ctx: HubContext, alertId: string): Promise<SendA
     if (alert.maybePosted && ctx.slack.kind === 'slack') {
       phase = 'check';
       const earlierChannel = alert.channel ?? channel;
-      const found = await ctx.slack.findMessage(earlierChannel, new Date(alert.createdAt.getTime() - markerLookbackMs), alertMarkerEventType, { alert_id: alert.id });
+      const found = await ctx.slack.findMessage(
+        earlierChannel,
+        new Date(alert.createdAt.getTime() - markerLookbackMs),
+        alertMarkerEventType,
+        { alert_id: alert.id },
+      );
       if (found) {
         await markAlertSent(ctx.db, alert.id, found);
         ctx.logger.info({ alertId, transcriptionId: alert.transcriptionId, ...found }, 'alert was already in Slack; not posted again');
@@ -78,7 +93,12 @@ export async function sendAlert(ctx: HubContext, alertId: string): Promise<SendA
   }
 }
 
-async function handleSlackFailure(ctx: HubContext, alert: HubAlert, error: SlackCallError, phase: 'check' | 'post'): Promise<SendAlertOutcome> {
+async function handleSlackFailure(
+  ctx: HubContext,
+  alert: HubAlert,
+  error: SlackCallError,
+  phase: 'check' | 'post',
+): Promise<SendAlertOutcome> {
   const text = `${error.code}: ${error.message}`;
   switch (error.kind) {
     case 'rate_limited':
@@ -93,14 +113,22 @@ async function handleSlackFailure(ctx: HubContext, alert: HubAlert, error: Slack
     case 'permanent':
       // While looking for an earlier post, the channel could not be read: whether the alert is
       // there is unknown, and posting again could duplicate it. A person decides.
-      if (phase === 'check') return fail(ctx, alert, `${text} (an earlier attempt may have posted this alert and the channel's history could not be read; look in Slack, then retry)`);
+      if (phase === 'check')
+        return fail(
+          ctx,
+          alert,
+          `${text} (an earlier attempt may have posted this alert and the channel's history could not be read; look in Slack, then retry)`,
+        );
       return fail(ctx, alert, text);
   }
 }
 
 async function fail(ctx: HubContext, alert: HubAlert, reason: string): Promise<SendAlertOutcome> {
   await markAlertFailed(ctx.db, alert.id, reason);
-  ctx.logger.error({ alertId: alert.id, transcriptionId: alert.transcriptionId, reason }, 'slack alert failed; kept for retry from the admin API');
+  ctx.logger.error(
+    { alertId: alert.id, transcriptionId: alert.transcriptionId, reason },
+    'slack alert failed; kept for retry from the admin API',
+  );
   return { kind: 'failed', reason };
 }
 

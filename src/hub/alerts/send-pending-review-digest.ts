@@ -70,7 +70,10 @@ async function postDigest(ctx: HubContext, tick: string): Promise<DigestReport> 
       continue;
     }
     try {
-      const posted = await ctx.slack.postMessage({ channel, ...buildDigestMessage(channelSections, { publicBaseUrl: ctx.settings.publicBaseUrl }) });
+      const posted = await ctx.slack.postMessage({
+        channel,
+        ...buildDigestMessage(channelSections, { publicBaseUrl: ctx.settings.publicBaseUrl }),
+      });
       await ctx.redis.set(marker, posted.ts ?? 'log', 'EX', postedMarkerSeconds);
       report.posts.push({ ...entry, outcome: posted.ts === null ? 'logged' : 'posted' });
     } catch (error) {

@@ -24,7 +24,10 @@ export interface TestMessageResult {
 /** Slack answers that mean the request named a channel the bot cannot post to. */
 const channelErrors = new Set(['channel_not_found', 'not_in_channel', 'is_archived', 'restricted_action', 'cannot_dm_bot']);
 
-export async function sendTestMessage(ctx: Pick<HubContext, 'db' | 'slack' | 'settings' | 'now'>, request: TestMessageRequest): Promise<TestMessageResult> {
+export async function sendTestMessage(
+  ctx: Pick<HubContext, 'db' | 'slack' | 'settings' | 'now'>,
+  request: TestMessageRequest,
+): Promise<TestMessageResult> {
   const channel = request.channel ?? (await resolveAlertChannel(ctx.db, ctx.settings.slack, request.evaluatorId ?? null));
   if (!channel && ctx.slack.kind === 'slack') {
     throw new AppError('invalid_value', 'No channel: give channel (or evaluator_id with a route), or set SLACK_DEFAULT_CHANNEL');
@@ -41,7 +44,9 @@ export async function sendTestMessage(ctx: Pick<HubContext, 'db' | 'slack' | 'se
   } catch (error) {
     if (!isSlackCallError(error)) throw error;
     if (error.kind === 'rate_limited') {
-      throw new AppError('rate_limited', `Slack is rate limiting: ${error.message}`, { retryAfterSeconds: Math.max(1, Math.ceil((error.retryAfterMs ?? 1_000) / 1000)) });
+      throw new AppError('rate_limited', `Slack is rate limiting: ${error.message}`, {
+        retryAfterSeconds: Math.max(1, Math.ceil((error.retryAfterMs ?? 1_000) / 1000)),
+      });
     }
     if (error.kind === 'permanent' && channelErrors.has(error.code)) {
       throw new AppError('invalid_value', `Slack cannot post to ${target}: ${error.code} (is the bot invited to the channel?)`);

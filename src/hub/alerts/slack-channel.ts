@@ -6,4 +6,6 @@ export const SlackChannel = z
   .trim()
   .min(1, { error: 'channel cannot be empty' })
   .max(80, { error: 'channel is at most 80 characters' })
-  .regex(/^#?[\p{Ll}\p{N}_.-]+$|^[A-Z0-9]{8,12}$/u, { error: 'channel must be a channel id (C0123ABCD) or a lower-case name (#qa-alerts)' });
+  .regex(/^#?[\p{Ll}\p{N}_.-]+$|^[A-Z0-9]{8,12}$/u, {
+    error: 'channel must be a channel id (C0123ABCD) or a lower-case name (#qa-alerts)',
+  });

@@ -37,7 +37,12 @@ export interface SlackNotifier {
    * The message of `channel` since `since` whose metadata carries `eventType` and `payload`'s
    * values, or null (conversations.history with include_all_metadata). The log answers null.
    */
-  findMessage(channel: string, since: Date, eventType: string, payload: Record<string, string>): Promise<{ ts: string; channel: string } | null>;
+  findMessage(
+    channel: string,
+    since: Date,
+    eventType: string,
+    payload: Record<string, string>,
+  ): Promise<{ ts: string; channel: string } | null>;
 }
 
 /**

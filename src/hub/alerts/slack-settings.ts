@@ -12,7 +12,12 @@ export const SlackSettings = z
     SLACK_DEFAULT_CHANNEL: z.string().trim().min(1).optional(),
     /** Per-evaluator channels, a JSON object evaluator_id → channel; routes set through the admin API win. */
     SLACK_EVALUATOR_CHANNELS: jsonText('a JSON object of evaluator_id to channel')
-      .pipe(z.record(z.uuid().transform((id) => id.toLowerCase()), z.string().trim().min(1)))
+      .pipe(
+        z.record(
+          z.uuid().transform((id) => id.toLowerCase()),
+          z.string().trim().min(1),
+        ),
+      )
       .default({}),
     /** Slack's Web API base URL (a proxy, or a fake in tests). */
     SLACK_API_URL: httpUrl().default('https://slack.com/api/'),

@@ -29,7 +29,12 @@ const unsentNetworkCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'E
 const Posted = z.looseObject({ channel: z.string(), ts: z.string() });
 const History = z.looseObject({
   messages: z
-    .array(z.looseObject({ ts: z.string(), metadata: z.looseObject({ event_type: z.string(), event_payload: z.record(z.string(), z.unknown()) }).optional() }))
+    .array(
+      z.looseObject({
+        ts: z.string(),
+        metadata: z.looseObject({ event_type: z.string(), event_payload: z.record(z.string(), z.unknown()) }).optional(),
+      }),
+    )
     .default([]),
   has_more: z.boolean().optional(),
   response_metadata: z.looseObject({ next_cursor: z.string().optional() }).optional(),
@@ -88,7 +93,9 @@ export function createSlackWebNotifier(options: SlackWebNotifierOptions): SlackN
           }),
         );
         const found = answer.messages.find(
-          (m) => m.metadata?.event_type === eventType && Object.entries(payload).every(([key, value]) => m.metadata?.event_payload[key] === value),
+          (m) =>
+            m.metadata?.event_type === eventType &&
+            Object.entries(payload).every(([key, value]) => m.metadata?.event_payload[key] === value),
         );
         if (found) return { ts: found.ts, channel };
         cursor = answer.response_metadata?.next_cursor;
@@ -102,21 +109,33 @@ export function createSlackWebNotifier(options: SlackWebNotifierOptions): SlackN
 /** Sorts a WebClient failure for the retry decisions (see SlackFailureKind). */
 export function toSlackCallError(method: string, error: unknown): SlackCallError {
   if (error instanceof WebAPIRateLimitedError) {
-    return new SlackCallError('rate_limited', 'rate_limited', `${method}: rate limited, retry after ${error.retryAfter} s`, error.retryAfter * 1000, { cause: error });
+    return new SlackCallError(
+      'rate_limited',
+      'rate_limited',
+      `${method}: rate limited, retry after ${error.retryAfter} s`,
+      error.retryAfter * 1000,
+      { cause: error },
+    );
   }
   if (error instanceof WebAPIPlatformError) {
     const code = error.data.error;
     if (code === 'ratelimited') return new SlackCallError('rate_limited', code, `${method}: ${code}`, 1_000, { cause: error });
-    return new SlackCallError(uncertainPlatformErrors.has(code) ? 'uncertain' : 'permanent', code, `${method}: ${code}`, null, { cause: error });
+    return new SlackCallError(uncertainPlatformErrors.has(code) ? 'uncertain' : 'permanent', code, `${method}: ${code}`, null, {
+      cause: error,
+    });
   }
   if (error instanceof WebAPIHTTPError) {
     const kind = error.statusCode >= 500 || error.statusCode === 408 ? 'uncertain' : 'permanent';
-    return new SlackCallError(kind, `http_${error.statusCode}`, `${method}: HTTP ${error.statusCode} ${error.statusMessage}`, null, { cause: error });
+    return new SlackCallError(kind, `http_${error.statusCode}`, `${method}: HTTP ${error.statusCode} ${error.statusMessage}`, null, {
+      cause: error,
+    });
   }
   if (error instanceof WebAPIRequestError) {
     const code = networkCode(error.original);
     const kind = unsentNetworkCodes.has(code) ? 'not_delivered' : 'uncertain';
-    return new SlackCallError(kind, code, `${method}: ${error.original.message}${code !== 'network_error' ? ` (${code})` : ''}`, null, { cause: error });
+    return new SlackCallError(kind, code, `${method}: ${error.original.message}${code !== 'network_error' ? ` (${code})` : ''}`, null, {
+      cause: error,
+    });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new SlackCallError('uncertain', 'unexpected', `${method}: ${message}`, null, { cause: error });

@@ -12,6 +12,9 @@ const sweepBatch = 500;
  */
 export async function sweepAlerts(ctx: Pick<HubContext, 'db' | 'jobs'>): Promise<{ requeued: number }> {
   const ids = await findStrandedAlerts(ctx.db, sweepBatch);
-  await ctx.jobs.enqueueMany('hub.send-alert', ids.map((alertId) => ({ payload: { alertId }, jobId: alertJobId(alertId) })));
+  await ctx.jobs.enqueueMany(
+    'hub.send-alert',
+    ids.map((alertId) => ({ payload: { alertId }, jobId: alertJobId(alertId) })),
+  );
   return { requeued: ids.length };
 }

@@ -57,9 +57,7 @@ export interface ConversationClientOptions {
 export type CallOptions = SendOptions;
 
 /** The operation an alias stands for. */
-export type CanonicalOperation<O extends OperationName | OperationAlias> = O extends OperationAlias
-  ? (typeof operationAliases)[O]
-  : O;
+export type CanonicalOperation<O extends OperationName | OperationAlias> = O extends OperationAlias ? (typeof operationAliases)[O] : O;
 export type ClientRequest<O extends OperationName | OperationAlias> = OperationRequest<CanonicalOperation<O>>;
 export type ClientResponse<O extends OperationName | OperationAlias> = UpstreamAnswer<CanonicalOperation<O>>;
 
@@ -169,13 +167,24 @@ export class ConversationClient {
     if (!result.success) {
       upstreamAnswerViolations.inc({ operation: canonical });
       const issues = result.error.issues.map((issue) => ({ path: `data.${formatPath(issue.path)}`, message: issue.message }));
-      throw invalid(`The answer does not match the API description: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues, parsed.data);
+      throw invalid(
+        `The answer does not match the API description: ${issues
+          .slice(0, 3)
+          .map((i) => `${i.path}: ${i.message}`)
+          .join('; ')}`,
+        issues,
+        parsed.data,
+      );
     }
     const rejected = (result.data as { rejected?: RejectedItem[] }).rejected;
     if (rejected?.length) {
       rejectedListRows.inc({ operation: canonical }, rejected.length);
       this.logger.warn(
-        { operation, rejected: rejected.length, first: { index: rejected[0]?.index, id: rejected[0]?.id, issues: rejected[0]?.issues.slice(0, 3) } },
+        {
+          operation,
+          rejected: rejected.length,
+          first: { index: rejected[0]?.index, id: rejected[0]?.id, issues: rejected[0]?.issues.slice(0, 3) },
+        },
         'upstream list rows that break the API description were set aside; the rest of the list is used',
       );
     }

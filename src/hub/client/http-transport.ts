@@ -62,7 +62,12 @@ export class HttpTransport {
   }
 
   /** POSTs `body` to `<baseUrl>/<operation>`; resolves with any 2xx answer, throws UpstreamError otherwise. */
-  async send(operation: OperationName | OperationAlias, canonical: OperationName, body: string, options: SendOptions = {}): Promise<RawAnswer> {
+  async send(
+    operation: OperationName | OperationAlias,
+    canonical: OperationName,
+    body: string,
+    options: SendOptions = {},
+  ): Promise<RawAnswer> {
     const { settings } = this;
     const traits = operationTraits[canonical];
     const rule = pacingRule(traits.limit, { scale: settings.rateLimitScale, marginMs: settings.pacingMarginMs });
@@ -79,15 +84,27 @@ export class HttpTransport {
         const outcome = await this.attempt(operation, body, sentRequestId, timeoutMs, signal);
         if ('response' in outcome && outcome.response.statusCode >= 200 && outcome.response.statusCode < 300) {
           const { response } = outcome;
-          return { status: response.statusCode, text: response.body, requestId: header(response, 'x-request-id') ?? sentRequestId, attempts };
+          return {
+            status: response.statusCode,
+            text: response.body,
+            requestId: header(response, 'x-request-id') ?? sentRequestId,
+            attempts,
+          };
         }
         const failure = 'response' in outcome ? this.answerFailure(outcome.response) : classifyFailure(outcome.error);
         if (attempts >= settings.maxAttempts || !shouldRetry(failure, traits)) {
           throw this.toUpstreamError(outcome, failure, operation, { sentRequestId, attempts, timeoutMs });
         }
-        const retryAfter = 'response' in outcome ? retryAfterMs(outcome.response.statusCode, header(outcome.response, 'retry-after'), Date.now()) : undefined;
-        const delayMs = retryAfter === undefined ? backoffDelay(settings.backoffBaseMs)(attempts) : Math.min(retryAfter, settings.maxRetryAfterMs);
-        settings.logger.warn({ operation, attempt: attempts + 1, requestId: sentRequestId, reason: describe(failure), delayMs }, 'retrying upstream call');
+        const retryAfter =
+          'response' in outcome
+            ? retryAfterMs(outcome.response.statusCode, header(outcome.response, 'retry-after'), Date.now())
+            : undefined;
+        const delayMs =
+          retryAfter === undefined ? backoffDelay(settings.backoffBaseMs)(attempts) : Math.min(retryAfter, settings.maxRetryAfterMs);
+        settings.logger.warn(
+          { operation, attempt: attempts + 1, requestId: sentRequestId, reason: describe(failure), delayMs },
+          'retrying upstream call',
+        );
         await sleep(delayMs, undefined, { signal });
       } catch (error) {
         // The caller's abort wins over whatever it interrupted (pacing, an attempt, a wait).
@@ -98,7 +115,13 @@ export class HttpTransport {
   }
 
   /** One request, its whole body read within the attempt's time-out (a stalled body times out too). */
-  private async attempt(operation: string, body: string, requestId: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<AttemptOutcome> {
+  private async attempt(
+    operation: string,
+    body: string,
+    requestId: string,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<AttemptOutcome> {
     try {
       const response = await this.got.post(operation, {
         body,
@@ -202,7 +225,12 @@ function errorBody(text: string): { code?: string; message?: string; request_id?
   const inner = body.error !== null && typeof body.error === 'object' ? (body.error as Record<string, unknown>) : {};
   const found = {
     code: textMember(inner.code) ?? textMember(body.code) ?? textMember(body.error_code),
-    message: textMember(inner.message) ?? textMember(body.error) ?? textMember(body.message) ?? textMember(body.detail) ?? textMember(body.error_description),
+    message:
+      textMember(inner.message) ??
+      textMember(body.error) ??
+      textMember(body.message) ??
+      textMember(body.detail) ??
+      textMember(body.error_description),
     request_id: textMember(inner.request_id) ?? textMember(body.request_id),
   };
   return found.code || found.message ? found : undefined;

@@ -27,13 +27,7 @@ export type UpstreamErrorKind =
   /** Any other status (e.g. 409), kept with its code. */
   | 'http';
 
-const retryableKinds: ReadonlySet<UpstreamErrorKind> = new Set([
-  'rate_limited',
-  'queue_full',
-  'server_error',
-  'network',
-  'timeout',
-]);
+const retryableKinds: ReadonlySet<UpstreamErrorKind> = new Set(['rate_limited', 'queue_full', 'server_error', 'network', 'timeout']);
 
 export interface UpstreamErrorDetails {
   kind: UpstreamErrorKind;

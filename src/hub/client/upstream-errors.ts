@@ -28,7 +28,14 @@ export function toAppError(error: unknown): unknown {
 }
 
 /** Every code toAppError can answer: a route that calls upstream declares these. */
-export const upstreamErrorCodes: readonly ErrorCode[] = ['invalid_value', 'not_found', 'rate_limited', 'quota_exceeded', 'queue_full', 'unavailable'];
+export const upstreamErrorCodes: readonly ErrorCode[] = [
+  'invalid_value',
+  'not_found',
+  'rate_limited',
+  'quota_exceeded',
+  'queue_full',
+  'unavailable',
+];
 
 /** Runs an upstream call, turning its failure into the hub's AppError (see toAppError). */
 export async function viaUpstream<T>(work: () => Promise<T>): Promise<T> {

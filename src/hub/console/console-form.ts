@@ -37,7 +37,11 @@ export const toFormInstant = (d: Date | undefined | null) => (d ? d.toISOString(
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw new AppError('invalid_value', `${what}: ${parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')}`);
+  if (!parsed.success)
+    throw new AppError(
+      'invalid_value',
+      `${what}: ${parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -56,7 +60,10 @@ export interface ActionOutcome {
  * request, such as the call and criterion the form was on); a script asking for JSON gets the
  * error itself, with its status. Any other error reaches the error page (500, logged).
  */
-export function consoleAction(back: string | ((req: Request) => string), handler: (req: Request, res: Response) => Promise<ActionOutcome>): RequestHandler {
+export function consoleAction(
+  back: string | ((req: Request) => string),
+  handler: (req: Request, res: Response) => Promise<ActionOutcome>,
+): RequestHandler {
   return async (req, res) => {
     let flash: Flash;
     let to: string;
@@ -79,7 +86,8 @@ export function consoleAction(back: string | ((req: Request) => string), handler
  * 303's headers are already out, and a browser following the redirect at once can read the session
  * before the flash is in it (the message then shows a page late).
  */
-const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err as Error) : resolve())));
+const saveSession = (req: Request) =>
+  new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err as Error) : resolve())));
 
 /**
  * Flashes a message and redirects (303), the session saved first (see saveSession). A fragment in

@@ -18,4 +18,3 @@ export const actorOf = (req: Request): Actor => {
   const user = req.session.user as NonNullable<Request['session']['user']>;
   return { kind: 'user', id: user.id, email: user.email };
 };
-

@@ -48,7 +48,9 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
   router.use(securityHeaders);
   router.use('/assets', express.static(assetsDir, { maxAge: '1h', index: false }));
   router.get('/assets/chart.umd.min.js', (_req, res) => res.sendFile(chartJsFile, { maxAge: '1h' }));
-  router.use(consoleSession({ store: options.sessionStore, secret: options.sessionSecret, idleMinutes: options.settings.idleMinutes, secure }));
+  router.use(
+    consoleSession({ store: options.sessionStore, secret: options.sessionSecret, idleMinutes: options.settings.idleMinutes, secure }),
+  );
   router.use(express.urlencoded({ extended: false, limit: '64kb' }), express.json({ limit: '64kb' }));
   router.use(requireCsrfToken);
 

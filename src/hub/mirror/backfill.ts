@@ -30,7 +30,11 @@ export async function backfillMirror(
   const list = await client.listTranscriptions({});
   const mirrored = await ctx.db.hubTranscription.findMany({ where: { deletedAt: null }, select: { id: true, status: true, group: true } });
   const mine = new Map(mirrored.map((m) => [m.id, m]));
-  await quarantineItems(ctx.db, list.rejected.map((row) => entryOfRejectedRow('list-transcriptions', row)), ctx.now());
+  await quarantineItems(
+    ctx.db,
+    list.rejected.map((row) => entryOfRejectedRow('list-transcriptions', row)),
+    ctx.now(),
+  );
   const readable = list.transcriptions.filter((t) => {
     const m = mine.get(t.transcription_id.toLowerCase());
     return !m || m.status !== t.status || m.group !== t.group;
@@ -38,7 +42,13 @@ export async function backfillMirror(
   const alone = list.rejected.flatMap((row) => (row.id ? [row.id] : []));
   const todo = [...readable.map((t) => t.transcription_id), ...alone];
   const total = list.transcriptions.length + list.rejected.length;
-  const progress: BackfillProgress = { total, alreadyMirrored: list.transcriptions.length - readable.length, quarantined: list.rejected.length, done: 0, failed: 0 };
+  const progress: BackfillProgress = {
+    total,
+    alreadyMirrored: list.transcriptions.length - readable.length,
+    quarantined: list.rejected.length,
+    done: 0,
+    failed: 0,
+  };
   options.onProgress?.(progress);
   let next = 0;
   const worker = async () => {

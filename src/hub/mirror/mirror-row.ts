@@ -3,7 +3,7 @@ import type { UpstreamTranscription } from '../client/index.js';
 
 /** A JSON column's value: SQL NULL for null (Prisma needs DbNull for that), else the value. */
 const json = (value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull =>
-  value === null || value === undefined ? Prisma.DbNull : (value);
+  value === null || value === undefined ? Prisma.DbNull : value;
 
 const dateOrNull = (value: string | null) => (value ? new Date(value) : null);
 

@@ -19,7 +19,11 @@ export type MirrorOutcome = 'mirrored' | 'deleted' | 'unknown' | 'quarantined';
  * out-of-order arrivals and retries all converge on the upstream's current state. The hooks
  * (default: the context's, which include the critical-fail alert hook) run inside that transaction.
  */
-export async function mirrorTranscription(ctx: HubContext, transcriptionId: string, hooks: readonly MirrorHook[] = ctx.mirrorHooks): Promise<MirrorOutcome> {
+export async function mirrorTranscription(
+  ctx: HubContext,
+  transcriptionId: string,
+  hooks: readonly MirrorHook[] = ctx.mirrorHooks,
+): Promise<MirrorOutcome> {
   const client = await ctx.upstream();
   let transcription: UpstreamTranscription;
   try {
@@ -27,8 +31,23 @@ export async function mirrorTranscription(ctx: HubContext, transcriptionId: stri
   } catch (error) {
     if (isUpstreamError(error, 'not_found')) return markDeleted(ctx, transcriptionId);
     if (isUpstreamError(error, 'invalid_response')) {
-      ctx.logger.warn({ transcriptionId, issues: error.issues.slice(0, 5) }, 'get-transcription answer breaks the API description: quarantined');
-      await quarantineItems(ctx.db, [{ operation: 'get-transcription', itemKey: transcriptionId.toLowerCase(), reason: error.message, issues: error.issues, raw: maskJson(error.raw, ctx.settings.redaction) }], ctx.now());
+      ctx.logger.warn(
+        { transcriptionId, issues: error.issues.slice(0, 5) },
+        'get-transcription answer breaks the API description: quarantined',
+      );
+      await quarantineItems(
+        ctx.db,
+        [
+          {
+            operation: 'get-transcription',
+            itemKey: transcriptionId.toLowerCase(),
+            reason: error.message,
+            issues: error.issues,
+            raw: maskJson(error.raw, ctx.settings.redaction),
+          },
+        ],
+        ctx.now(),
+      );
       return 'quarantined';
     }
     throw error;
@@ -41,14 +60,21 @@ export async function mirrorTranscription(ctx: HubContext, transcriptionId: stri
  * Upserts a transcription the caller already fetched (backfill, reconcile, a group change), masked
  * with the hub's redaction policies first: the row, its results and the hooks see only the masked copy.
  */
-export async function writeMirror(ctx: HubContext, fetched: UpstreamTranscription, hooks: readonly MirrorHook[] = ctx.mirrorHooks): Promise<void> {
+export async function writeMirror(
+  ctx: HubContext,
+  fetched: UpstreamTranscription,
+  hooks: readonly MirrorHook[] = ctx.mirrorHooks,
+): Promise<void> {
   const now = ctx.now();
   const transcription = maskTranscription(fetched, ctx.settings.redaction);
   const { recordedAt, ...row } = toMirrorRow(transcription, now, ctx.settings.redaction.policies);
   const afterCommit: AfterCommit[] = [];
   await ctx.db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:mirror:${row.id}`}))::text`;
-    const previous = await tx.hubTranscription.findUnique({ where: { id: row.id }, select: { status: true, group: true, recordedAt: true } });
+    const previous = await tx.hubTranscription.findUnique({
+      where: { id: row.id },
+      select: { status: true, group: true, recordedAt: true },
+    });
     // A transcription without a creation date keeps the one it was first mirrored with.
     const keptRecordedAt = recordedAt ?? previous?.recordedAt ?? now;
     await tx.hubTranscription.upsert({
@@ -67,7 +93,9 @@ export async function writeMirror(ctx: HubContext, fetched: UpstreamTranscriptio
   });
   await resolveQuarantined(ctx.db, 'get-transcription', [row.id], now);
   for (const after of afterCommit) {
-    await after().catch((error: unknown) => ctx.logger.warn({ err: error, transcriptionId: row.id }, 'work after the mirror commit failed; its sweeper will retry it'));
+    await after().catch((error: unknown) =>
+      ctx.logger.warn({ err: error, transcriptionId: row.id }, 'work after the mirror commit failed; its sweeper will retry it'),
+    );
   }
 }
 
@@ -78,7 +106,10 @@ async function markDeleted(ctx: HubContext, transcriptionId: string): Promise<Mi
   });
   const existed = count > 0 || (await ctx.db.hubTranscription.count({ where: { id: transcriptionId } })) > 0;
   // A deleted call leaves the sample: its week is picked again without it.
-  const gone = count > 0 ? await ctx.db.hubTranscription.findUnique({ where: { id: transcriptionId }, select: { participantId: true, recordedAt: true } }) : null;
+  const gone =
+    count > 0
+      ? await ctx.db.hubTranscription.findUnique({ where: { id: transcriptionId }, select: { participantId: true, recordedAt: true } })
+      : null;
   if (gone) await ctx.db.$transaction((tx) => resampleWeekOf(tx, gone));
   // Gone upstream: nothing of it is left to read.
   await resolveQuarantined(ctx.db, 'get-transcription', [transcriptionId.toLowerCase()], ctx.now());

@@ -19,23 +19,38 @@ export interface QuarantineEntry {
 
 /** The item's key: its transcription id when readable, else a hash of the row as it came. */
 export function quarantineKey(id: string | null, raw: unknown): string {
-  return id ?? `row-${createHash('sha256').update(JSON.stringify(raw ?? null)).digest('hex').slice(0, 32)}`;
+  return (
+    id ??
+    `row-${createHash('sha256')
+      .update(JSON.stringify(raw ?? null))
+      .digest('hex')
+      .slice(0, 32)}`
+  );
 }
 
 export const entryOfRejectedRow = (operation: string, row: RejectedItem): QuarantineEntry => ({
   operation,
   itemKey: quarantineKey(row.id, row.raw),
-  reason: row.issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ') || 'unreadable row',
+  reason:
+    row.issues
+      .slice(0, 3)
+      .map((i) => `${i.path}: ${i.message}`)
+      .join('; ') || 'unreadable row',
   issues: row.issues,
   raw: row.raw,
 });
 
-const rawJson = (raw: unknown) => (raw === undefined || raw === null ? Prisma.DbNull : (JSON.parse(JSON.stringify(raw)) as Prisma.InputJsonValue));
+const rawJson = (raw: unknown) =>
+  raw === undefined || raw === null ? Prisma.DbNull : (JSON.parse(JSON.stringify(raw)) as Prisma.InputJsonValue);
 
 /** Records (or refreshes) quarantined items; one seen again counts up and is open again. */
 export async function quarantineItems(db: Db, entries: readonly QuarantineEntry[], now: Date): Promise<void> {
   for (const entry of entries) {
-    const data = { reason: entry.reason.slice(0, 2000), issues: entry.issues.slice(0, 50) as unknown as Prisma.InputJsonValue, raw: rawJson(entry.raw) };
+    const data = {
+      reason: entry.reason.slice(0, 2000),
+      issues: entry.issues.slice(0, 50) as unknown as Prisma.InputJsonValue,
+      raw: rawJson(entry.raw),
+    };
     await db.hubQuarantinedItem.upsert({
       where: { operation_itemKey: { operation: entry.operation, itemKey: entry.itemKey } },
       create: { operation: entry.operation, itemKey: entry.itemKey, ...data, firstSeenAt: now, lastSeenAt: now },
@@ -47,7 +62,10 @@ export async function quarantineItems(db: Db, entries: readonly QuarantineEntry[
 /** Marks items read successfully since they were quarantined. */
 export async function resolveQuarantined(db: Db, operation: string, itemKeys: readonly string[], now: Date): Promise<number> {
   if (!itemKeys.length) return 0;
-  const { count } = await db.hubQuarantinedItem.updateMany({ where: { operation, itemKey: { in: [...itemKeys] }, resolvedAt: null }, data: { resolvedAt: now } });
+  const { count } = await db.hubQuarantinedItem.updateMany({
+    where: { operation, itemKey: { in: [...itemKeys] }, resolvedAt: null },
+    data: { resolvedAt: now },
+  });
   return count;
 }
 

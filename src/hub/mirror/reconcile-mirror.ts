@@ -24,7 +24,12 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
   // The list's quarantine is what this read found: rows broken now are kept, the others resolved.
   const broken = list.rejected.map((row) => entryOfRejectedRow('list-transcriptions', row));
   await quarantineItems(ctx.db, broken, now);
-  await resolveQuarantinedExcept(ctx.db, 'list-transcriptions', broken.map((entry) => entry.itemKey), now);
+  await resolveQuarantinedExcept(
+    ctx.db,
+    'list-transcriptions',
+    broken.map((entry) => entry.itemKey),
+    now,
+  );
 
   const mirrored = await ctx.db.hubTranscription.findMany({
     where: { deletedAt: null },
@@ -51,7 +56,11 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
     if (!mine) {
       await enqueueMirror(ctx.jobs, id);
       report.queuedNew += 1;
-    } else if (mine.status !== t.status || mine.group !== t.group || (t.qa.critical_fail !== null && t.status === 'COMPLETED' && mine.criticalFail !== t.qa.critical_fail)) {
+    } else if (
+      mine.status !== t.status ||
+      mine.group !== t.group ||
+      (t.qa.critical_fail !== null && t.status === 'COMPLETED' && mine.criticalFail !== t.qa.critical_fail)
+    ) {
       await enqueueMirror(ctx.jobs, id);
       report.queuedChanged += 1;
     }

@@ -23,10 +23,24 @@ export const HubRedactionSettings = z
       .string()
       .trim()
       .default(defaultHubRedactionPolicies.join(','))
-      .transform((text) => (text === 'none' ? [] : [...new Set(text.split(',').map((name) => name.trim()).filter(Boolean))]))
+      .transform((text) =>
+        text === 'none'
+          ? []
+          : [
+              ...new Set(
+                text
+                  .split(',')
+                  .map((name) => name.trim())
+                  .filter(Boolean),
+              ),
+            ],
+      )
       .superRefine((names, ctx) => {
         for (const name of names.filter((n) => !known.has(n))) {
-          ctx.addIssue({ code: 'custom', message: `unknown redaction policy '${name}'; known policies: ${REDACTION_POLICIES.join(', ')}, or none` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown redaction policy '${name}'; known policies: ${REDACTION_POLICIES.join(', ')}, or none`,
+          });
         }
       }),
     /** What a masked span becomes: entity_name ([CREDIT_CARD_NUMBER]) or hash (####). */

@@ -22,7 +22,8 @@ export function maskNamedValue<T>(name: string, value: T, settings: HubRedaction
  */
 export function maskJson(value: unknown, settings: HubRedactionSettings, name = ''): unknown {
   if (settings.policies.length === 0) return value;
-  if (typeof value === 'string' || typeof value === 'number') return name ? maskNamedValue(name, value, settings) : typeof value === 'string' ? maskText(value, settings) : value;
+  if (typeof value === 'string' || typeof value === 'number')
+    return name ? maskNamedValue(name, value, settings) : typeof value === 'string' ? maskText(value, settings) : value;
   if (Array.isArray(value)) return value.map((item) => maskJson(item, settings, name));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskJson(item, settings, key)]));

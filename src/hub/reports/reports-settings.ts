@@ -26,7 +26,9 @@ export const ReportsSettings = z
     /** Whether the clock plans scheduled reports. */
     REPORTS_ENABLED: flag().default(true),
     /** Which scheduled reports to make, comma-separated. */
-    REPORTS_SCHEDULES: commaList().pipe(z.array(ReportSchedule)).default([...allReportSchedules]),
+    REPORTS_SCHEDULES: commaList()
+      .pipe(z.array(ReportSchedule))
+      .default([...allReportSchedules]),
     /** When the clock runs the planner (node-cron, UTC). */
     REPORTS_PLAN_CRON: cronExpression().default('30 0 * * *'),
     /** Calls of each monthly quota (30 / 500 / 500) kept back for on-demand pulls: scheduled reports never use them. */
@@ -48,7 +50,7 @@ export const ReportsSettings = z
   })
   .transform((env, ctx) => ({
     /** The scheduled reports to plan; none when REPORTS_ENABLED is false. */
-    schedules: (env.REPORTS_ENABLED ? env.REPORTS_SCHEDULES : []),
+    schedules: env.REPORTS_ENABLED ? env.REPORTS_SCHEDULES : [],
     planCron: env.REPORTS_PLAN_CRON,
     /** Calls per analytics operation and month kept for on-demand pulls. */
     onDemandReserve: {

@@ -6,11 +6,13 @@ import { checkDayRange, lastMomentOfDay, optionalFilterDay, startOfDay } from '.
 
 const empty = (v: unknown) => (v === '' ? undefined : v);
 
-export const DashboardFilters = z.object({
-  from: optionalFilterDay,
-  to: optionalFilterDay,
-  evaluator: z.preprocess(empty, z.guid().optional()),
-}).superRefine(checkDayRange);
+export const DashboardFilters = z
+  .object({
+    from: optionalFilterDay,
+    to: optionalFilterDay,
+    evaluator: z.preprocess(empty, z.guid().optional()),
+  })
+  .superRefine(checkDayRange);
 export type DashboardFilters = z.infer<typeof DashboardFilters>;
 
 export interface DashboardFigures {
@@ -28,7 +30,15 @@ export interface DashboardFigures {
   };
   timeline: { day: string; calls: number; avgScore: number | null }[];
   distribution: number[];
-  criteria: { name: string; total: number; aiFails: number; reviewedFails: number; reviewedRows: number; agreements: number; overrules: number }[];
+  criteria: {
+    name: string;
+    total: number;
+    aiFails: number;
+    reviewedFails: number;
+    reviewedRows: number;
+    agreements: number;
+    overrules: number;
+  }[];
   participants: { label: string; calls: number; avgScore: number | null; criticalFails: number }[];
   evaluators: { id: string | null; label: string; calls: number; avgScore: number | null; criticalFails: number }[];
   heatmap: number[][];
@@ -85,16 +95,26 @@ export async function loadDashboardFigures(db: Db, filters: DashboardFilters, no
     db.$queryRaw<{ dow: number; hour: number; calls: bigint }[]>`
       SELECT extract(isodow FROM t.recorded_at AT TIME ZONE 'UTC')::int AS dow, extract(hour FROM t.recorded_at AT TIME ZONE 'UTC')::int AS hour, count(*) AS calls
       FROM hub_transcriptions t WHERE ${where} GROUP BY 1, 2`,
-    db.hubReportRun.findMany({ where: { status: 'succeeded' }, orderBy: { finishedAt: 'desc' }, take: 5, include: { snapshot: { select: { exportTarget: true } } } }),
+    db.hubReportRun.findMany({
+      where: { status: 'succeeded' },
+      orderBy: { finishedAt: 'desc' },
+      take: 5,
+      include: { snapshot: { select: { exportTarget: true } } },
+    }),
     db.hubTranscription.count({
-      where: { status: 'FAILED', deletedAt: null, recordedAt: { gte: start, lte: end }, ...(filters.evaluator ? { evaluatorId: filters.evaluator } : {}) },
+      where: {
+        status: 'FAILED',
+        deletedAt: null,
+        recordedAt: { gte: start, lte: end },
+        ...(filters.evaluator ? { evaluatorId: filters.evaluator } : {}),
+      },
     }),
   ]);
   const k = kpis[0] ?? {};
   const histogram = Array.from({ length: 10 }, () => 0);
   for (const b of distribution) histogram[Math.max(0, Math.min(9, b.bucket))] = Number(b.calls);
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
-  for (const cell of heat) (heatmap[cell.dow - 1])[cell.hour] = Number(cell.calls);
+  for (const cell of heat) heatmap[cell.dow - 1][cell.hour] = Number(cell.calls);
   return {
     range: { from, to },
     kpis: {
@@ -122,9 +142,26 @@ export async function loadDashboardFigures(db: Db, filters: DashboardFilters, no
         overrules,
       };
     }),
-    participants: participants.map((p) => ({ label: String(p.label), calls: Number(p.calls), avgScore: n(p.avg_score), criticalFails: Number(p.critical_fails) })),
-    evaluators: evaluators.map((e) => ({ id: (e.id as string | null) ?? null, label: String(e.label), calls: Number(e.calls), avgScore: n(e.avg_score), criticalFails: Number(e.critical_fails) })),
+    participants: participants.map((p) => ({
+      label: String(p.label),
+      calls: Number(p.calls),
+      avgScore: n(p.avg_score),
+      criticalFails: Number(p.critical_fails),
+    })),
+    evaluators: evaluators.map((e) => ({
+      id: (e.id as string | null) ?? null,
+      label: String(e.label),
+      calls: Number(e.calls),
+      avgScore: n(e.avg_score),
+      criticalFails: Number(e.critical_fails),
+    })),
     heatmap,
-    reports: reports.map((r) => ({ kind: r.kind, subject: r.subjectTag, period: r.period, finishedAt: r.finishedAt, exportTarget: r.snapshot?.exportTarget ?? null })),
+    reports: reports.map((r) => ({
+      kind: r.kind,
+      subject: r.subjectTag,
+      period: r.period,
+      finishedAt: r.finishedAt,
+      exportTarget: r.snapshot?.exportTarget ?? null,
+    })),
   };
 }

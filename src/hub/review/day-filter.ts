@@ -15,7 +15,8 @@ export const FilterDay = z.string().superRefine((value, ctx) => {
   if (parsed.ok) return;
   ctx.addIssue({
     code: 'custom',
-    message: parsed.reason === 'out_of_range' ? `dates are from ${supportedRangeText}` : `${value} is not a date (YYYY-MM-DD, a day that exists)`,
+    message:
+      parsed.reason === 'out_of_range' ? `dates are from ${supportedRangeText}` : `${value} is not a date (YYYY-MM-DD, a day that exists)`,
   });
 });
 
@@ -40,5 +41,6 @@ export const lastMomentOfDay = (day: string): Date => new Date(startOfDay(day).g
  * empty page that looks like "no calls". Days compare as strings (`YYYY-MM-DD`).
  */
 export function checkDayRange(value: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
-  if (value.from && value.to && value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: `${value.to} is before from (${value.from})` });
+  if (value.from && value.to && value.to < value.from)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `${value.to} is before from (${value.from})` });
 }

@@ -36,7 +36,9 @@ export function effectiveEvaluation(
   results: readonly CriterionRow[],
   overrides: ReadonlyMap<string, number>,
 ): EffectiveEvaluation {
-  const scored = scoreCriteria(results.map((r) => ({ type: asCriterionType(r.type), weight: r.maxWeight, raw: overrides.get(r.criterionId) ?? r.scoreRawAi })));
+  const scored = scoreCriteria(
+    results.map((r) => ({ type: asCriterionType(r.type), weight: r.maxWeight, raw: overrides.get(r.criterionId) ?? r.scoreRawAi })),
+  );
   const verdicts = results.map((r, i) => {
     const value = scored.criteria[i];
     const isOverridden = overrides.has(r.criterionId);

@@ -1,5 +1,12 @@
 import type { Db } from '../../db.js';
-import type { HubAlert, HubAuditEvent, HubCriterionResult, HubReviewNote, HubReviewOverride, HubTranscription } from '../../generated/prisma/client.js';
+import type {
+  HubAlert,
+  HubAuditEvent,
+  HubCriterionResult,
+  HubReviewNote,
+  HubReviewOverride,
+  HubTranscription,
+} from '../../generated/prisma/client.js';
 import { effectiveEvaluation, type EffectiveEvaluation } from './effective-scoring.js';
 import { formatGroup } from '../console/ui/layout.js';
 
@@ -99,9 +106,12 @@ export async function loadCall(db: Db, id: string): Promise<CallView | null> {
     db.hubAlert.findMany({ where: { transcriptionId: id } }),
   ]);
   const userIds = [...new Set([...overrides.map((o) => o.userId), ...notes.map((n) => n.userId)])];
-  const users = new Map((await db.hubConsoleUser.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } })).map((u) => [u.id, u.email]));
+  const users = new Map(
+    (await db.hubConsoleUser.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } })).map((u) => [u.id, u.email]),
+  );
   const history: CallHistoryItem[] = [{ at: transcription.firstMirroredAt, what: 'First mirrored into the hub', who: null }];
-  if (transcription.mirroredAt.getTime() !== transcription.firstMirroredAt.getTime()) history.push({ at: transcription.mirroredAt, what: 'Last mirrored', who: null });
+  if (transcription.mirroredAt.getTime() !== transcription.firstMirroredAt.getTime())
+    history.push({ at: transcription.mirroredAt, what: 'Last mirrored', who: null });
   for (const alert of alerts) {
     history.push({ at: alert.sentAt ?? alert.createdAt, what: describeAlert(alert), who: null });
   }

@@ -39,13 +39,21 @@ const normaliseQuote = (quote: string) => normalise([quote]).text.trim();
  */
 export function locateQuote(turns: readonly string[], quote: string): QuoteSpan[] {
   const { text, origin } = normalise(turns);
-  const parts = quote.split(/\.\.\.|…/).map(normaliseQuote).filter((p) => p.length >= 3);
+  const parts = quote
+    .split(/\.\.\.|…/)
+    .map(normaliseQuote)
+    .filter((p) => p.length >= 3);
   const whole = normaliseQuote(quote);
   const candidates = [whole, ...parts.sort((a, b) => b.length - a.length)].filter((p) => p.length > 0);
   for (const needle of candidates) {
     // Whole words first ("hi" is not the one in "this"), then anywhere.
     const padded = ` ${text}`;
-    const wordAt = padded.indexOf(` ${needle} `) >= 0 ? padded.indexOf(` ${needle} `) : padded.endsWith(` ${needle}`) ? padded.length - needle.length - 1 : -1;
+    const wordAt =
+      padded.indexOf(` ${needle} `) >= 0
+        ? padded.indexOf(` ${needle} `)
+        : padded.endsWith(` ${needle}`)
+          ? padded.length - needle.length - 1
+          : -1;
     const at = wordAt >= 0 ? wordAt : needle.length >= 3 ? text.indexOf(needle) : -1;
     if (at < 0) continue;
     const spans = new Map<number, QuoteSpan>();

@@ -28,7 +28,9 @@ export async function moveGroups(ctx: HubContext, ids: readonly string[], group:
       outcome.failed.push({ id, message });
       continue;
     }
-    await ctx.db.$transaction((tx) => recordAudit(tx, { kind: 'group_move', actor, transcriptionId: id, before: { group: before?.group ?? null }, after: { group } }));
+    await ctx.db.$transaction((tx) =>
+      recordAudit(tx, { kind: 'group_move', actor, transcriptionId: id, before: { group: before?.group ?? null }, after: { group } }),
+    );
     outcome.moved.push(id);
   }
   return outcome;

@@ -13,7 +13,11 @@ export const OverrideReason = z
   .max(300, { error: 'The reason must be at most 300 characters' })
   .refine((v) => !/[\r\n]/.test(v), { error: 'The reason must be one line' });
 
-export const NoteBody = z.string().trim().min(1, { error: 'The note is empty' }).max(4_000, { error: 'A note is at most 4,000 characters' });
+export const NoteBody = z
+  .string()
+  .trim()
+  .min(1, { error: 'The note is empty' })
+  .max(4_000, { error: 'A note is at most 4,000 characters' });
 
 /** PASS/FAIL for boolean and strict criteria, 1..5 for scale ones; anything else is refused. */
 export function parseVerdict(type: string, value: string): number {
@@ -30,7 +34,12 @@ export function parseVerdict(type: string, value: string): number {
 export type Tx = Prisma.TransactionClient;
 
 /** Recomputes the call's effective score and flag and keeps them in hub_reviews (the queue, exports and dashboard read them). */
-async function refreshReview(tx: Tx, transcriptionId: string, actor: Actor, now: Date): Promise<{ score: number | null; criticalFail: boolean | null }> {
+async function refreshReview(
+  tx: Tx,
+  transcriptionId: string,
+  actor: Actor,
+  now: Date,
+): Promise<{ score: number | null; criticalFail: boolean | null }> {
   const t = await tx.hubTranscription.findUniqueOrThrow({ where: { id: transcriptionId }, select: { score: true, criticalFail: true } });
   const results = await tx.hubCriterionResult.findMany({ where: { transcriptionId }, orderBy: { position: 'asc' } });
   const overrides = await tx.hubReviewOverride.findMany({ where: { transcriptionId } });
@@ -87,14 +96,24 @@ export async function overrideWithin(
     create: { transcriptionId: input.transcriptionId, criterionId: input.criterionId, value, reason: reason.data, userId },
     update: { value, reason: reason.data, userId },
   });
-  const before = { criterion: criterion.name, ai: formatVerdict(criterion.type, criterion.scoreRawAi), override: previous ? formatVerdict(criterion.type, previous.value) : null };
+  const before = {
+    criterion: criterion.name,
+    ai: formatVerdict(criterion.type, criterion.scoreRawAi),
+    override: previous ? formatVerdict(criterion.type, previous.value) : null,
+  };
   const effective = await refreshReview(tx, input.transcriptionId, input.actor, now);
   await recordAudit(tx, {
     kind: 'override',
     actor: input.actor,
     transcriptionId: input.transcriptionId,
     before,
-    after: { criterion: criterion.name, override: formatVerdict(criterion.type, value), reason: reason.data, score: effective.score, critical_fail: effective.criticalFail },
+    after: {
+      criterion: criterion.name,
+      override: formatVerdict(criterion.type, value),
+      reason: reason.data,
+      score: effective.score,
+      critical_fail: effective.criticalFail,
+    },
   });
   return effective;
 }
@@ -119,13 +138,22 @@ export async function clearOverride(
       actor: input.actor,
       transcriptionId: input.transcriptionId,
       before: { criterion: criterion.name, override: formatVerdict(criterion.type, previous.value) },
-      after: { criterion: criterion.name, ai: formatVerdict(criterion.type, criterion.scoreRawAi), reason: reason.data, score: effective.score, critical_fail: effective.criticalFail },
+      after: {
+        criterion: criterion.name,
+        ai: formatVerdict(criterion.type, criterion.scoreRawAi),
+        reason: reason.data,
+        score: effective.score,
+        critical_fail: effective.criticalFail,
+      },
     });
   });
 }
 
 /** A note on a call (audited). */
-export async function addNote(ctx: Pick<HubContext, 'db' | 'now'>, input: { transcriptionId: string; body: string; actor: Actor }): Promise<void> {
+export async function addNote(
+  ctx: Pick<HubContext, 'db' | 'now'>,
+  input: { transcriptionId: string; body: string; actor: Actor },
+): Promise<void> {
   const body = NoteBody.safeParse(input.body);
   if (!body.success) throw new AppError('invalid_value', body.error.issues[0]?.message ?? 'Invalid note');
   await ctx.db.$transaction(async (tx) => {
@@ -136,6 +164,11 @@ export async function addNote(ctx: Pick<HubContext, 'db' | 'now'>, input: { tran
     const userId = input.actor.kind === 'user' ? input.actor.id : '00000000-0000-0000-0000-000000000000';
     await tx.hubReviewNote.create({ data: { transcriptionId: input.transcriptionId, userId, body: body.data } });
     await refreshReview(tx, input.transcriptionId, input.actor, ctx.now());
-    await recordAudit(tx, { kind: 'note', actor: input.actor, transcriptionId: input.transcriptionId, after: { note: body.data.slice(0, 200) } });
+    await recordAudit(tx, {
+      kind: 'note',
+      actor: input.actor,
+      transcriptionId: input.transcriptionId,
+      after: { note: body.data.slice(0, 200) },
+    });
   });
 }

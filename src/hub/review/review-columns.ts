@@ -31,7 +31,9 @@ export async function loadReviewColumns(db: Db, ids: readonly string[]): Promise
       columns.set(r.transcriptionId, {
         humanScore: r.effectiveScore,
         humanCritical: r.effectiveCriticalFail,
-        overrides: o.map((x) => `${x.name}: AI ${formatVerdict(x.type, x.ai)} → ${formatVerdict(x.type, x.value)} (${x.reason})`).join('; '),
+        overrides: o
+          .map((x) => `${x.name}: AI ${formatVerdict(x.type, x.ai)} → ${formatVerdict(x.type, x.value)} (${x.reason})`)
+          .join('; '),
         notes: n.map((x) => x.body.replace(/\s+/g, ' ')).join(' | '),
       });
     }

@@ -11,17 +11,19 @@ const Uuid = z.guid();
 const empty = (v: unknown) => (v === '' ? undefined : v);
 
 /** The queue's filters, as they appear in the URL (so a filtered view can be shared). */
-export const QueueFilters = z.object({
-  evaluator: z.preprocess(empty, Uuid.optional()),
-  participant: z.preprocess(empty, Uuid.optional()),
-  criterion: z.preprocess(empty, Uuid.optional()),
-  from: optionalFilterDay,
-  to: optionalFilterDay,
-  score_below: z.preprocess(empty, z.coerce.number().min(0).max(100).optional()),
-  group: z.preprocess(empty, z.enum(['pending', 'none']).optional()),
-  reviewed: z.preprocess(empty, z.enum(['yes', 'no']).optional()),
-  after: z.preprocess(empty, z.string().max(200).optional()),
-}).superRefine(checkDayRange);
+export const QueueFilters = z
+  .object({
+    evaluator: z.preprocess(empty, Uuid.optional()),
+    participant: z.preprocess(empty, Uuid.optional()),
+    criterion: z.preprocess(empty, Uuid.optional()),
+    from: optionalFilterDay,
+    to: optionalFilterDay,
+    score_below: z.preprocess(empty, z.coerce.number().min(0).max(100).optional()),
+    group: z.preprocess(empty, z.enum(['pending', 'none']).optional()),
+    reviewed: z.preprocess(empty, z.enum(['yes', 'no']).optional()),
+    after: z.preprocess(empty, z.string().max(200).optional()),
+  })
+  .superRefine(checkDayRange);
 export type QueueFilters = z.infer<typeof QueueFilters>;
 
 export interface QueueRow {
@@ -49,10 +51,12 @@ export interface QueuePage {
   criteria: Facet[];
 }
 
-export const encodeCursor = (row: { recordedAt: Date; id: string }) => Buffer.from(`${row.recordedAt.toISOString()}|${row.id}`).toString('base64url');
+export const encodeCursor = (row: { recordedAt: Date; id: string }) =>
+  Buffer.from(`${row.recordedAt.toISOString()}|${row.id}`).toString('base64url');
 export function decodeCursor(cursor: string): { recordedAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || Number.isNaN(Date.parse(at)) || !Uuid.safeParse(id).success) throw new AppError('invalid_value', 'Invalid page cursor: start again from the first page');
+  if (!at || Number.isNaN(Date.parse(at)) || !Uuid.safeParse(id).success)
+    throw new AppError('invalid_value', 'Invalid page cursor: start again from the first page');
   return { recordedAt: new Date(at), id: id };
 }
 
@@ -64,11 +68,15 @@ type FilterName = 'evaluator' | 'participant' | 'criterion';
  * hub_transcriptions_console_queue_idx, then the filters (all but `except`, for its facet).
  */
 export function queueWhere(f: QueueFilters, except?: FilterName): Prisma.Sql {
-  const parts: Prisma.Sql[] = [Prisma.sql`(t.critical_fail OR t.sampled) AND t.deleted_at IS NULL AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW')`];
+  const parts: Prisma.Sql[] = [
+    Prisma.sql`(t.critical_fail OR t.sampled) AND t.deleted_at IS NULL AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW')`,
+  ];
   if (f.evaluator && except !== 'evaluator') parts.push(Prisma.sql`t.evaluator_id = ${f.evaluator}::uuid`);
   if (f.participant && except !== 'participant') parts.push(Prisma.sql`t.participant_id = ${f.participant}::uuid`);
   if (f.criterion && except !== 'criterion') {
-    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM hub_criterion_results c WHERE c.transcription_id = t.id AND c.criterion_id = ${f.criterion}::uuid AND c.status = 'FAIL')`);
+    parts.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM hub_criterion_results c WHERE c.transcription_id = t.id AND c.criterion_id = ${f.criterion}::uuid AND c.status = 'FAIL')`,
+    );
   }
   if (f.from) parts.push(Prisma.sql`t.recorded_at >= ${startOfDay(f.from)}`);
   if (f.to) parts.push(Prisma.sql`t.recorded_at <= ${lastMomentOfDay(f.to)}`);
@@ -86,10 +94,16 @@ type FacetRow = { id: string | null; label: string | null; count: Count };
 
 /** Runs one statement and answers its rows: through Prisma, or a bare pg pool (much less overhead per query). */
 type RunSql = <T>(query: Prisma.Sql) => Promise<T[]>;
-const throughPrisma = (db: Db): RunSql => (query) => db.$queryRaw(query);
+const throughPrisma =
+  (db: Db): RunSql =>
+  (query) =>
+    db.$queryRaw(query);
 // Named, so each connection parses and plans a statement once (a few hundred filter combinations at most).
 const statementName = (text: string) => `console_queue_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-const throughPool = (pool: pg.Pool): RunSql => async <T>(query: Prisma.Sql) => (await pool.query({ name: statementName(query.text), text: query.text, values: query.values })).rows as T[];
+const throughPool =
+  (pool: pg.Pool): RunSql =>
+  async <T>(query: Prisma.Sql) =>
+    (await pool.query({ name: statementName(query.text), text: query.text, values: query.values })).rows as T[];
 
 // The criterion facet reads the queue's ids into an array first, so PostgreSQL looks their results
 // up by primary key instead of hashing all 200,000 criterion rows (npm run bench:console).
@@ -113,7 +127,12 @@ async function loadChoices(run: RunSql, filters: QueueFilters): Promise<QueueCho
 }
 
 /** The choices depend on every filter but the cursor. */
-const choicesKey = (filters: QueueFilters) => JSON.stringify(Object.entries(filters).filter(([key, value]) => key !== 'after' && value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+const choicesKey = (filters: QueueFilters) =>
+  JSON.stringify(
+    Object.entries(filters)
+      .filter(([key, value]) => key !== 'after' && value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 /**
  * One page of the review queue, newest first (keyset pagination), with its counts and the filters'
@@ -121,7 +140,11 @@ const choicesKey = (filters: QueueFilters) => JSON.stringify(Object.entries(filt
  * per-process cache of a few seconds, queue-choices-cache.ts) when given, and the statements run
  * on `pool` (the console's bare pg pool) when given, else through Prisma.
  */
-export async function findReviewQueue(db: Db, filters: QueueFilters, options: { choices?: QueueChoicesCache; pool?: pg.Pool; pageSize?: number } = {}): Promise<QueuePage> {
+export async function findReviewQueue(
+  db: Db,
+  filters: QueueFilters,
+  options: { choices?: QueueChoicesCache; pool?: pg.Pool; pageSize?: number } = {},
+): Promise<QueuePage> {
   const pageSize = options.pageSize ?? 50;
   const run = options.pool ? throughPool(options.pool) : throughPrisma(db);
   const after = filters.after ? decodeCursor(filters.after) : null;

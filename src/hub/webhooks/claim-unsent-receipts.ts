@@ -15,7 +15,10 @@ export interface ClaimedReceipt {
  * concurrent sweepers take disjoint receipts. Leases compare against PostgreSQL's clock, so web
  * processes with skewed clocks agree.
  */
-export async function claimUnsentReceipts(db: Db, options: { olderThanMs: number; leaseMs: number; limit: number }): Promise<ClaimedReceipt[]> {
+export async function claimUnsentReceipts(
+  db: Db,
+  options: { olderThanMs: number; leaseMs: number; limit: number },
+): Promise<ClaimedReceipt[]> {
   return db.$queryRaw<ClaimedReceipt[]>`
     UPDATE hub_webhook_receipts r
        SET lease_until = clock_timestamp() + make_interval(secs => ${options.leaseMs / 1000}::float8)

@@ -39,5 +39,8 @@ export async function enqueueReceiptMirrors(
 ): Promise<void> {
   if (receipts.length === 0) return;
   await queueReceiptMirrors(deps.jobs, receipts);
-  await markReceiptsEnqueued(deps, receipts.map((r) => r.id));
+  await markReceiptsEnqueued(
+    deps,
+    receipts.map((r) => r.id),
+  );
 }

@@ -92,7 +92,10 @@ export class OutboxRelay {
         await queueReceiptMirrors(this.deps.jobs, fresh);
         this.unmarked = [...this.unmarked, ...fresh.map((r) => r.id)].slice(-this.options.maxUnmarked);
       } catch (error) {
-        this.deps.logger.warn({ err: error, receipts: fresh.length }, 'mirror jobs not queued after the receipts were committed; the sweep will queue them');
+        this.deps.logger.warn(
+          { err: error, receipts: fresh.length },
+          'mirror jobs not queued after the receipts were committed; the sweep will queue them',
+        );
       }
     }
     if (this.unmarked.length > 0) {

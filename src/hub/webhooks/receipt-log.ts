@@ -34,7 +34,8 @@ export interface MirrorJobState {
   attempts: number | null;
 }
 
-const encodeCursor = (r: { receivedAt: Date; id: string }) => Buffer.from(JSON.stringify([r.receivedAt.toISOString(), r.id])).toString('base64url');
+const encodeCursor = (r: { receivedAt: Date; id: string }) =>
+  Buffer.from(JSON.stringify([r.receivedAt.toISOString(), r.id])).toString('base64url');
 function decodeCursor(cursor: string): { receivedAt: Date; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];

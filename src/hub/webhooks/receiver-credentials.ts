@@ -24,7 +24,6 @@ export async function ensureWebhookToken(db: Db): Promise<string> {
  */
 export type ReceiverCredentialsSource = (() => Promise<ReceiverCredentials>) & { refresh?: () => boolean };
 
-
 /**
  * The receiver's credentials, resolved once per process (again after a signature fails, at most
  * every 5 s, when the secret is the embedded one, which a rotation changes): the signing secret (configured, or, in

@@ -12,7 +12,10 @@ export const receiverMountPath = '/webhooks';
  * on their own stack (machine-surface.ts): the raw body (decompressed, within the limit), then the
  * intake (webhook-intake.ts: verify → durable receipt → 202). Anything else is 404.
  */
-export function createReceiverSurface(intake: WebhookIntake, options: { bodyLimitBytes: number; logger: Logger; accessLogger: Logger }): RequestListener {
+export function createReceiverSurface(
+  intake: WebhookIntake,
+  options: { bodyLimitBytes: number; logger: Logger; accessLogger: Logger },
+): RequestListener {
   return createMachineSurface({
     mountPath: receiverMountPath,
     accessLogger: options.accessLogger,
@@ -25,7 +28,8 @@ export function createReceiverSurface(intake: WebhookIntake, options: { bodyLimi
         label: `${receiverMountPath}/transcriptions/:outcome`,
         handle: async ({ req, params, query, requestId }) => {
           const outcome = params.outcome?.toLowerCase();
-          if (outcome !== 'success' && outcome !== 'error') throw new AppError('not_found', `Unknown webhook receiver: /transcriptions/${params.outcome ?? ''}`);
+          if (outcome !== 'success' && outcome !== 'error')
+            throw new AppError('not_found', `Unknown webhook receiver: /transcriptions/${params.outcome ?? ''}`);
           const body = await readRawBody(req, options.bodyLimitBytes);
           const token = typeof query.token === 'string' ? query.token : undefined;
           return { status: 202, body: await intake({ outcome, body, headers: req.headers, token, requestId }) };

@@ -18,7 +18,12 @@ export async function recordWebhookRejection(
 ): Promise<void> {
   try {
     await db.hubWebhookRejection.create({
-      data: { outcome: rejection.outcome, reason: rejection.reason.slice(0, 500), webhookId: rejection.webhookId?.slice(0, 200) ?? null, path: rejection.path },
+      data: {
+        outcome: rejection.outcome,
+        reason: rejection.reason.slice(0, 500),
+        webhookId: rejection.webhookId?.slice(0, 200) ?? null,
+        path: rejection.path,
+      },
     });
     sinceTrim += 1;
     if (sinceTrim < trimEvery) return;

@@ -36,7 +36,11 @@ const upsertReceipts = {
     RETURNING r.id, r.transcription_id::text AS "transcriptionId", (r.xmax = 0) AS inserted, r.enqueued_at IS NULL AS unsent`,
 };
 
-export async function storeReceipts(db: Db, rows: { receipt: Receipt; copies: number }[], pool: pg.Pool | undefined = poolOf(db)): Promise<StoredReceipt[]> {
+export async function storeReceipts(
+  db: Db,
+  rows: { receipt: Receipt; copies: number }[],
+  pool: pg.Pool | undefined = poolOf(db),
+): Promise<StoredReceipt[]> {
   const sorted = [...rows].sort((a, b) => (a.receipt.id < b.receipt.id ? -1 : a.receipt.id > b.receipt.id ? 1 : 0));
   const values = [
     sorted.map((r) => r.receipt.id),

@@ -33,7 +33,11 @@ export interface SweepOutcome {
  * twice under the same job id, which BullMQ absorbs while the first is waiting.
  */
 export async function sweepUnsentReceipts(deps: { db: Db; jobs: JobQueues }, options: SweepOptions): Promise<SweepOutcome> {
-  const claimed = await claimUnsentReceipts(deps.db, { olderThanMs: options.olderThanMs, leaseMs: options.leaseMs ?? 30_000, limit: options.limit ?? 1_000 });
+  const claimed = await claimUnsentReceipts(deps.db, {
+    olderThanMs: options.olderThanMs,
+    leaseMs: options.leaseMs ?? 30_000,
+    limit: options.limit ?? 1_000,
+  });
   if (claimed.length === 0) return { queued: 0 };
   try {
     await enqueueReceiptMirrors({ db: deps.db, pool: poolOf(deps.db), jobs: deps.jobs }, claimed);

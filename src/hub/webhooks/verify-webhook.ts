@@ -53,7 +53,10 @@ export function verifyWebhook(
       });
     } catch (error) {
       const reason = error instanceof WebhookSignatureError ? error.message : 'invalid signature';
-      throw new WebhookRejectedError(`Webhook signature not verified: ${reason}`, error instanceof WebhookSignatureError && error.isStale ? 'stale' : 'bad_signature');
+      throw new WebhookRejectedError(
+        `Webhook signature not verified: ${reason}`,
+        error instanceof WebhookSignatureError && error.isStale ? 'stale' : 'bad_signature',
+      );
     }
     return;
   }

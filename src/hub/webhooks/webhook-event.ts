@@ -36,7 +36,8 @@ export function readWebhookEvent(body: unknown): WebhookEvent | null {
   for (const candidate of idCandidates(body)) {
     const id = asId(candidate);
     if (id) {
-      const type = [body.type, body.event, body.event_type].find((t): t is string => typeof t === 'string' && t.length > 0 && t.length <= 100) ?? null;
+      const type =
+        [body.type, body.event, body.event_type].find((t): t is string => typeof t === 'string' && t.length > 0 && t.length <= 100) ?? null;
       return { transcriptionId: id, type };
     }
   }

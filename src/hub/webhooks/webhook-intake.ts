@@ -11,7 +11,8 @@ import { readWebhookEvent, type WebhookEvent } from './webhook-event.js';
 import { webhooksReceived } from './webhook-metrics.js';
 
 /** A test event (`test.ping`, docs/decisions.md): acknowledged once verified, nothing to mirror. */
-const isTestEvent = (parsed: unknown) => typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'test.ping';
+const isTestEvent = (parsed: unknown) =>
+  typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'test.ping';
 
 const unreadableBody =
   'Webhook body must be a JSON object naming a transcription id (a UUID) as data.transcription_id, transcription_id, data.id or id';
@@ -115,7 +116,12 @@ export function createWebhookIntake(ctx: HubContext, options: ReceiverOptions): 
     try {
       // Duplicates are told by transcription and outcome, not by body bytes or delivery id
       // (docs/mirror.md, "Webhooks are pokes"): any repeat would only fetch the same state again.
-      const { duplicate } = await receipts.submit({ id: receiptId(transcriptionId, outcome), transcriptionId, eventType: event.type ?? 'unknown', outcome });
+      const { duplicate } = await receipts.submit({
+        id: receiptId(transcriptionId, outcome),
+        transcriptionId,
+        eventType: event.type ?? 'unknown',
+        outcome,
+      });
       webhooksReceived.inc({ outcome: duplicate ? 'duplicate' : 'accepted' });
       return duplicate ? receiverAnswers.duplicate : receiverAnswers.accepted;
     } catch (error) {

@@ -37,7 +37,9 @@ export const cronExpression = () =>
   z
     .string()
     .trim()
-    .refine((value) => cron.validate(value), { error: 'expected a cron expression such as "*/5 * * * *" (five fields, or six with seconds)' });
+    .refine((value) => cron.validate(value), {
+      error: 'expected a cron expression such as "*/5 * * * *" (five fields, or six with seconds)',
+    });
 
 export const timeZone = () => z.string().refine(isTimeZone, { error: 'expected an IANA time zone such as Europe/Madrid' });
 

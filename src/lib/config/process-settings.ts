@@ -20,7 +20,10 @@ export const ProcessSettings = z
     /** auto: human-readable on a terminal, JSON lines otherwise; json or pretty to choose. */
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     /** BullMQ key prefix in Redis. */
-    QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('convoqa'),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[\w-]+$/)
+      .default('convoqa'),
     /** Recordings one worker process handles at once (CPU-bound: about one per core). */
     WORKER_CONCURRENCY: wholeNumber({ min: 1, max: 64 }).default(2),
     /** How long a job's lock lasts without renewal; a worker killed mid-job has its job retried after this. */

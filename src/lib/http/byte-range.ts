@@ -1,8 +1,5 @@
 /** A Range request header read against a resource's size (RFC 9110, section 14). */
-export type RangeAnswer =
-  | { kind: 'whole' }
-  | { kind: 'part'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+export type RangeAnswer = { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 const singleRange = /^bytes=(\d*)-(\d*)$/;
 

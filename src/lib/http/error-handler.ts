@@ -11,7 +11,8 @@ interface BodyParserError extends Error {
 }
 
 const isBodyParserError = (error: unknown): error is BodyParserError =>
-  error instanceof Error && typeof (error as Partial<BodyParserError>).type === 'string' &&
+  error instanceof Error &&
+  typeof (error as Partial<BodyParserError>).type === 'string' &&
   typeof (error as Partial<BodyParserError>).status === 'number';
 
 function fromBodyParser(error: BodyParserError): AppError {

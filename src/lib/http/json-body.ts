@@ -29,7 +29,8 @@ export function assertSafeJson(value: unknown): void {
 }
 
 function assertSafeString(text: string): void {
-  if (!text.isWellFormed()) throw new AppError('invalid_value', 'Invalid body: strings must be valid Unicode (an unpaired surrogate was found)');
+  if (!text.isWellFormed())
+    throw new AppError('invalid_value', 'Invalid body: strings must be valid Unicode (an unpaired surrogate was found)');
   if (text.includes('\u0000')) throw new AppError('invalid_value', 'Invalid body: strings must not contain NUL characters');
 }
 

@@ -24,7 +24,10 @@ export interface SurfaceExchange {
 }
 
 /** What a route answers: a value to send as JSON, JSON bytes prepared once, or JSON text in pieces (send-json-pieces.ts). */
-export type SurfaceAnswer = { status: number; json: unknown } | { status: number; body: Buffer } | { status: number; pieces: readonly string[] };
+export type SurfaceAnswer =
+  | { status: number; json: unknown }
+  | { status: number; body: Buffer }
+  | { status: number; pieces: readonly string[] };
 
 export interface SurfaceRoute {
   methods: readonly HTTPMethod[];

@@ -28,7 +28,8 @@ function decodedStream(req: IncomingMessage): { stream: Readable | NodeJS.ReadWr
   const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   if (encoding === 'identity' || encoding === '') return { stream: req, length: req.headers['content-length'], encoding };
   const makeDecoder = decoders[encoding];
-  if (!makeDecoder) throw new AppError('invalid_value', `Unsupported Content-Encoding "${encoding}": send the body as identity, gzip, deflate or br`);
+  if (!makeDecoder)
+    throw new AppError('invalid_value', `Unsupported Content-Encoding "${encoding}": send the body as identity, gzip, deflate or br`);
   return { stream: req.pipe(makeDecoder()), length: undefined, encoding };
 }
 
@@ -67,7 +68,9 @@ async function readDecoded<T extends Buffer | string>(req: IncomingMessage, limi
     const decoded = decodedStream(req);
     encoding = decoded.encoding;
     const options = { length: decoded.length, limit: limitBytes };
-    return (await (charset === undefined ? getRawBody(decoded.stream, options) : getRawBody(decoded.stream, { ...options, encoding: charset }))) as T;
+    return (await (charset === undefined
+      ? getRawBody(decoded.stream, options)
+      : getRawBody(decoded.stream, { ...options, encoding: charset }))) as T;
   } catch (error) {
     await drain(req);
     throw refusalOf(error, encoding, limitBytes);
@@ -100,7 +103,8 @@ export async function readJsonBody(req: IncomingMessage, limitBytes: number): Pr
     throw new AppError('invalid_value', `Unsupported charset "${charsetOf(req.headers['content-type'])}" in Content-Type: send UTF-8 JSON`);
   }
   // UTF-8, nearly every body: Node's decoder, which gives what iconv-lite's would.
-  if (charset === 'utf-8' || charset === 'utf8') return parseJsonText((await readDecoded<Buffer>(req, limitBytes, undefined)).toString('utf8'));
+  if (charset === 'utf-8' || charset === 'utf8')
+    return parseJsonText((await readDecoded<Buffer>(req, limitBytes, undefined)).toString('utf8'));
   return parseJsonText(await readDecoded<string>(req, limitBytes, charset));
 }
 

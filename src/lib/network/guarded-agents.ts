@@ -29,7 +29,10 @@ function applyRule<O extends http.ClientRequestArgs>(
 }
 
 class GuardedHttpAgent extends http.Agent {
-  constructor(private readonly policy: NetworkPolicy, options: http.AgentOptions) {
+  constructor(
+    private readonly policy: NetworkPolicy,
+    options: http.AgentOptions,
+  ) {
     super(options);
   }
 
@@ -39,7 +42,10 @@ class GuardedHttpAgent extends http.Agent {
 }
 
 class GuardedHttpsAgent extends https.Agent {
-  constructor(private readonly policy: NetworkPolicy, options: https.AgentOptions) {
+  constructor(
+    private readonly policy: NetworkPolicy,
+    options: https.AgentOptions,
+  ) {
     super(options);
   }
 

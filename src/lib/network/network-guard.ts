@@ -31,14 +31,21 @@ export function isPublicAddress(address: string): boolean {
 export class BlockedAddressError extends Error {
   override name = 'BlockedAddressError';
   readonly code = 'EBLOCKEDADDRESS';
-  constructor(readonly host: string, readonly address: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
     super(`${host} resolves to ${address}, a private or reserved address`);
   }
 }
 
 /** A host as compared: lower case, no brackets or trailing dot, IPv4-mapped IPv6 as IPv4. */
 export function normalizeHost(host: string): string {
-  const bare = host.trim().replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const bare = host
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   return ipaddr.isValid(bare) ? ipaddr.process(bare).toString() : bare;
 }
 

@@ -14,7 +14,8 @@ export interface KeysetPosition {
 
 const uuid = z.uuid();
 
-export const encodeKeysetCursor = (position: KeysetPosition): string => Buffer.from(JSON.stringify([position.at.toISOString(), position.id])).toString('base64url');
+export const encodeKeysetCursor = (position: KeysetPosition): string =>
+  Buffer.from(JSON.stringify([position.at.toISOString(), position.id])).toString('base64url');
 
 function decodeKeysetCursor(cursor: string): KeysetPosition | null {
   try {
@@ -28,7 +29,8 @@ function decodeKeysetCursor(cursor: string): KeysetPosition | null {
   }
 }
 
-export const invalidCursorMessage = 'not a page cursor: follow the "Older" link (or next_cursor) of a previous page, or start again from the first page';
+export const invalidCursorMessage =
+  'not a page cursor: follow the "Older" link (or next_cursor) of a previous page, or start again from the first page';
 
 /** A cursor from a URL or a query: decoded to its position, or a clear refusal (400). */
 export const KeysetCursor = z
@@ -47,7 +49,11 @@ export const KeysetCursor = z
  * One page from `limit + 1` rows fetched newest first: the first `limit`, and the cursor of the
  * next page when there was one more.
  */
-export function pageOf<T>(rows: readonly T[], limit: number, positionOf: (row: T) => KeysetPosition): { items: T[]; nextCursor: string | null } {
+export function pageOf<T>(
+  rows: readonly T[],
+  limit: number,
+  positionOf: (row: T) => KeysetPosition,
+): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? encodeKeysetCursor(positionOf(last)) : null };

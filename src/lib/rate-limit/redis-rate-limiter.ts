@@ -81,9 +81,13 @@ export class RedisRateLimiter {
     // Checked on a single Redis too, so a key that would break on a cluster fails every test.
     assertOneSlot(keys);
     const run = (seed: string) =>
-      this.evaluate(scripts.gcraWithQuota, keys, [intervalMicros, effective.burst, quota.limit, Math.max(1, Math.ceil(quota.ttlSeconds)), seed]) as Promise<
-        [number, number, number, number]
-      >;
+      this.evaluate(scripts.gcraWithQuota, keys, [
+        intervalMicros,
+        effective.burst,
+        quota.limit,
+        Math.max(1, Math.ceil(quota.ttlSeconds)),
+        seed,
+      ]) as Promise<[number, number, number, number]>;
     let answer = await run('');
     if (answer[0] === 3) answer = await run(String(await quota.readSeed()));
     const [status, remaining, waitMicros, used] = answer;

@@ -15,10 +15,16 @@ const CUES: Array<[CueKind, RegExp]> = [
   ['birth', /\b(?:date of birth|birth date|birthdate|birthday|born|dob|d o b)\b/g],
   ['postal', /\b(?:zip code|zip|zipcode|postcode|post code|postal code)\b/g],
   ['email', /\b(?:email|e mail|e-mail|mail)\b/g],
-  ['negative', /\b(?:order|reference|ref|ticket|tracking|invoice|confirmation|case|claim|policy|serial|item|model|extension|ext|pin|quantity|room|flight|booking)\b/g],
+  [
+    'negative',
+    /\b(?:order|reference|ref|ticket|tracking|invoice|confirmation|case|claim|policy|serial|item|model|extension|ext|pin|quantity|room|flight|booking)\b/g,
+  ],
 ];
 
-export interface Cue { kind: CueKind; end: number }
+export interface Cue {
+  kind: CueKind;
+  end: number;
+}
 
 /** All cues in the rewritten transcript, sorted by where they end. */
 export function findCues(reading: string): Cue[] {

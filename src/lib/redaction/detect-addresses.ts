@@ -2,10 +2,13 @@ import { hasCue, type Cue } from './context-cues.js';
 import { originalRange, type SpokenReading } from './read-spoken-numbers.js';
 import type { SpanCandidate } from './span-candidate.js';
 
-const SUFFIX = '(?:street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|close|crescent|terrace|grove|parkway|highway|square|circle)';
+const SUFFIX =
+  '(?:street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|close|crescent|terrace|grove|parkway|highway|square|circle)';
 const STREET = new RegExp(`\\b(\\d(?: ?\\d){0,4}[a-z]?)((?: [a-z]+){1,3}) ${SUFFIX}\\b`, 'g');
 const NOT_STREET_WORDS = new Set(
-  'the a an on in at of to for and or my your our his her their this that is was by down up per more all some minutes hours days weeks months years items boxes times people dollars pounds way out off over bedroom bed bath storey story room car door seater person hour minute day week month year'.split(' '),
+  'the a an on in at of to for and or my your our his her their this that is was by down up per more all some minutes hours days weeks months years items boxes times people dollars pounds way out off over bedroom bed bath storey story room car door seater person hour minute day week month year'.split(
+    ' ',
+  ),
 );
 const UK_POSTCODE = /\b[a-z]{1,2}\d[a-z\d]? ?\d[a-z]{2}\b/g;
 
@@ -27,7 +30,8 @@ export function detectUkPostcodes(reading: SpokenReading, cues: Cue[]): SpanCand
   const found: SpanCandidate[] = [];
   for (const m of reading.text.matchAll(UK_POSTCODE)) {
     const before = reading.text.slice(Math.max(0, m.index - 80), m.index);
-    if (!hasCue(cues, 'postal', m.index, 80) && !/\b(?:address|live at|lives at|street|st|road|rd|lane|avenue|ave)\b/.test(before)) continue;
+    if (!hasCue(cues, 'postal', m.index, 80) && !/\b(?:address|live at|lives at|street|st|road|rd|lane|avenue|ave)\b/.test(before))
+      continue;
     const [start, end] = originalRange(reading, m.index, m.index + m[0].length);
     found.push({ policy: 'postal_code', start, end });
   }

@@ -2,7 +2,8 @@ import type { SpanCandidate } from './span-candidate.js';
 
 /** Words that follow "this is" or "my name is" and are not names. */
 const NOT_NAMES = new Set(
-  ('a an the my your our his her their its it this that to for from about regarding with on in at of and or but so ' +
+  (
+    'a an the my your our his her their its it this that to for from about regarding with on in at of and or but so ' +
     'not no yes just really very quite so too also still only actually definitely absolutely exactly ' +
     'what how why when where who which is was be been am are correct right wrong fine good great ok okay ' +
     'urgent important ridiculous unacceptable frustrating annoying terrible awful insane crazy weird ' +
@@ -10,7 +11,8 @@ const NOT_NAMES = new Set(
     'all some any one two three again now today tomorrow yesterday customer support service billing ' +
     'sales team department company office account card number call phone speaking calling ringing ' +
     'going getting taking having trying the regarding concerning sir madam hello hi hey thanks thank ' +
-    'please sorry well um uh er hmm like monday tuesday wednesday thursday friday saturday sunday weekend morning afternoon evening tonight mister missus miss doctor mr mrs ms dr is isnt').split(' '),
+    'please sorry well um uh er hmm like monday tuesday wednesday thursday friday saturday sunday weekend morning afternoon evening tonight mister missus miss doctor mr mrs ms dr is isnt'
+  ).split(' '),
 );
 
 const TRIGGERS = /\b(?:my name is|my name's|name is|this is|it's|mr\.?|mrs\.?|ms\.?|miss|dr\.?)\s+/gi;

@@ -8,11 +8,20 @@ import type { SpanCandidate } from './span-candidate.js';
  * numbers, numeric birth dates and ZIP codes among runs of digits (written or spoken). Length and
  * Luhn pick the candidates; the nearest cue word decides, so precision does not rest on digits alone.
  */
-interface Group { start: number; end: number; digits: string }
-interface Run { groups: Group[]; plus: boolean; start: number }
+interface Group {
+  start: number;
+  end: number;
+  digits: string;
+}
+interface Run {
+  groups: Group[];
+  plus: boolean;
+  start: number;
+}
 
 const AMOUNT_BEFORE = /(?:[$£€]|\bpoint|\d\.)\s?$/;
-const AMOUNT_AFTER = /^(?:\.\d|\s?(?:%|dollars?|bucks|pounds?|quid|euros?|cents?|pence|percent|hundred|thousand|million|grand|k\b|am\b|pm\b|o'clock|minutes?|hours?|days?|weeks?|months?|years?|items?|units?|boxes|times|pieces|people))/;
+const AMOUNT_AFTER =
+  /^(?:\.\d|\s?(?:%|dollars?|bucks|pounds?|quid|euros?|cents?|pence|percent|hundred|thousand|million|grand|k\b|am\b|pm\b|o'clock|minutes?|hours?|days?|weeks?|months?|years?|items?|units?|boxes|times|pieces|people))/;
 /** A card gives meaning to a short number right after it ("4111 ... 1111, 123"). */
 const AFTER_CARD_REACH = 32;
 
@@ -76,7 +85,11 @@ function withoutCue(run: Run, digits: string, runText: string): SpanCandidate['p
   return undefined;
 }
 
-export function detectNumberRuns(reading: SpokenReading, claimed: Array<[number, number]>, cues: Cue[] = findCues(reading.text)): SpanCandidate[] {
+export function detectNumberRuns(
+  reading: SpokenReading,
+  claimed: Array<[number, number]>,
+  cues: Cue[] = findCues(reading.text),
+): SpanCandidate[] {
   const text = reading.text;
   const found: SpanCandidate[] = [];
   let lastCardEnd = -Infinity;

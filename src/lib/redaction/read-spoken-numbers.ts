@@ -11,23 +11,69 @@ export interface SpokenReading {
 }
 
 const UNITS: Record<string, string> = {
-  zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9',
+  zero: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
 };
 const ORDINAL_UNITS: Record<string, string> = {
-  first: '1', second: '2', third: '3', fourth: '4', fifth: '5', sixth: '6', seventh: '7', eighth: '8', ninth: '9',
+  first: '1',
+  second: '2',
+  third: '3',
+  fourth: '4',
+  fifth: '5',
+  sixth: '6',
+  seventh: '7',
+  eighth: '8',
+  ninth: '9',
 };
 const TEENS: Record<string, string> = {
-  ten: '10', eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16',
-  seventeen: '17', eighteen: '18', nineteen: '19', tenth: '10', eleventh: '11', twelfth: '12', thirteenth: '13',
-  fourteenth: '14', fifteenth: '15', sixteenth: '16', seventeenth: '17', eighteenth: '18', nineteenth: '19',
-  twentieth: '20', thirtieth: '30',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
+  fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
+  tenth: '10',
+  eleventh: '11',
+  twelfth: '12',
+  thirteenth: '13',
+  fourteenth: '14',
+  fifteenth: '15',
+  sixteenth: '16',
+  seventeenth: '17',
+  eighteenth: '18',
+  nineteenth: '19',
+  twentieth: '20',
+  thirtieth: '30',
 };
 const TENS: Record<string, string> = {
-  twenty: '2', thirty: '3', forty: '4', fifty: '5', sixty: '6', seventy: '7', eighty: '8', ninety: '9',
+  twenty: '2',
+  thirty: '3',
+  forty: '4',
+  fifty: '5',
+  sixty: '6',
+  seventy: '7',
+  eighty: '8',
+  ninety: '9',
 };
 const REPEAT: Record<string, number> = { double: 2, triple: 3 };
 
-interface Token { text: string; start: number; end: number }
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+}
 
 function unitOf(word: string | undefined): string | undefined {
   if (word === undefined) return undefined;
@@ -37,8 +83,14 @@ function unitOf(word: string | undefined): string | undefined {
 
 function isDigitish(word: string | undefined): boolean {
   if (word === undefined) return false;
-  return /^\d+$/.test(word) || word === 'oh' || unitOf(word) !== undefined || TEENS[word] !== undefined || TENS[word] !== undefined
-    || REPEAT[word] !== undefined;
+  return (
+    /^\d+$/.test(word) ||
+    word === 'oh' ||
+    unitOf(word) !== undefined ||
+    TEENS[word] !== undefined ||
+    TENS[word] !== undefined ||
+    REPEAT[word] !== undefined
+  );
 }
 
 export function readSpokenNumbers(original: string): SpokenReading {
@@ -112,8 +164,30 @@ function readYearAfterTwoThousand(tokens: Token[], from: number): { value: strin
 }
 
 export const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november',
-  'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
 ];
 
 function isMonth(word: string | undefined): boolean {

@@ -68,4 +68,3 @@ export function redactText(text: string, options: { policies: readonly string[];
   out += text.slice(cursor);
   return { text: out, spans };
 }
-

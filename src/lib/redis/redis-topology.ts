@@ -52,7 +52,10 @@ const sameAccess = (a: ClusterAccess, b: ClusterAccess) => a.tls === b.tls && a.
  * TLS of every node (they must agree); plain `host:port` entries mean no AUTH and no TLS.
  */
 export const RedisClusterNodes = z.string().transform((value, context) => {
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const nodes: RedisNode[] = [];
   let access: ClusterAccess | undefined;
   for (const entry of entries) {
@@ -62,7 +65,10 @@ export const RedisClusterNodes = z.string().transform((value, context) => {
       return z.NEVER;
     }
     if (parsed.access && access && !sameAccess(parsed.access, access)) {
-      context.addIssue({ code: 'custom', message: 'the node URLs differ in scheme (redis:// or rediss://), user or password; every node of a cluster is reached alike' });
+      context.addIssue({
+        code: 'custom',
+        message: 'the node URLs differ in scheme (redis:// or rediss://), user or password; every node of a cluster is reached alike',
+      });
       return z.NEVER;
     }
     access ??= parsed.access;
@@ -83,7 +89,8 @@ export function redisTopology(url: string, cluster: { nodes: RedisNode[]; access
 /** A cluster's settings back as REDIS_CLUSTER_NODES's text (child processes, tests). */
 export function formatClusterNodes(cluster: { nodes: readonly RedisNode[]; access: ClusterAccess }): string {
   const { username, password, tls } = cluster.access;
-  const credentials = username || password ? `${encodeURIComponent(username ?? '')}${password ? `:${encodeURIComponent(password)}` : ''}@` : '';
+  const credentials =
+    username || password ? `${encodeURIComponent(username ?? '')}${password ? `:${encodeURIComponent(password)}` : ''}@` : '';
   const asUrl = tls || credentials !== '';
   return cluster.nodes
     .map((node) => {

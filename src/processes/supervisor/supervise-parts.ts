@@ -12,7 +12,11 @@ export interface SupervisorOptions {
   graceMs?: number;
 }
 
-export function superviseParts(specs: readonly PartSpec[], logger: Logger, options: SupervisorOptions = {}): { names: string[]; parts: SupervisedPart[] } {
+export function superviseParts(
+  specs: readonly PartSpec[],
+  logger: Logger,
+  options: SupervisorOptions = {},
+): { names: string[]; parts: SupervisedPart[] } {
   const parts = specs.map((spec) => superviseChild(spec, logger, options.backoff ?? defaultBackoff));
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -124,7 +124,10 @@ export function superviseChild(spec: PartSpec, logger: Logger, backoff: BackoffP
 
 /** Why it died, as well as we know: its last stderr lines (an uncaught error's stack), else its last error-level log line. */
 function lastErrorOf(lastErrorLog: string | null, stderrTail: readonly string[]): string | null {
-  const fromStderr = stderrTail.filter((line) => line.trim()).join('\n').slice(-2_000);
+  const fromStderr = stderrTail
+    .filter((line) => line.trim())
+    .join('\n')
+    .slice(-2_000);
   if (fromStderr) return fromStderr;
   if (!lastErrorLog) return null;
   try {

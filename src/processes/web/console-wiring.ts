@@ -7,7 +7,12 @@ import type { ConsoleOptions } from '../../hub/console/console-options.js';
 
 /** The console's session store and queue statements (on its own small pg pool) and cookie secret. */
 export async function buildConsoleOptions(config: AppConfig, db: Db): Promise<{ options: ConsoleOptions; close: () => Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: config.process.databaseUrl, max: 5, connectionTimeoutMillis: 10_000, statement_timeout: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: config.process.databaseUrl,
+    max: 5,
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: 10_000,
+  });
   const store = createConsoleSessionStore(pool);
   const options: ConsoleOptions = {
     sessionStore: store,

@@ -21,7 +21,9 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
   if (admin.generated) {
     // Printed for the operator of the embedded default, on stderr and outside the structured log
     // (which never carries secrets). Set ADMIN_TOKEN to choose one, and nothing is printed.
-    process.stderr.write(`convoqa admin API: ${settings.publicBaseUrl}/admin  token: ${admin.token}  (generated; set ADMIN_TOKEN to choose your own)\n`);
+    process.stderr.write(
+      `convoqa admin API: ${settings.publicBaseUrl}/admin  token: ${admin.token}  (generated; set ADMIN_TOKEN to choose your own)\n`,
+    );
   }
   const consoleWiring = await buildConsoleOptions(runtime.config, runtime.db);
   // Hub-only (README "Run the hub against the vendor's API"): no /api, /uploads or samples, no
@@ -39,27 +41,41 @@ export async function startWeb(runtime: Runtime): Promise<{ server: Server; stop
       indexLinks: [{ href: '/console', label: 'The console for QA leads (/console; sign in as a console user, docs/console.md)' }],
     },
     {
-      metrics: { registry: processMetricsRegistry([createScrapeMetrics(runtime)]), token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token) },
+      metrics: {
+        registry: processMetricsRegistry([createScrapeMetrics(runtime)]),
+        token: () => Promise.resolve(runtime.config.metrics.token ?? admin.token),
+      },
       // The Deliveries page shows the built-in service's deliveries where it runs; hub-only, it says they are not available.
       // The call view's player hears the built-in service's recordings when it is the hub's upstream.
       console: {
         ...consoleWiring.options,
         ...(builtIn ? { deliveries: createConsoleDeliveries(runtime.contexts.service) } : {}),
-        recordings: createConsoleRecordings({ config: runtime.config, db: runtime.db, redis: runtime.redis, logger: runtime.logger, publicBaseUrl: settings.publicBaseUrl }),
+        recordings: createConsoleRecordings({
+          config: runtime.config,
+          db: runtime.db,
+          redis: runtime.redis,
+          logger: runtime.logger,
+          publicBaseUrl: settings.publicBaseUrl,
+        }),
       },
       optional: optionalSurfaces(runtime.config),
       builtInService: builtIn,
       receiptRelay,
     },
   );
-  const stopListening = builtIn ? listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger) : () => Promise.resolve();
+  const stopListening = builtIn
+    ? listenForApiKeyChanges(runtime.config.process.databaseUrl, runtime.contexts.service.apiKeys, runtime.logger)
+    : () => Promise.resolve();
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, resolve);
   });
-  runtime.logger.info({ port: settings.port, ...(builtIn ? { api: `${settings.publicBaseUrl}/api` } : {}), console: `${settings.publicBaseUrl}/console` }, 'web listening');
+  runtime.logger.info(
+    { port: settings.port, ...(builtIn ? { api: `${settings.publicBaseUrl}/api` } : {}), console: `${settings.publicBaseUrl}/console` },
+    'web listening',
+  );
   return {
     server,
     // Stops accepting, lets requests in flight finish (up to 5 s), then closes what is left.

@@ -12,7 +12,9 @@ const cut = (text: string, limit: number) => (text.length > limit ? `${text.slic
 function hideSecrets(value: unknown, depth = 0): unknown {
   if (depth > 4 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => hideSecrets(item, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, secretKey.test(key) ? '(hidden)' : hideSecrets(inner, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, secretKey.test(key) ? '(hidden)' : hideSecrets(inner, depth + 1)]),
+  );
 }
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : value === undefined ? 'undefined' : JSON.stringify(value));

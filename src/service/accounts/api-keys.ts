@@ -29,11 +29,7 @@ const summaryFields = {
 export const KeyName = Name(100);
 
 /** Creates a key; the returned `key` is the only time the secret exists outside its hash. */
-export async function createApiKey(
-  db: Db,
-  accountId: string,
-  rawName: string,
-): Promise<{ key: string; apiKey: ApiKeySummary }> {
+export async function createApiKey(db: Db, accountId: string, rawName: string): Promise<{ key: string; apiKey: ApiKeySummary }> {
   const parsed = KeyName.safeParse(rawName);
   if (!parsed.success) throw new AppError('invalid_value', `Invalid key name: ${parsed.error.issues[0]?.message}`);
   const name = parsed.data;

@@ -62,7 +62,11 @@ export function buildCriteriaBreakdown(criteria: readonly CurrentCriterion[], st
     } else if (a.keys || b.keys) {
       return a.keys ? -1 : 1;
     }
-    return compareText(a.entry.name, b.entry.name) || compareText(a.entry.evaluator_tag, b.entry.evaluator_tag) || compareText(a.entry.id, b.entry.id);
+    return (
+      compareText(a.entry.name, b.entry.name) ||
+      compareText(a.entry.evaluator_tag, b.entry.evaluator_tag) ||
+      compareText(a.entry.id, b.entry.id)
+    );
   });
   return ranked.map((r) => r.entry);
 }

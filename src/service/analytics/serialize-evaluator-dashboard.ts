@@ -30,7 +30,12 @@ export function serializeEvaluatorDashboard(
   const listed = isEmpty ? [] : evaluator.criteria;
   const summary = summarizeEvaluatorRows(rows, data.directory.participantTags);
   const head = JSON.stringify({
-    metadata: { total_records_analyzed: rows.length, query_limit_reached: isCut, filtered: filter.isFiltered, generated_at: formatGeneratedAt(now) },
+    metadata: {
+      total_records_analyzed: rows.length,
+      query_limit_reached: isCut,
+      filtered: filter.isFiltered,
+      generated_at: formatGeneratedAt(now),
+    },
     kpis: summary.kpis,
     charts: { timeline: summary.timeline, heatmap: summary.heatmap },
     criteria_breakdown: buildCriteriaBreakdown(listed, data.criterionStats),

@@ -100,7 +100,7 @@ export function summarizeEvaluatorRows(rows: readonly EvaluatorRow[], participan
     if (isCritical) lastDay.critical += 1;
     const cell = lastWeekday * 24 + hourOf(date);
     cellSums[cell] += score;
-    (cellCounts[cell]) += 1;
+    cellCounts[cell] += 1;
     if (score <= 20) distribution['0-20'] += 1;
     else if (score <= 40) distribution['21-40'] += 1;
     else if (score <= 60) distribution['41-60'] += 1;
@@ -168,7 +168,7 @@ function heatmapOf(sums: Float64Array, counts: Uint32Array): z.output<typeof Hea
     for (let hour = 0; hour < 24; hour += 1) {
       const count = counts[day * 24 + hour];
       if (count > 0) {
-        hours[String(hour)] = round2((sums[day * 24 + hour]) / count);
+        hours[String(hour)] = round2(sums[day * 24 + hour] / count);
         hasCalls = true;
       }
     }

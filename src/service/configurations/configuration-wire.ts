@@ -10,10 +10,7 @@ export function toConfigurationWire(row: ConfigurationRow): Configuration {
     tag: row.tag,
     vocabulary: row.vocabulary,
     extraction_fields: row.extractionFields as Configuration['extraction_fields'],
-    webhooks:
-      row.webhookSuccessUrl && row.webhookErrorUrl
-        ? { success_url: row.webhookSuccessUrl, error_url: row.webhookErrorUrl }
-        : null,
+    webhooks: row.webhookSuccessUrl && row.webhookErrorUrl ? { success_url: row.webhookSuccessUrl, error_url: row.webhookErrorUrl } : null,
     summary: row.summary,
     custom_summary: row.customSummary,
     summary_language: row.summaryLanguage,

@@ -20,11 +20,15 @@ const selectConfiguration = {
 };
 
 /** Overlaps the rate limit: one row by its primary key, no side effect (api-operation-pipeline.ts). */
-export const getConfiguration = defineOperation('get-configuration', async (input, { accountId, deps }) => {
-  const pool = poolOf(deps.db);
-  if (!pool) return { configuration: toConfigurationWire(await findConfiguration(deps.db, accountId, input.configuration_id)) };
-  const { rows } = await pool.query<ConfigurationRow>({ ...selectConfiguration, values: [input.configuration_id, accountId] });
-  const row = rows[0];
-  if (!row) throw new AppError('not_found', `Configuration not found: ${input.configuration_id}`);
-  return { configuration: toConfigurationWire(row) };
-}, { overlapsRateLimit: true });
+export const getConfiguration = defineOperation(
+  'get-configuration',
+  async (input, { accountId, deps }) => {
+    const pool = poolOf(deps.db);
+    if (!pool) return { configuration: toConfigurationWire(await findConfiguration(deps.db, accountId, input.configuration_id)) };
+    const { rows } = await pool.query<ConfigurationRow>({ ...selectConfiguration, values: [input.configuration_id, accountId] });
+    const row = rows[0];
+    if (!row) throw new AppError('not_found', `Configuration not found: ${input.configuration_id}`);
+    return { configuration: toConfigurationWire(row) };
+  },
+  { overlapsRateLimit: true },
+);

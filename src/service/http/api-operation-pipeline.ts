@@ -66,7 +66,9 @@ export function createOperationPipeline(deps: ServiceDeps, limiter: RedisRateLim
 export function createOperationPipelines(deps: ServiceDeps, operations: ServiceOperationTable): Map<string, OperationPipeline> {
   const limiter = new RedisRateLimiter(deps.redis, { prefix: deps.settings.rateLimitPrefix, scale: deps.settings.rateLimitScale });
   const pipelines = new Map<string, OperationPipeline>();
-  for (const operation of Object.values(operations) as ServiceOperation[]) pipelines.set(operation.name, createOperationPipeline(deps, limiter, operation));
-  for (const [alias, target] of Object.entries(operationAliases) as [string, OperationName][]) pipelines.set(alias, createOperationPipeline(deps, limiter, operations[target]));
+  for (const operation of Object.values(operations) as ServiceOperation[])
+    pipelines.set(operation.name, createOperationPipeline(deps, limiter, operation));
+  for (const [alias, target] of Object.entries(operationAliases) as [string, OperationName][])
+    pipelines.set(alias, createOperationPipeline(deps, limiter, operations[target]));
   return pipelines;
 }

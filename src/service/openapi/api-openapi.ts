@@ -18,7 +18,7 @@ import { operationSummaries, operationTags } from './operation-summaries.js';
 const statusDescriptions: Record<number, string> = {
   400: 'Invalid request: malformed JSON, a missing, unknown or invalid field, or a limit of the account',
   403: 'Missing or invalid API key (x-api-key)',
-  404: 'An id that is not the caller\'s (missing, or another account\'s)',
+  404: "An id that is not the caller's (missing, or another account's)",
   413: 'Body over the size limit (API_BODY_LIMIT_BYTES)',
   429: 'Rate limit, monthly quota or queue limit reached; Retry-After says when to retry',
   500: 'Unexpected error; the body carries the request id',
@@ -83,7 +83,7 @@ export function buildApiOpenApiDocument(): Record<string, unknown> {
       title: 'convoqa Conversation API',
       version: '1.0.0',
       description:
-        'The Conversation Transcription and Evaluation API as convoqa\'s built-in service serves it. ' +
+        "The Conversation Transcription and Evaluation API as convoqa's built-in service serves it. " +
         'Every operation is POST /<operation> with a JSON body; answers are {"data": ...} or ' +
         '{"error": {"code", "message"}}. Reference: docs/api-reference.md.',
       license: { name: 'Proprietary (not licensed for redistribution)', identifier: 'LicenseRef-convoqa-proprietary' },

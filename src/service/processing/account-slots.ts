@@ -34,8 +34,7 @@ export class AccountSlots {
   /** A lease on one of the account's slots, renewed until released; null when all are taken. */
   async acquire(accountId: string, transcriptionId: string): Promise<SlotLease | null> {
     const key = `${this.options.prefix}${accountId}`;
-    const take = async () =>
-      (await this.redis.eval(acquireScript, 1, key, transcriptionId, this.options.limit, this.leaseMs)) === 1;
+    const take = async () => (await this.redis.eval(acquireScript, 1, key, transcriptionId, this.options.limit, this.leaseMs)) === 1;
     if (!(await take())) return null;
     const renew = setInterval(() => void take().catch(() => undefined), this.leaseMs / 3);
     renew.unref();

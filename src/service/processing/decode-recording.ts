@@ -54,7 +54,13 @@ function runFfmpeg(args: string[]): Promise<void> {
     child.on('error', (error) => reject(new ProcessingError('processing_failed', `ffmpeg could not start: ${error.message}`, false)));
     child.on('close', (code) => {
       if (code === 0) resolve();
-      else reject(new ProcessingError('undecodable_audio', `The recording could not be decoded: ${stderr.trim().split('\n')[0] ?? `ffmpeg exit ${code}`}`));
+      else
+        reject(
+          new ProcessingError(
+            'undecodable_audio',
+            `The recording could not be decoded: ${stderr.trim().split('\n')[0] ?? `ffmpeg exit ${code}`}`,
+          ),
+        );
     });
   });
 }

@@ -33,7 +33,11 @@ export async function downloadRecording(
   settings: DownloadSettings,
 ): Promise<{ bytes: number }> {
   const signal = AbortSignal.timeout(settings.timeoutMs);
-  const timeouts = { connectMs: settings.connectTimeoutMs ?? 10_000, idleMs: settings.idleTimeoutMs ?? 30_000, totalMs: settings.timeoutMs };
+  const timeouts = {
+    connectMs: settings.connectTimeoutMs ?? 10_000,
+    idleMs: settings.idleTimeoutMs ?? 30_000,
+    totalMs: settings.timeoutMs,
+  };
   let url = new URL(sourceUrl);
   let stream: Request | undefined;
   try {
@@ -46,14 +50,19 @@ export async function downloadRecording(
       const location = res.headers.location;
       if (res.statusCode >= 300 && res.statusCode < 400 && location) {
         stream.destroy();
-        if (hop >= maxRedirects) throw new ProcessingError('download_failed', `The recording URL redirected more than ${maxRedirects} times`);
+        if (hop >= maxRedirects)
+          throw new ProcessingError('download_failed', `The recording URL redirected more than ${maxRedirects} times`);
         url = new URL(location, url);
         continue;
       }
       if (res.statusCode < 200 || res.statusCode >= 300) {
         stream.destroy();
         const transient = res.statusCode >= 500 || res.statusCode === 429;
-        throw new ProcessingError('download_failed', `The recording URL answered HTTP ${res.statusCode}${res.statusMessage ? ` ${res.statusMessage}` : ''} (host ${url.host})`, !transient);
+        throw new ProcessingError(
+          'download_failed',
+          `The recording URL answered HTTP ${res.statusCode}${res.statusMessage ? ` ${res.statusMessage}` : ''} (host ${url.host})`,
+          !transient,
+        );
       }
       const declared = Number(res.headers['content-length'] ?? Number.NaN);
       if (declared > settings.maxBytes) {
@@ -88,7 +97,10 @@ function toProcessingError(error: unknown, { signal, timeouts, url, received }: 
   if (error instanceof ProcessingError) return error;
   if (error instanceof RecordingTooLargeError) return new ProcessingError('recording_too_large', error.message);
   if (signal.aborted) {
-    return new ProcessingError('download_timeout', `The recording was not downloaded within ${Math.round(timeouts.totalMs / 1000)} s (host ${url.host})`);
+    return new ProcessingError(
+      'download_timeout',
+      `The recording was not downloaded within ${Math.round(timeouts.totalMs / 1000)} s (host ${url.host})`,
+    );
   }
   const chain = causeChain(error);
   const blocked = chain.find((e): e is BlockedAddressError => e instanceof BlockedAddressError);
@@ -98,7 +110,11 @@ function toProcessingError(error: unknown, { signal, timeouts, url, received }: 
     if (error.event === 'socket') {
       return new ProcessingError('download_timeout', `The recording server ${host} sent nothing for ${seconds(timeouts.idleMs)}`, false);
     }
-    return new ProcessingError('download_failed', `The recording server ${host} did not accept a connection within ${seconds(timeouts.connectMs)}`, false);
+    return new ProcessingError(
+      'download_failed',
+      `The recording server ${host} did not accept a connection within ${seconds(timeouts.connectMs)}`,
+      false,
+    );
   }
   if (error instanceof RequestError && error.response && received) {
     const expected = received.total ? ` of ${received.total}` : '';
@@ -119,5 +135,7 @@ function toProcessingError(error: unknown, { signal, timeouts, url, received }: 
       { cause: error },
     );
   }
-  return new ProcessingError('download_failed', `The recording could not be downloaded from host ${host}: ${rootMessage(error)}`, false, { cause: error });
+  return new ProcessingError('download_failed', `The recording could not be downloaded from host ${host}: ${rootMessage(error)}`, false, {
+    cause: error,
+  });
 }

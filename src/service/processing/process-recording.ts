@@ -52,7 +52,8 @@ export async function processRecording(
     name: transcription.name,
   };
   const lease = await ctx.slots.acquire(transcription.accountId, transcription.id);
-  if (!lease) throw new AccountBusyError(`account ${transcription.accountId} has ${ctx.limits.maxConcurrentPerAccount} recordings in progress`);
+  if (!lease)
+    throw new AccountBusyError(`account ${transcription.accountId} has ${ctx.limits.maxConcurrentPerAccount} recordings in progress`);
   const workDir = await mkdtemp(path.join(tmpdir(), 'convoqa-'));
   let redaction: TranscriptRedaction | null = null;
   try {
@@ -156,7 +157,13 @@ async function loadAnalysisSettings(
             tag: evaluator.tag,
             context: evaluator.context,
             language: evaluator.language,
-            criteria: evaluator.criteria.map((c) => ({ id: c.id, name: c.name, description: c.description, type: c.type, weight: c.weight })),
+            criteria: evaluator.criteria.map((c) => ({
+              id: c.id,
+              name: c.name,
+              description: c.description,
+              type: c.type,
+              weight: c.weight,
+            })),
           }
         : null,
       recordedAt: transcription.createdAt,

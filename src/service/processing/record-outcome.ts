@@ -77,7 +77,11 @@ export async function recordCompleted(ctx: ProcessingContext, subject: Subject, 
 }
 
 /** Stores a FAILED outcome with its code (once, like recordCompleted) and its error webhook. */
-export async function recordFailed(ctx: ProcessingContext, subject: Subject, failure: { code: FailureCode; message: string }): Promise<boolean> {
+export async function recordFailed(
+  ctx: ProcessingContext,
+  subject: Subject,
+  failure: { code: FailureCode; message: string },
+): Promise<boolean> {
   const now = ctx.now();
   const event = buildWebhookEvent(subject, { status: 'FAILED', error: failure }, now);
   const deliveries = await ctx.db.$transaction(async (tx) => {

@@ -80,6 +80,9 @@ function maskFields(fields: Analysis['fields'], options: Parameters<typeof redac
   const list = (fields as { fields?: unknown }).fields;
   if (!Array.isArray(list)) return fields;
   return {
-    fields: (list as { name: string; value: Prisma.InputJsonValue | null }[]).map((f) => ({ ...f, value: redactFieldValue(f.name, f.value, options) })),
+    fields: (list as { name: string; value: Prisma.InputJsonValue | null }[]).map((f) => ({
+      ...f,
+      value: redactFieldValue(f.name, f.value, options),
+    })),
   };
 }

@@ -35,7 +35,8 @@ export async function sweepProcessing(ctx: ProcessingContext): Promise<SweepRepo
     const state = job ? await job.getState() : 'missing';
     if (t.processingStartedAt && now - t.processingStartedAt.getTime() > maxProcessingMs) {
       await job?.remove().catch(() => undefined);
-      if (await recordFailed(ctx, subject, { code: 'processing_failed', message: 'Processing did not finish in time' })) report.failedStuck += 1;
+      if (await recordFailed(ctx, subject, { code: 'processing_failed', message: 'Processing did not finish in time' }))
+        report.failedStuck += 1;
     } else if (state === 'failed') {
       if (await recordFailed(ctx, subject, { code: 'processing_failed', message: 'Processing failed repeatedly' })) report.failedStuck += 1;
     } else if (state === 'missing' || state === 'completed' || state === 'unknown') {

@@ -47,7 +47,22 @@ export async function toneOutSpans(input: string, spans: readonly RedactedTimeSp
   const work = await mkdtemp(path.join(tmpdir(), 'convoqa-tone-'));
   try {
     const decoded = path.join(work, 'decoded.wav');
-    await run('ffmpeg', ['-nostdin', '-hide_banner', '-v', 'error', '-y', '-i', input, '-map_metadata', '-1', '-fflags', '+bitexact', '-c:a', 'pcm_s16le', decoded]);
+    await run('ffmpeg', [
+      '-nostdin',
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      input,
+      '-map_metadata',
+      '-1',
+      '-fflags',
+      '+bitexact',
+      '-c:a',
+      'pcm_s16le',
+      decoded,
+    ]);
     const wav = parsePcmWav(await readFile(decoded));
     const frameBytes = 2 * wav.channels;
     const frames = Math.floor(wav.dataBytes / frameBytes);

@@ -22,7 +22,11 @@ export async function purgeExpiredTranscriptions(ctx: ProcessingContext): Promis
       ctx.db.webhookDelivery.deleteMany({ where: { transcriptionId: { in: ids } } }),
       ctx.db.transcription.deleteMany({ where: { id: { in: ids } } }),
     ]);
-    for (const { recordingKey } of batch) if (recordingKey) await ctx.storage.delete(recordingKey).catch((error: unknown) => ctx.logger.warn({ err: error, recordingKey }, 'stored recording not deleted'));
+    for (const { recordingKey } of batch)
+      if (recordingKey)
+        await ctx.storage
+          .delete(recordingKey)
+          .catch((error: unknown) => ctx.logger.warn({ err: error, recordingKey }, 'stored recording not deleted'));
     deleted += batch.length;
   }
   return deleted;

@@ -10,7 +10,9 @@ export const deleteTranscription = defineOperation('delete-transcription', async
   // After the row: a failed file removal leaves an orphan file, never a transcription without its recording.
   if (deleted.recordingKey) {
     const key = deleted.recordingKey;
-    await deps.storage.delete(key).catch((error: unknown) => deps.logger.warn({ err: error, recordingKey: key }, 'stored recording not deleted'));
+    await deps.storage
+      .delete(key)
+      .catch((error: unknown) => deps.logger.warn({ err: error, recordingKey: key }, 'stored recording not deleted'));
   }
   return { message: 'Transcription deleted successfully' };
 });

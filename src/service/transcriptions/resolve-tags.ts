@@ -20,9 +20,7 @@ export async function resolveTags(
     participantIds.length
       ? db.participant.findMany({ where: { accountId, id: { in: participantIds } }, select: { id: true, tag: true } })
       : [],
-    evaluatorIds.length
-      ? db.evaluator.findMany({ where: { accountId, id: { in: evaluatorIds } }, select: { id: true, tag: true } })
-      : [],
+    evaluatorIds.length ? db.evaluator.findMany({ where: { accountId, id: { in: evaluatorIds } }, select: { id: true, tag: true } }) : [],
   ]);
   const participantTags = new Map(participants.map((p) => [p.id, p.tag]));
   const evaluatorTags = new Map(evaluators.map((e) => [e.id, e.tag]));

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { Conversation, Evaluation, ExtractedFields, Summary, Transcription, TranscriptionListItem } from '../../contract/transcriptions.js';
+import type {
+  Conversation,
+  Evaluation,
+  ExtractedFields,
+  Summary,
+  Transcription,
+  TranscriptionListItem,
+} from '../../contract/transcriptions.js';
 import type { CriterionResult, Transcription as TranscriptionRow } from '../../generated/prisma/client.js';
 import { formatNullableTimestamp, formatTimestamp } from '../format-timestamp.js';
 import type { TagLookup } from './resolve-tags.js';
@@ -70,8 +77,19 @@ export function toTranscriptionWire(row: TranscriptionWithResults, tags: TagLook
 
 export type TranscriptionListRow = Pick<
   TranscriptionRow,
-  | 'id' | 'status' | 'configurationId' | 'configurationTag' | 'duration' | 'group' | 'name' | 'createdAt'
-  | 'score' | 'criticalFail' | 'evaluationStatus' | 'participantId' | 'evaluatorId'
+  | 'id'
+  | 'status'
+  | 'configurationId'
+  | 'configurationTag'
+  | 'duration'
+  | 'group'
+  | 'name'
+  | 'createdAt'
+  | 'score'
+  | 'criticalFail'
+  | 'evaluationStatus'
+  | 'participantId'
+  | 'evaluatorId'
 >;
 
 export function toTranscriptionListItem(row: TranscriptionListRow, tags: TagLookup): TranscriptionListItem {

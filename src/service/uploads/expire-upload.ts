@@ -10,9 +10,13 @@ export async function expireUpload(ctx: ProcessingContext, transcriptionId: stri
   if (!row || row.status !== 'IN_PROGRESS' || row.queuedAt) return 'uploaded';
   if (row.uploadExpiresAt && row.uploadExpiresAt > ctx.now()) return 'pending';
   if (row.uploadStartedAt) throw new Error(`upload of ${transcriptionId} still streaming at expiry; checking again later`);
-  await recordFailed(ctx, { id: row.id, accountId: row.accountId, configurationId: row.configurationId, name: row.name }, {
-    code: 'download_failed',
-    message: 'No recording was uploaded before the upload URL expired',
-  });
+  await recordFailed(
+    ctx,
+    { id: row.id, accountId: row.accountId, configurationId: row.configurationId, name: row.name },
+    {
+      code: 'download_failed',
+      message: 'No recording was uploaded before the upload URL expired',
+    },
+  );
   return 'expired';
 }

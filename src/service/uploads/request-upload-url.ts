@@ -14,13 +14,23 @@ export const requestUploadUrl = defineOperation('request-upload-url', async (inp
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + deps.settings.processing.uploadUrlTtlMs);
   const { token, hash } = generateUploadToken();
-  const row = await createSubmittedTranscription(deps, accountId, input, now, { sourceFilename: input.filename, uploadTokenHash: hash, uploadExpiresAt: expiresAt });
+  const row = await createSubmittedTranscription(deps, accountId, input, now, {
+    sourceFilename: input.filename,
+    uploadTokenHash: hash,
+    uploadExpiresAt: expiresAt,
+  });
   await deps.jobs
-    .enqueue('service.expire-upload', { transcriptionId: row.id }, {
-      jobId: `upload-expiry-${row.id}`,
-      delayMs: deps.settings.processing.uploadUrlTtlMs,
-    })
-    .catch((error: unknown) => deps.logger.error({ err: error, transcriptionId: row.id }, 'could not schedule upload expiry; the sweeper will catch it'));
+    .enqueue(
+      'service.expire-upload',
+      { transcriptionId: row.id },
+      {
+        jobId: `upload-expiry-${row.id}`,
+        delayMs: deps.settings.processing.uploadUrlTtlMs,
+      },
+    )
+    .catch((error: unknown) =>
+      deps.logger.error({ err: error, transcriptionId: row.id }, 'could not schedule upload expiry; the sweeper will catch it'),
+    );
   return {
     message: 'Upload URL created: PUT the recording bytes to upload_url before expires_at',
     transcription_id: row.id,

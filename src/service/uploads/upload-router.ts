@@ -36,7 +36,11 @@ export function createUploadRouter(deps: ServiceDeps): Router {
       where: { id: transcriptionId },
       select: { accountId: true, sourceFilename: true },
     });
-    const extension = path.extname(row.sourceFilename ?? '').slice(1).toLowerCase() || 'bin';
+    const extension =
+      path
+        .extname(row.sourceFilename ?? '')
+        .slice(1)
+        .toLowerCase() || 'bin';
     const key = recordingKey(row.accountId, transcriptionId, extension);
     let bytes: number;
     try {

@@ -7,7 +7,10 @@ import { connectionRule, normalizeHost, type NetworkPolicy } from '../../lib/net
  * Other names are not resolved here (the API does not wait on DNS, and a name can change what it
  * resolves to); a delivery checks the address it connects to and fails at once if it is refused.
  */
-export function assertWebhookUrlsAllowed(webhooks: { success_url: string; error_url: string } | null | undefined, policy: NetworkPolicy): void {
+export function assertWebhookUrlsAllowed(
+  webhooks: { success_url: string; error_url: string } | null | undefined,
+  policy: NetworkPolicy,
+): void {
   if (!webhooks) return;
   for (const field of ['success_url', 'error_url'] as const) {
     const url = new URL(webhooks[field]);

@@ -27,8 +27,16 @@ const isRetryableStatus = (status: number) => status === 408 || status === 429 |
  * rotation's overlap, the previous one; the delivery id is the webhook-id on every attempt), POST
  * with a time-out and no redirects, record the attempt.
  */
-export async function attemptWebhookDelivery(db: Db, deliveryId: string, settings: DeliverySettings, now: () => Date): Promise<AttemptOutcome> {
-  const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { account: { select: signingSecretsSelect } } });
+export async function attemptWebhookDelivery(
+  db: Db,
+  deliveryId: string,
+  settings: DeliverySettings,
+  now: () => Date,
+): Promise<AttemptOutcome> {
+  const delivery = await db.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    include: { account: { select: signingSecretsSelect } },
+  });
   if (!delivery || delivery.status !== 'pending') return { kind: 'already-done' };
   const number = delivery.attemptCount + 1;
   const startedAt = now();
@@ -59,13 +67,25 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: string, setting
     // A refused address will not change by waiting: no retry.
     refused = blocked !== undefined;
     const timedOut = (caught as Error).name === 'TimeoutError' || caught instanceof TimeoutError || (caught as Error).name === 'AbortError';
-    error = blocked ? `${blocked.message}, refused (ALLOW_PRIVATE_HOSTS can allow it)` : timedOut ? `no answer within ${settings.timeoutMs} ms` : rootMessage(caught);
+    error = blocked
+      ? `${blocked.message}, refused (ALLOW_PRIVATE_HOSTS can allow it)`
+      : timedOut
+        ? `no answer within ${settings.timeoutMs} ms`
+        : rootMessage(caught);
   }
   const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
   const retryable = !delivered && !refused && (statusCode === null || isRetryableStatus(statusCode));
   await db.$transaction([
     db.webhookAttempt.create({
-      data: { deliveryId, number, startedAt, durationMs: now().getTime() - startedAt.getTime(), statusCode, error, responseExcerpt: excerpt },
+      data: {
+        deliveryId,
+        number,
+        startedAt,
+        durationMs: now().getTime() - startedAt.getTime(),
+        statusCode,
+        error,
+        responseExcerpt: excerpt,
+      },
     }),
     db.webhookDelivery.update({
       where: { id: deliveryId },
@@ -90,7 +110,11 @@ const excerptChars = 500;
 const excerptBytes = 4 * 1024;
 
 /** POSTs and reads the status and the first bytes of the answer, then closes the stream. */
-async function postAndReadExcerpt(http: OutboundHttp, url: URL, options: OptionsInit & { isStream?: true }): Promise<{ statusCode: number; excerpt: string }> {
+async function postAndReadExcerpt(
+  http: OutboundHttp,
+  url: URL,
+  options: OptionsInit & { isStream?: true },
+): Promise<{ statusCode: number; excerpt: string }> {
   const stream = http.stream.post(url, options);
   // An error after the answer has been read must not go unheard once the stream is closed.
   stream.on('error', () => undefined);

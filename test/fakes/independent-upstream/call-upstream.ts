@@ -33,7 +33,11 @@ export async function callUpstream(
 }
 
 /** The answer's `data`, after checking the status (a setup step that fails says what it got). */
-export async function dataOf<T = Record<string, unknown>>(upstream: { baseUrl: string; apiKey: string }, operation: string, body: unknown = {}): Promise<T> {
+export async function dataOf<T = Record<string, unknown>>(
+  upstream: { baseUrl: string; apiKey: string },
+  operation: string,
+  body: unknown = {},
+): Promise<T> {
   const answer = await callUpstream(upstream, operation, body);
   if (answer.status >= 300) throw new Error(`${operation} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return (answer.body as { data: T }).data;

@@ -25,7 +25,11 @@ export function scoredIn(state: UpstreamState, range: DateRange, keep: (t: Trans
   });
 }
 
-function table(rows: TranscriptionRecord[], idOf: (t: TranscriptionRecord) => string | null, tagOf: (t: TranscriptionRecord) => string | null) {
+function table(
+  rows: TranscriptionRecord[],
+  idOf: (t: TranscriptionRecord) => string | null,
+  tagOf: (t: TranscriptionRecord) => string | null,
+) {
   const groups = new Map<string, TranscriptionRecord[]>();
   for (const t of rows) {
     const id = idOf(t);
@@ -72,7 +76,8 @@ function criteriaOf(rows: TranscriptionRecord[], evaluators: EvaluatorRecord[]) 
   const evolution = Object.fromEntries(
     criteria.map((c) => {
       const byMonth = new Map<string, number[]>();
-      for (const { r, t } of resultsOf(c.id)) byMonth.set(t.created_at.slice(0, 7), [...(byMonth.get(t.created_at.slice(0, 7)) ?? []), r.score_raw_ai]);
+      for (const { r, t } of resultsOf(c.id))
+        byMonth.set(t.created_at.slice(0, 7), [...(byMonth.get(t.created_at.slice(0, 7)) ?? []), r.score_raw_ai]);
       const periods = [...byMonth.entries()].sort().map(([period, scores]) => ({ period, avg_score: mean(scores), count: scores.length }));
       return [c.id, { name: c.name, type: c.type, evaluator_id: c.evaluator.evaluator_id, evaluator_tag: c.evaluator.tag, periods }];
     }),
@@ -94,15 +99,25 @@ function sharedMembers(rows: TranscriptionRecord[], evaluators: EvaluatorRecord[
     return { count: ts.length, avg_score: mean(ts.map((t) => t.evaluation!.score)) };
   };
   const { breakdown, evolution } = criteriaOf(rows, evaluators);
-  const current = { calls: rows.length, avg_score: mean(scores), pass_rate: rows.length ? round((100 * rows.filter(isPassing).length) / rows.length) : null };
+  const current = {
+    calls: rows.length,
+    avg_score: mean(scores),
+    pass_rate: rows.length ? round((100 * rows.filter(isPassing).length) / rows.length) : null,
+  };
   return {
-    metadata: { total_records_analyzed: rows.length, query_limit_reached: false, filtered: Boolean(range.start_date ?? range.end_date), generated_at: generatedAt.slice(0, 19) },
+    metadata: {
+      total_records_analyzed: rows.length,
+      query_limit_reached: false,
+      filtered: Boolean(range.start_date ?? range.end_date),
+      generated_at: generatedAt.slice(0, 19),
+    },
     kpis: {
       total_calls: rows.length,
       avg_score: mean(scores),
       pass_rate: current.pass_rate,
       total_critical_fails: rows.filter((t) => t.evaluation!.critical_fail).length,
-      pending_critical_reviews: rows.filter((t) => t.evaluation!.critical_fail && (t.group === null || t.group === 'PENDING_REVIEW')).length,
+      pending_critical_reviews: rows.filter((t) => t.evaluation!.critical_fail && (t.group === null || t.group === 'PENDING_REVIEW'))
+        .length,
       x_cost_units: rows.length * 3,
     },
     charts: {
@@ -115,7 +130,13 @@ function sharedMembers(rows: TranscriptionRecord[], evaluators: EvaluatorRecord[
     },
     criteria_breakdown: breakdown,
     criteria_evolution: evolution,
-    score_distribution: { '0-20': bucket(0, 20), '21-40': bucket(20.01, 40), '41-60': bucket(40.01, 60), '61-80': bucket(60.01, 80), '81-100': bucket(80.01, 100) },
+    score_distribution: {
+      '0-20': bucket(0, 20),
+      '21-40': bucket(20.01, 40),
+      '41-60': bucket(40.01, 60),
+      '61-80': bucket(60.01, 80),
+      '81-100': bucket(80.01, 100),
+    },
     comparison: { current_period: current, previous_period: { calls: 0, avg_score: null, pass_rate: null }, delta: {} },
     duration_insights: {
       thresholds: { p25, p75 },
@@ -150,14 +171,20 @@ export function evaluatorDashboard(state: UpstreamState, evaluator: EvaluatorRec
     const at = new Date(t.created_at);
     const day = (heatmap[weekdays[at.getUTCDay()]] ??= {});
     const hour = String(at.getUTCHours());
-    const same = rows.filter((o) => new Date(o.created_at).getUTCDay() === at.getUTCDay() && new Date(o.created_at).getUTCHours() === at.getUTCHours());
+    const same = rows.filter(
+      (o) => new Date(o.created_at).getUTCDay() === at.getUTCDay() && new Date(o.created_at).getUTCHours() === at.getUTCHours(),
+    );
     day[hour] = mean(same.map((o) => o.evaluation!.score));
   }
   const shared = sharedMembers(rows, [evaluator], range, state.timestamp());
   return {
     ...shared,
     charts: { ...shared.charts, heatmap },
-    participants: table(rows, (t) => t.participant_id, (t) => t.participant_tag),
+    participants: table(
+      rows,
+      (t) => t.participant_id,
+      (t) => t.participant_tag,
+    ),
   };
 }
 
@@ -169,7 +196,11 @@ export function participantDashboard(state: UpstreamState, participantId: string
   const isEnough = scores.length >= 6;
   return {
     ...sharedMembers(rows, evaluators, range, state.timestamp()),
-    evaluators: table(rows, (t) => t.evaluator_id, (t) => t.evaluator_tag),
+    evaluators: table(
+      rows,
+      (t) => t.evaluator_id,
+      (t) => t.evaluator_tag,
+    ),
     trend: {
       direction: isEnough ? 'stable' : 'insufficient_data',
       recent_avg: isEnough ? mean(scores.slice(half)) : null,
@@ -191,8 +222,17 @@ export function accountAnalytics(state: UpstreamState, range: DateRange) {
       critical_fails: rows.filter((t) => t.evaluation!.critical_fail).length,
       passing_share: rows.length ? round(rows.filter(isPassing).length / rows.length) : null,
     },
-    by_evaluator: table(rows, (t) => t.evaluator_id, (t) => t.evaluator_tag).map(({ id, tag, calls, avg_score }) => ({ evaluator: id, label: tag, calls, mean_score: avg_score })),
-    rows: rows.map((t) => ({ transcription: t.transcription_id, at: t.created_at, score: t.evaluation!.score, critical: t.evaluation!.critical_fail })),
+    by_evaluator: table(
+      rows,
+      (t) => t.evaluator_id,
+      (t) => t.evaluator_tag,
+    ).map(({ id, tag, calls, avg_score }) => ({ evaluator: id, label: tag, calls, mean_score: avg_score })),
+    rows: rows.map((t) => ({
+      transcription: t.transcription_id,
+      at: t.created_at,
+      score: t.evaluation!.score,
+      critical: t.evaluation!.critical_fail,
+    })),
     generated: state.timestamp(),
     vendor_trace: 'trace-account-analytics',
   };

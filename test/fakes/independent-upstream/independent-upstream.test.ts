@@ -24,7 +24,11 @@ async function receiver(secret = `whsec_${randomBytes(24).toString('base64')}`):
 }
 
 async function seed(fake: IndependentUpstream, webhooks: { success_url: string; error_url: string } | null = null) {
-  const configuration = await dataOf<{ configuration_id: string }>(fake, 'create-configuration', { tag: 'Support', summary: true, webhooks });
+  const configuration = await dataOf<{ configuration_id: string }>(fake, 'create-configuration', {
+    tag: 'Support',
+    summary: true,
+    webhooks,
+  });
   const evaluator = await dataOf<{ evaluator_id: string; criteria_ids: string[] }>(fake, 'create-evaluator', {
     tag: 'QA',
     criteria: [
@@ -33,8 +37,17 @@ async function seed(fake: IndependentUpstream, webhooks: { success_url: string; 
       { name: 'No refund promises', type: 'strict', weight: 0 },
     ],
   });
-  const participant = (await dataOf<{ participant: { participant_id: string } }>(fake, 'create-participant', { tag: ' Ana ', metadata: { team: 'north', level: 2 } })).participant;
-  return { configurationId: configuration.configuration_id, evaluatorId: evaluator.evaluator_id, participantId: participant.participant_id };
+  const participant = (
+    await dataOf<{ participant: { participant_id: string } }>(fake, 'create-participant', {
+      tag: ' Ana ',
+      metadata: { team: 'north', level: 2 },
+    })
+  ).participant;
+  return {
+    configurationId: configuration.configuration_id,
+    evaluatorId: evaluator.evaluator_id,
+    participantId: participant.participant_id,
+  };
 }
 
 /** What the assertions read of a transcription answer (the rest is matched as a whole). */
@@ -59,13 +72,28 @@ const recording = (file: string) => `http://127.0.0.1:9/recordings/${file}`;
 describe('the independent upstream answers as the vendor describes', () => {
   it('checks the method, path, key and JSON body, with an error body of its own', async () => {
     const fake = await upstream();
-    expect(await callUpstream(fake, 'list-configurations', {}, { method: 'GET' })).toMatchObject({ status: 404, body: { message: 'Not Found', status: 404 } });
+    expect(await callUpstream(fake, 'list-configurations', {}, { method: 'GET' })).toMatchObject({
+      status: 404,
+      body: { message: 'Not Found', status: 404 },
+    });
     expect(await callUpstream(fake, 'no-such-operation')).toMatchObject({ status: 404, body: { message: 'Not Found' } });
-    expect(await callUpstream(fake, 'list-configurations', {}, { apiKey: null })).toMatchObject({ status: 403, body: { message: 'Forbidden', status: 403 } });
+    expect(await callUpstream(fake, 'list-configurations', {}, { apiKey: null })).toMatchObject({
+      status: 403,
+      body: { message: 'Forbidden', status: 403 },
+    });
     expect((await callUpstream(fake, 'list-configurations', {}, { apiKey: `${fake.apiKey}x` })).status).toBe(403);
-    expect(await callUpstream(fake, 'list-configurations', {}, { rawBody: '{"oops"' })).toMatchObject({ status: 400, body: { message: 'Invalid JSON format' } });
-    expect(await callUpstream(fake, 'get-configuration', { configuration_id: crypto.randomUUID() })).toMatchObject({ status: 404, body: { message: 'Configuration not found' } });
-    expect(await callUpstream(fake, 'submit', { url: recording('a.wav') })).toMatchObject({ status: 400, body: { message: 'Missing required field: configuration_id' } });
+    expect(await callUpstream(fake, 'list-configurations', {}, { rawBody: '{"oops"' })).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid JSON format' },
+    });
+    expect(await callUpstream(fake, 'get-configuration', { configuration_id: crypto.randomUUID() })).toMatchObject({
+      status: 404,
+      body: { message: 'Configuration not found' },
+    });
+    expect(await callUpstream(fake, 'submit', { url: recording('a.wav') })).toMatchObject({
+      status: 400,
+      body: { message: 'Missing required field: configuration_id' },
+    });
   });
 
   it('answers resources in the promised shapes where shown and its own where not, with unknown extra members', async () => {
@@ -77,21 +105,39 @@ describe('the independent upstream answers as the vendor describes', () => {
     expect(configuration).not.toHaveProperty('configuration');
     const id = configuration.configuration_id as string;
     expect(await dataOf(fake, 'get-configuration', { configuration_id: id })).toMatchObject({ configuration: { configuration_id: id } });
-    expect(await dataOf(fake, 'list-configurations')).toMatchObject({ total_configurations: 1, configurations: [{ configuration_id: id }] });
-    expect(await dataOf(fake, 'update-configuration', { configuration_id: id, summary: true })).toMatchObject({ updated: ['summary'], configuration: { summary: true } });
+    expect(await dataOf(fake, 'list-configurations')).toMatchObject({
+      total_configurations: 1,
+      configurations: [{ configuration_id: id }],
+    });
+    expect(await dataOf(fake, 'update-configuration', { configuration_id: id, summary: true })).toMatchObject({
+      updated: ['summary'],
+      configuration: { summary: true },
+    });
 
     const { evaluatorId, participantId } = await seed(fake);
     const evaluator = await dataOf<{ criteria: { type: string; weight: number }[] }>(fake, 'get-evaluator', { evaluator_id: evaluatorId });
-    expect(evaluator.criteria.map((c) => [c.type, c.weight])).toEqual([['boolean', 40], ['scale', 60], ['strict', 0]]);
+    expect(evaluator.criteria.map((c) => [c.type, c.weight])).toEqual([
+      ['boolean', 40],
+      ['scale', 60],
+      ['strict', 0],
+    ]);
     expect(await dataOf(fake, 'list-evaluators')).toMatchObject({ count: 1, items: [{ evaluator_id: evaluatorId }] });
-    expect(await dataOf(fake, 'get-participant', { participant_id: participantId })).toMatchObject({ participant: { tag: 'Ana', metadata: { team: 'north', level: '2' } } });
+    expect(await dataOf(fake, 'get-participant', { participant_id: participantId })).toMatchObject({
+      participant: { tag: 'Ana', metadata: { team: 'north', level: '2' } },
+    });
     expect(await dataOf(fake, 'list-participants')).toMatchObject({ count: 1, items: [{ participant_id: participantId }] });
   });
 
   it('processes a submission: IN_PROGRESS, then COMPLETED with a full evaluation, a critical fail, or FAILED in its own error shapes', async () => {
     const fake = await upstream({ processingDelayMs: 200 });
     const { configurationId, evaluatorId, participantId } = await seed(fake);
-    const submit = (file: string) => callUpstream(fake, 'submit', { configuration_id: configurationId, url: recording(file), evaluator_id: evaluatorId, participant_id: participantId });
+    const submit = (file: string) =>
+      callUpstream(fake, 'submit', {
+        configuration_id: configurationId,
+        url: recording(file),
+        evaluator_id: evaluatorId,
+        participant_id: participantId,
+      });
     const accepted = await submit('good.wav');
     expect(accepted).toMatchObject({ status: 202, body: { data: { message: expect.any(String), transcription_id: expect.any(String) } } });
     const id = (accepted.body as { data: { transcription_id: string } }).data.transcription_id;
@@ -99,45 +145,87 @@ describe('the independent upstream answers as the vendor describes', () => {
     ids.critical = ((await submit('critical.wav')).body as { data: { transcription_id: string } }).data.transcription_id;
     ids.fail = ((await submit('fail.wav')).body as { data: { transcription_id: string } }).data.transcription_id;
     ids.reason = ((await submit('fail-reason.mp3')).body as { data: { transcription_id: string } }).data.transcription_id;
-    expect(await dataOf(fake, 'get-transcription', { transcription_id: id })).toMatchObject({ status: 'IN_PROGRESS', duration: null, details: { evaluation: null, completed_at: null } });
-    expect(await dataOf(fake, 'list-transcriptions')).toMatchObject({ total_transcriptions: 4, statistics: { in_progress: 4 }, transcriptions: expect.arrayContaining([expect.objectContaining({ transcription_id: id, duration: null })]) });
+    expect(await dataOf(fake, 'get-transcription', { transcription_id: id })).toMatchObject({
+      status: 'IN_PROGRESS',
+      duration: null,
+      details: { evaluation: null, completed_at: null },
+    });
+    expect(await dataOf(fake, 'list-transcriptions')).toMatchObject({
+      total_transcriptions: 4,
+      statistics: { in_progress: 4 },
+      transcriptions: expect.arrayContaining([expect.objectContaining({ transcription_id: id, duration: null })]),
+    });
     await fake.settled();
 
     const good = await dataOf<TranscriptionAnswer>(fake, 'get-transcription', { transcription_id: ids.good });
     expect(good).toMatchObject({ status: 'COMPLETED', duration: expect.any(Number), participant_tag: 'Ana', evaluator_tag: 'QA' });
     expect(good.details.conversation?.segments[0]).toEqual({ speaker: 'A', text: expect.any(String) });
-    expect(good.details.evaluation).toMatchObject({ score: 100, critical_fail: false, status: 'COMPLETED', breakdown: { evaluator_id: evaluatorId, final_score: 100 } });
+    expect(good.details.evaluation).toMatchObject({
+      score: 100,
+      critical_fail: false,
+      status: 'COMPLETED',
+      breakdown: { evaluator_id: evaluatorId, final_score: 100 },
+    });
     expect(good.details.evaluation?.breakdown.results.map((r) => r.status)).toEqual(['PASS', 'PASS', 'PASS']);
     const critical = await dataOf<TranscriptionAnswer>(fake, 'get-transcription', { transcription_id: ids.critical });
     expect(critical.details.evaluation).toMatchObject({ score: 100, critical_fail: true, breakdown: { critical_fail_triggered: true } });
     expect(critical.details.evaluation?.breakdown.results.map((r) => r.status)).toEqual(['PASS', 'PASS', 'FAIL']);
     const failed = await dataOf<TranscriptionAnswer>(fake, 'get-transcription', { transcription_id: ids.fail });
-    expect(failed).toMatchObject({ status: 'FAILED', duration: null, details: { conversation: null, summary: null, fields: null, evaluation: null, error: { code: 'DOWNLOAD' } } });
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      duration: null,
+      details: { conversation: null, summary: null, fields: null, evaluation: null, error: { code: 'DOWNLOAD' } },
+    });
     expect(failed.details.error).not.toHaveProperty('message');
     const reason = await dataOf<TranscriptionAnswer>(fake, 'get-transcription', { transcription_id: ids.reason });
     expect(reason).toMatchObject({ status: 'FAILED', duration: null, details: { failure_reason: expect.any(String) } });
     expect(reason.details).not.toHaveProperty('error');
     expect(await dataOf(fake, 'list-transcriptions')).toMatchObject({ statistics: { completed: 2, failed: 2, in_progress: 0 } });
 
-    expect(await callUpstream(fake, 'update-transcription-group', { transcription_id: ids.good, group: 'LATER' })).toMatchObject({ status: 400, body: { message: 'Invalid group value' } });
-    expect(await dataOf(fake, 'update-transcription-group', { transcription_id: ids.good, group: 'ARCHIVED' })).toMatchObject({ transcription: { group: 'ARCHIVED' } });
+    expect(await callUpstream(fake, 'update-transcription-group', { transcription_id: ids.good, group: 'LATER' })).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid group value' },
+    });
+    expect(await dataOf(fake, 'update-transcription-group', { transcription_id: ids.good, group: 'ARCHIVED' })).toMatchObject({
+      transcription: { group: 'ARCHIVED' },
+    });
     expect(await dataOf(fake, 'delete-transcription', { transcription_id: ids.good })).toMatchObject({ message: expect.any(String) });
     expect((await callUpstream(fake, 'get-transcription', { transcription_id: ids.good })).status).toBe(404);
-    expect(await callUpstream(fake, 'submit', { configuration_id: configurationId, url: recording('notes.txt') })).toMatchObject({ status: 400, body: { message: 'Unsupported audio format' } });
+    expect(await callUpstream(fake, 'submit', { configuration_id: configurationId, url: recording('notes.txt') })).toMatchObject({
+      status: 400,
+      body: { message: 'Unsupported audio format' },
+    });
   });
 });
 
 describe('its options', () => {
   it('lets the test script each outcome and answer get-participant flat', async () => {
-    const fake = await upstream({ getParticipantShape: 'flat', outcomeFor: ({ name }) => (name === 'broken' ? { status: 'FAILED', shape: 'failure-reason', code: 'DECODE' } : undefined) });
+    const fake = await upstream({
+      getParticipantShape: 'flat',
+      outcomeFor: ({ name }) => (name === 'broken' ? { status: 'FAILED', shape: 'failure-reason', code: 'DECODE' } : undefined),
+    });
     const { configurationId, participantId } = await seed(fake);
     const { participant_id: flatId } = await dataOf<{ participant_id: string }>(fake, 'get-participant', { participant_id: participantId });
     expect(flatId).toBe(participantId);
-    const broken = await dataOf<{ transcription_id: string }>(fake, 'submit', { configuration_id: configurationId, url: recording('good.wav'), name: 'broken' });
-    const fine = await dataOf<{ transcription_id: string }>(fake, 'submit', { configuration_id: configurationId, url: recording('good.wav'), name: 'fine' });
+    const broken = await dataOf<{ transcription_id: string }>(fake, 'submit', {
+      configuration_id: configurationId,
+      url: recording('good.wav'),
+      name: 'broken',
+    });
+    const fine = await dataOf<{ transcription_id: string }>(fake, 'submit', {
+      configuration_id: configurationId,
+      url: recording('good.wav'),
+      name: 'fine',
+    });
     await fake.settled();
-    expect(await dataOf(fake, 'get-transcription', { transcription_id: broken.transcription_id })).toMatchObject({ status: 'FAILED', details: { failure_reason: 'Processing stopped: decode' } });
-    expect(await dataOf(fake, 'get-transcription', { transcription_id: fine.transcription_id })).toMatchObject({ status: 'COMPLETED', x_served_by: 'independent-upstream' });
+    expect(await dataOf(fake, 'get-transcription', { transcription_id: broken.transcription_id })).toMatchObject({
+      status: 'FAILED',
+      details: { failure_reason: 'Processing stopped: decode' },
+    });
+    expect(await dataOf(fake, 'get-transcription', { transcription_id: fine.transcription_id })).toMatchObject({
+      status: 'COMPLETED',
+      x_served_by: 'independent-upstream',
+    });
   });
 });
 
@@ -153,8 +241,14 @@ describe('its webhooks', () => {
     const r = await receiver();
     const fake = await upstream({ webhooks: { body } });
     const { configurationId } = await seed(fake, { success_url: `${r.baseUrl}/ok?token=t1`, error_url: `${r.baseUrl}/ko?token=t1` });
-    const good = await dataOf<{ transcription_id: string }>(fake, 'submit', { configuration_id: configurationId, url: recording('good.wav') });
-    const bad = await dataOf<{ transcription_id: string }>(fake, 'submit', { configuration_id: configurationId, url: recording('fail.wav') });
+    const good = await dataOf<{ transcription_id: string }>(fake, 'submit', {
+      configuration_id: configurationId,
+      url: recording('good.wav'),
+    });
+    const bad = await dataOf<{ transcription_id: string }>(fake, 'submit', {
+      configuration_id: configurationId,
+      url: recording('fail.wav'),
+    });
     await r.waitFor(2, 5_000);
     const byPath = Object.fromEntries(r.received.map((w) => [w.path, w]));
     expect(JSON.parse(byPath['/ok?token=t1'].body)).toEqual(expected(good.transcription_id, 'COMPLETED'));
@@ -168,7 +262,10 @@ describe('its webhooks', () => {
     const r = await receiver(secret);
     const fake = await upstream({ webhooks: { body: 'top-level-id', signingSecret: secret, sendsTwice: true } });
     const { configurationId } = await seed(fake, { success_url: `${r.baseUrl}/ok`, error_url: `${r.baseUrl}/ko` });
-    const { transcription_id: id } = await dataOf<{ transcription_id: string }>(fake, 'submit', { configuration_id: configurationId, url: recording('good.wav') });
+    const { transcription_id: id } = await dataOf<{ transcription_id: string }>(fake, 'submit', {
+      configuration_id: configurationId,
+      url: recording('good.wav'),
+    });
     const [first, second] = await r.waitFor(2, 5_000);
     expect(first.verified).toEqual({ transcription_id: id, status: 'COMPLETED' });
     expect(second.verified).toMatchObject({ transcription_id: id, status: 'COMPLETED', sent_at: expect.any(String) });
@@ -198,11 +295,31 @@ describe('its analytics and fault knobs', () => {
     const fake = await upstream();
     const { configurationId, evaluatorId, participantId } = await seed(fake);
     for (const file of ['good.wav', 'critical.wav', 'low.wav', 'fail.wav']) {
-      await dataOf(fake, 'submit', { configuration_id: configurationId, url: recording(file), evaluator_id: evaluatorId, participant_id: participantId, period_date: '2026-10-05T14:30:00Z' });
+      await dataOf(fake, 'submit', {
+        configuration_id: configurationId,
+        url: recording(file),
+        evaluator_id: evaluatorId,
+        participant_id: participantId,
+        period_date: '2026-10-05T14:30:00Z',
+      });
     }
     await fake.settled();
-    const members = ['metadata', 'kpis', 'charts', 'criteria_breakdown', 'criteria_evolution', 'score_distribution', 'comparison', 'duration_insights', 'raw_data'];
-    const byEvaluator = await dataOf<DashboardAnswer>(fake, 'analytics-evaluator', { evaluator_id: evaluatorId, start_date: '2026-10-01', end_date: '2026-10-31' });
+    const members = [
+      'metadata',
+      'kpis',
+      'charts',
+      'criteria_breakdown',
+      'criteria_evolution',
+      'score_distribution',
+      'comparison',
+      'duration_insights',
+      'raw_data',
+    ];
+    const byEvaluator = await dataOf<DashboardAnswer>(fake, 'analytics-evaluator', {
+      evaluator_id: evaluatorId,
+      start_date: '2026-10-01',
+      end_date: '2026-10-31',
+    });
     expect(Object.keys(byEvaluator)).toEqual(expect.arrayContaining([...members, 'participants', 'vendor_trace']));
     expect(byEvaluator.kpis).toMatchObject({ total_calls: 3, total_critical_fails: 1, pending_critical_reviews: 1 });
     expect(byEvaluator.metadata).toMatchObject({ total_records_analyzed: 3, filtered: true });
@@ -213,7 +330,11 @@ describe('its analytics and fault knobs', () => {
     expect(Object.keys(byParticipant)).toEqual(expect.arrayContaining([...members, 'evaluators', 'trend', 'degradation_alert']));
     expect(byParticipant.trend).toMatchObject({ direction: 'insufficient_data', sample_size: 3 });
     const account = await dataOf<object>(fake, 'analytics', {});
-    expect(account).toMatchObject({ summary: { calls: 3, critical_fails: 1 }, by_evaluator: [{ evaluator: evaluatorId, calls: 3 }], rows: expect.any(Array) });
+    expect(account).toMatchObject({
+      summary: { calls: 3, critical_fails: 1 },
+      by_evaluator: [{ evaluator: evaluatorId, calls: 3 }],
+      rows: expect.any(Array),
+    });
     expect(account).not.toHaveProperty('kpis');
     expect(await callUpstream(fake, 'analytics', { start_date: '2026-10' })).toMatchObject({ status: 400 });
     expect(fake.analyticsCalls).toEqual({ analytics: 2, 'analytics-evaluator': 1, 'analytics-participant': 1 });

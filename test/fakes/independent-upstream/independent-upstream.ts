@@ -68,7 +68,19 @@ async function waitUntil(check: () => boolean, timeoutMs: number, what: string):
 }
 
 function malformedRow(kind: MalformedRow, sample: TranscriptionRecord | undefined): Record<string, unknown> {
-  const base = sample ? listTranscriptionWire(sample) : { transcription_id: crypto.randomUUID(), status: 'COMPLETED', configuration_id: crypto.randomUUID(), configuration_tag: 'x', duration: 1, group: null, name: null, created_at: new Date().toISOString(), qa: null };
+  const base = sample
+    ? listTranscriptionWire(sample)
+    : {
+        transcription_id: crypto.randomUUID(),
+        status: 'COMPLETED',
+        configuration_id: crypto.randomUUID(),
+        configuration_tag: 'x',
+        duration: 1,
+        group: null,
+        name: null,
+        created_at: new Date().toISOString(),
+        qa: null,
+      };
   const row: Record<string, unknown> = { ...base, transcription_id: crypto.randomUUID() };
   if (kind === 'numeric-created-at') row.created_at = 12;
   if (kind === 'missing-transcription-id') delete row.transcription_id;
@@ -129,7 +141,11 @@ export async function startIndependentUpstream(options: IndependentUpstreamOptio
     const limit = limited.get(operation);
     if (limit && limit.count > 0) {
       limit.count -= 1;
-      return answer(429, errorWire(429, 'Too Many Requests'), limit.retryAfterSeconds === null ? {} : { 'retry-after': String(limit.retryAfterSeconds) });
+      return answer(
+        429,
+        errorWire(429, 'Too Many Requests'),
+        limit.retryAfterSeconds === null ? {} : { 'retry-after': String(limit.retryAfterSeconds) },
+      );
     }
     let body: unknown;
     try {
@@ -140,13 +156,18 @@ export async function startIndependentUpstream(options: IndependentUpstreamOptio
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return answer(400, errorWire(400, 'Invalid JSON format'));
     if (operation in analyticsCalls) analyticsCalls[operation as AnalyticsOperation] += 1;
     try {
-      const result = handler(body as Record<string, unknown>, { state, getParticipantShape: options.getParticipantShape ?? 'nested', startProcessing });
+      const result = handler(body as Record<string, unknown>, {
+        state,
+        getParticipantShape: options.getParticipantShape ?? 'nested',
+        startProcessing,
+      });
       if (operation === 'list-transcriptions' && malformed) {
         const data = result.data as { transcriptions: unknown[] };
         data.transcriptions.push(malformedRow(malformed, state.transcriptions.values().next().value));
       }
       // An unknown member on every answer's data too, not only on the resources inside it.
-      const data = typeof result.data === 'object' && result.data !== null ? { ...result.data, x_served_by: 'independent-upstream' } : result.data;
+      const data =
+        typeof result.data === 'object' && result.data !== null ? { ...result.data, x_served_by: 'independent-upstream' } : result.data;
       return answer(result.status, { data });
     } catch (error) {
       if (error instanceof FakeHttpError) return answer(error.status, errorWire(error.status, error.message));

@@ -59,7 +59,8 @@ const groups = new Set(['PENDING_REVIEW', 'UNDER_REVIEW', 'ARCHIVED']);
 
 function dateRange(body: Body): DateRange {
   for (const field of ['start_date', 'end_date']) {
-    if (body[field] !== undefined && !(typeof body[field] === 'string' && day.test(body[field]))) throw new FakeHttpError(400, `${field} must be YYYY-MM-DD`);
+    if (body[field] !== undefined && !(typeof body[field] === 'string' && day.test(body[field])))
+      throw new FakeHttpError(400, `${field} must be YYYY-MM-DD`);
   }
   return { start_date: body.start_date as string | undefined, end_date: body.end_date as string | undefined };
 }
@@ -69,8 +70,15 @@ function criteriaOf(value: unknown): CriterionRecord[] {
   if (value.length > 10) throw new FakeHttpError(400, 'At most 10 criteria');
   return value.map((raw: Body) => {
     const type = raw.type;
-    if (type !== 'boolean' && type !== 'scale' && type !== 'strict') throw new FakeHttpError(400, 'Criterion type must be boolean, scale or strict');
-    return { id: crypto.randomUUID(), name: String(raw.name), description: typeof raw.description === 'string' ? raw.description : '', type, weight: type === 'strict' ? 0 : Number(raw.weight ?? 1) };
+    if (type !== 'boolean' && type !== 'scale' && type !== 'strict')
+      throw new FakeHttpError(400, 'Criterion type must be boolean, scale or strict');
+    return {
+      id: crypto.randomUUID(),
+      name: String(raw.name),
+      description: typeof raw.description === 'string' ? raw.description : '',
+      type,
+      weight: type === 'strict' ? 0 : Number(raw.weight ?? 1),
+    };
   });
 }
 
@@ -82,7 +90,9 @@ export const operations: Record<string, Operation> = {
       configuration_id: state.newId(),
       tag,
       vocabulary: Array.isArray(body.vocabulary) ? (body.vocabulary as string[]) : [],
-      extraction_fields: Array.isArray(body.extraction_fields) ? (body.extraction_fields as { name: string; type: string; description: string }[]) : [],
+      extraction_fields: Array.isArray(body.extraction_fields)
+        ? (body.extraction_fields as { name: string; type: string; description: string }[])
+        : [],
       webhooks: (body.webhooks as { success_url: string; error_url: string } | undefined) ?? null,
       summary: body.summary === true,
       custom_summary: optionalString(body, 'custom_summary'),
@@ -93,11 +103,22 @@ export const operations: Record<string, Operation> = {
     state.configurations.set(configuration.configuration_id, configuration);
     return ok(configurationWire(configuration), 201);
   },
-  'get-configuration': (body, { state }) => ok({ configuration: configurationWire(found(state.configurations.get(required(body, 'configuration_id')), 'Configuration')) }),
-  'list-configurations': (_body, { state }) => ok({ total_configurations: state.configurations.size, configurations: [...state.configurations.values()].map(configurationWire) }),
+  'get-configuration': (body, { state }) =>
+    ok({ configuration: configurationWire(found(state.configurations.get(required(body, 'configuration_id')), 'Configuration')) }),
+  'list-configurations': (_body, { state }) =>
+    ok({ total_configurations: state.configurations.size, configurations: [...state.configurations.values()].map(configurationWire) }),
   'update-configuration'(body, { state }) {
     const configuration = found(state.configurations.get(required(body, 'configuration_id')), 'Configuration');
-    const updatable = ['tag', 'vocabulary', 'extraction_fields', 'webhooks', 'summary', 'custom_summary', 'summary_language', 'analytics_language'] as const;
+    const updatable = [
+      'tag',
+      'vocabulary',
+      'extraction_fields',
+      'webhooks',
+      'summary',
+      'custom_summary',
+      'summary_language',
+      'analytics_language',
+    ] as const;
     const updated = updatable.filter((field) => body[field] !== undefined);
     Object.assign(configuration, Object.fromEntries(updated.map((field) => [field, body[field]])));
     return ok({ configuration_id: configuration.configuration_id, updated, configuration: configurationWire(configuration) });
@@ -169,7 +190,10 @@ export const operations: Record<string, Operation> = {
       participant_tag: participant?.tag ?? null,
       evaluator_id: evaluator?.evaluator_id ?? null,
       evaluator_tag: evaluator?.tag ?? null,
-      created_at: periodDateValue === null ? state.timestamp() : new Date(day.test(periodDateValue) ? `${periodDateValue}T00:00:00Z` : periodDateValue).toISOString(),
+      created_at:
+        periodDateValue === null
+          ? state.timestamp()
+          : new Date(day.test(periodDateValue) ? `${periodDateValue}T00:00:00Z` : periodDateValue).toISOString(),
       completed_at: null,
       segments: null,
       summary: null,
@@ -179,7 +203,10 @@ export const operations: Record<string, Operation> = {
     };
     state.transcriptions.set(t.transcription_id, t);
     ctx.startProcessing(t);
-    return ok({ message: 'Accepted for processing', transcription_id: t.transcription_id, x_queue_position: state.transcriptions.size }, 202);
+    return ok(
+      { message: 'Accepted for processing', transcription_id: t.transcription_id, x_queue_position: state.transcriptions.size },
+      202,
+    );
   },
   'list-transcriptions'(_body, { state }) {
     const all = [...state.transcriptions.values()];
@@ -191,7 +218,8 @@ export const operations: Record<string, Operation> = {
       transcriptions: all.map(listTranscriptionWire),
     });
   },
-  'get-transcription': (body, { state }) => ok(fullTranscriptionWire(found(state.transcriptions.get(required(body, 'transcription_id')), 'Transcription'))),
+  'get-transcription': (body, { state }) =>
+    ok(fullTranscriptionWire(found(state.transcriptions.get(required(body, 'transcription_id')), 'Transcription'))),
   'update-transcription-group'(body, { state }) {
     const t = found(state.transcriptions.get(required(body, 'transcription_id')), 'Transcription');
     const group = body.group;

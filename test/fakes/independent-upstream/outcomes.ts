@@ -70,7 +70,11 @@ export function evaluate(evaluator: EvaluatorRecord, failing: readonly string[],
 }
 
 /** Applies an outcome to an IN_PROGRESS transcription. */
-export function finish(t: TranscriptionRecord, outcome: Outcome, context: { configuration: ConfigurationRecord; evaluator: EvaluatorRecord | null; at: string; ordinal: number }): void {
+export function finish(
+  t: TranscriptionRecord,
+  outcome: Outcome,
+  context: { configuration: ConfigurationRecord; evaluator: EvaluatorRecord | null; at: string; ordinal: number },
+): void {
   t.completed_at = context.at;
   if (outcome.status === 'FAILED') {
     t.status = 'FAILED';

@@ -57,7 +57,8 @@ function bodyOf(style: WebhookBody, t: TranscriptionRecord, full: () => unknown)
 }
 
 /** The same members in reverse order, plus when it was sent: the same event in other bytes. */
-const resent = (body: Record<string, unknown>, at: Date) => Object.fromEntries([...Object.entries(body).reverse(), ['sent_at', at.toISOString()]]);
+const resent = (body: Record<string, unknown>, at: Date) =>
+  Object.fromEntries([...Object.entries(body).reverse(), ['sent_at', at.toISOString()]]);
 
 export function signStandardWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');

@@ -53,7 +53,14 @@ describe('the outbox', () => {
       const res = await admin().get('/alerts?status=failed&limit=1000');
       return res.body.data.alerts.find((a: { transcription_id: string }) => a.transcription_id === seeded.id);
     }, 15_000);
-    expect(failed).toMatchObject({ kind: 'critical_fail', status: 'failed', channel: 'C0MISSING1', last_error: 'channel_not_found: chat.postMessage: channel_not_found', maybe_posted: false, sent_at: null });
+    expect(failed).toMatchObject({
+      kind: 'critical_fail',
+      status: 'failed',
+      channel: 'C0MISSING1',
+      last_error: 'channel_not_found: chat.postMessage: channel_not_found',
+      maybe_posted: false,
+      sent_at: null,
+    });
     const listed = (await admin().get('/alerts')).body.data;
     expect(listed.notifier).toBe('slack');
     expect(listed.counts.failed).toBeGreaterThanOrEqual(1);
@@ -93,7 +100,10 @@ describe('routes', () => {
   it('lists admin routes with their source, falls back to the default when one is removed, and checks the evaluator upstream', async () => {
     const seeded = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id);
     const evaluatorId = seeded.evaluatorId!;
-    expect((await admin().put(`/alert-routes/${evaluatorId}`, { channel: '#qa-north' })).body.data).toEqual({ evaluator_id: evaluatorId, channel: '#qa-north' });
+    expect((await admin().put(`/alert-routes/${evaluatorId}`, { channel: '#qa-north' })).body.data).toEqual({
+      evaluator_id: evaluatorId,
+      channel: '#qa-north',
+    });
     const listed = (await admin().get('/alert-routes')).body.data;
     expect(listed.default_channel).toBe('C0DEFAULT1');
     expect(listed.routes).toContainEqual({ evaluator_id: evaluatorId, channel: '#qa-north', source: 'admin' });
@@ -111,17 +121,21 @@ describe('routes', () => {
       const bad = await admin().put(`/alert-routes/${evaluatorId}`, { channel });
       expect(bad.status, String(channel)).toBe(400);
     }
-    expect((await admin().put(`/alert-routes/${evaluatorId}`, {})).body).toEqual(errorBody('missing_field', 'Missing required field: channel'));
+    expect((await admin().put(`/alert-routes/${evaluatorId}`, {})).body).toEqual(
+      errorBody('missing_field', 'Missing required field: channel'),
+    );
     expect(await rig.h.db.hubAlertRoute.count({ where: { evaluatorId } })).toBe(0);
   });
 });
 
 describe('test messages', () => {
-  it('posts to the default channel, a given one, or an evaluator\'s', async () => {
+  it("posts to the default channel, a given one, or an evaluator's", async () => {
     const toDefault = await admin().post('/alerts/test');
     expect(toDefault.status).toBe(200);
     expect(toDefault.body.data).toMatchObject({ delivered_to: 'slack', channel: 'C0DEFAULT1' });
-    expect(rig.slack.messages.find((m) => m.ts === toDefault.body.data.ts)?.text).toMatch(/^convoqa test message: critical-fail alerts go to this channel/);
+    expect(rig.slack.messages.find((m) => m.ts === toDefault.body.data.ts)?.text).toMatch(
+      /^convoqa test message: critical-fail alerts go to this channel/,
+    );
 
     const toGiven = await admin().post('/alerts/test', { channel: 'C0ROUTED01' });
     expect(toGiven.body.data.channel).toBe('C0ROUTED01');
@@ -137,7 +151,9 @@ describe('test messages', () => {
   it('says what went wrong: an unknown channel (400), Slack rate limiting (429 with Retry-After), a bad token (503)', async () => {
     const missing = await admin().post('/alerts/test', { channel: 'C0MISSING1' });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual(errorBody('invalid_value', 'Slack cannot post to C0MISSING1: channel_not_found (is the bot invited to the channel?)'));
+    expect(missing.body).toEqual(
+      errorBody('invalid_value', 'Slack cannot post to C0MISSING1: channel_not_found (is the bot invited to the channel?)'),
+    );
 
     rig.slack.script('chat.postMessage', [{ status: 429, retryAfter: 7 }]);
     const limited = await admin().post('/alerts/test');

@@ -25,12 +25,20 @@ let accountRef: string;
 beforeAll(async () => {
   h = createHarness({ now: () => now });
   fake = await startFakeUpstream();
-  const client = createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, pacer: { reserve: () => Promise.resolve(0) }, backoffBaseMs: 1 });
+  const client = createConversationClient({
+    baseUrl: fake.baseUrl,
+    apiKey: fake.apiKey,
+    pacer: { reserve: () => Promise.resolve(0) },
+    backoffBaseMs: 1,
+  });
   accountRef = client.accountRef;
   stack = await startHubStack(h, {
     hub: (defaults) => ({
       upstream: () => Promise.resolve(client),
-      settings: { ...defaults.settings, reports: { ...defaultReportsSettings, export: { kind: 'csv', dir: path.join(h.dataDir, 'admin-ledger') } } },
+      settings: {
+        ...defaults.settings,
+        reports: { ...defaultReportsSettings, export: { kind: 'csv', dir: path.join(h.dataDir, 'admin-ledger') } },
+      },
     }),
   });
 });
@@ -49,26 +57,36 @@ describe('POST /admin/api/:operation for an analytics operation', () => {
     const res = await admin('/api/analytics-evaluator', { evaluator_id: evaluatorId, start_date: '2026-10-01', end_date: '2026-10-31' });
     expect(res.status).toBe(200);
     expect(res.body.data.raw_data).toHaveLength(2);
-    expect(fake.requestsFor('analytics-evaluator').map((r) => r.body)).toEqual([{ evaluator_id: evaluatorId, start_date: '2026-10-01', end_date: '2026-10-31' }]);
+    expect(fake.requestsFor('analytics-evaluator').map((r) => r.body)).toEqual([
+      { evaluator_id: evaluatorId, start_date: '2026-10-01', end_date: '2026-10-31' },
+    ]);
     expect(await readLedgerRow(h.db, accountRef, 'analytics-evaluator', now)).toMatchObject({ used: 1, reserved: 0 });
   });
 
   it('refuses with 429 quota_exceeded and Retry-After, nothing sent, once the quota less the on-demand reserve is spent', async () => {
     // 449 + the call above: the manual calls' share (500 less the reserve of 50) is spent.
-    await h.db.hubQuotaLedger.update({ where: { scope_endpoint_month: { scope: accountRef, endpoint: 'analytics-evaluator', month: new Date('2026-11-01Z') } }, data: { used: 450 } });
+    await h.db.hubQuotaLedger.update({
+      where: { scope_endpoint_month: { scope: accountRef, endpoint: 'analytics-evaluator', month: new Date('2026-11-01Z') } },
+      data: { used: 450 },
+    });
     const sent = fake.requests.length;
     const res = await admin('/api/analytics-evaluator', { evaluator_id: randomUUID() });
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toBe(String((Date.parse('2026-12-01T00:00:00Z') - now.getTime()) / 1000));
     expect(res.body).toEqual(
-      errorBody('quota_exceeded', 'monthly quota of analytics-evaluator (500) minus the on-demand reserve (50) leaves no room: 450 used, 0 in flight; resets 2026-12-01T00:00:00Z'),
+      errorBody(
+        'quota_exceeded',
+        'monthly quota of analytics-evaluator (500) minus the on-demand reserve (50) leaves no room: 450 used, 0 in flight; resets 2026-12-01T00:00:00Z',
+      ),
     );
     expect(fake.requests.length).toBe(sent);
     expect(await readLedgerRow(h.db, accountRef, 'analytics-evaluator', now)).toMatchObject({ used: 450, reserved: 0 });
   });
 
   it('leaves the reserve to reports pulled on demand, and refuses those too once the whole quota is spent', async () => {
-    await h.db.hubQuotaLedger.create({ data: { scope: accountRef, endpoint: 'analytics', month: new Date('2026-11-01Z'), limit: 30, used: 25 } });
+    await h.db.hubQuotaLedger.create({
+      data: { scope: accountRef, endpoint: 'analytics', month: new Date('2026-11-01Z'), limit: 30, used: 25 },
+    });
     const sent = fake.requests.length;
     expect((await admin('/api/analytics', {})).status).toBe(429);
     expect(fake.requests.length).toBe(sent);
@@ -78,12 +96,20 @@ describe('POST /admin/api/:operation for an analytics operation', () => {
     fake.script('analytics', { json: { data: answer } });
     const pulled = await admin('/reports/runs', { kind: 'account', period: '2026-10', export: false });
     expect(pulled.status).toBe(201);
-    expect(pulled.body.data).toMatchObject({ status: 'succeeded', rows: 1, complete: true, run: { kind: 'account', period: '2026-10', status: 'succeeded' } });
+    expect(pulled.body.data).toMatchObject({
+      status: 'succeeded',
+      rows: 1,
+      complete: true,
+      run: { kind: 'account', period: '2026-10', status: 'succeeded' },
+    });
     const snapshot = await h.db.hubReportSnapshot.findFirstOrThrow({ where: { run: { scope: accountRef, kind: 'account' } } });
     expect(snapshot.data).toEqual(answer);
     expect(await readLedgerRow(h.db, accountRef, 'analytics', now)).toMatchObject({ used: 26, reserved: 0 });
 
-    await h.db.hubQuotaLedger.update({ where: { scope_endpoint_month: { scope: accountRef, endpoint: 'analytics', month: new Date('2026-11-01Z') } }, data: { used: 30 } });
+    await h.db.hubQuotaLedger.update({
+      where: { scope_endpoint_month: { scope: accountRef, endpoint: 'analytics', month: new Date('2026-11-01Z') } },
+      data: { used: 30 },
+    });
     const refused = await admin('/reports/runs', { kind: 'account', period: '2026-09', export: false });
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('quota_exceeded');

@@ -19,7 +19,8 @@ hubStackForFile((harness, started) => {
 
 const admin = () => ({
   get: (path: string) => request(stack.app).get(`/admin${path}`).set('authorization', `Bearer ${adminToken}`),
-  post: (path: string, body: object = {}) => request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body),
+  post: (path: string, body: object = {}) =>
+    request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body),
   delete: (path: string) => request(stack.app).delete(`/admin${path}`).set('authorization', `Bearer ${adminToken}`),
 });
 
@@ -40,7 +41,13 @@ describe('authentication', () => {
     const wrong = await request(stack.app).get('/admin/sync').set('authorization', 'Bearer nope');
     expect(wrong.body).toEqual(errorBody('unauthorized', 'Invalid admin token'));
     expect((await request(stack.app).get('/admin/sync').set('authorization', `Basic ${adminToken}`)).status).toBe(401);
-    for (const [method, path] of [['get', '/transcriptions'], ['post', '/sync/reconcile'], ['get', '/queues'], ['get', '/accounts'], ['post', '/api/list-configurations']] as const) {
+    for (const [method, path] of [
+      ['get', '/transcriptions'],
+      ['post', '/sync/reconcile'],
+      ['get', '/queues'],
+      ['get', '/accounts'],
+      ['post', '/api/list-configurations'],
+    ] as const) {
       expect((await request(stack.app)[method](`/admin${path}`).send({})).status, path).toBe(401);
     }
   });
@@ -62,7 +69,9 @@ describe('authentication', () => {
 
 describe('readiness', () => {
   it('is 503 naming what is down when the upstream cannot be reached', async () => {
-    const down = await startHubStack(h, { hub: (defaults) => ({ upstream: () => Promise.resolve({ ...defaults, baseUrl: 'http://127.0.0.1:1/api' } as never) }) });
+    const down = await startHubStack(h, {
+      hub: (defaults) => ({ upstream: () => Promise.resolve({ ...defaults, baseUrl: 'http://127.0.0.1:1/api' } as never) }),
+    });
     try {
       const res = await request(down.app).get('/admin/ready');
       expect(res.status).toBe(503);
@@ -79,33 +88,94 @@ describe('the OpenAPI document', () => {
     const doc = (await request(stack.app).get('/admin/openapi.json')).body;
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.adminToken).toEqual({ type: 'http', scheme: 'bearer' });
-    expect(Object.keys(doc.paths).sort()).toEqual([
-      '/admin/accounts', '/admin/accounts/{account}', '/admin/accounts/{account}/keys', '/admin/alert-routes',
-      '/admin/alert-routes/{evaluatorId}', '/admin/alerts', '/admin/alerts/digest', '/admin/alerts/digest-runs', '/admin/alerts/test', '/admin/alerts/{id}/retry', '/admin/api/{operation}', '/admin/console/users',
-      '/admin/console/users/{id}/deactivate', '/admin/health',
-      '/admin/keys/{keyId}', '/admin/keys/{keyId}/deactivate', '/admin/queues', '/admin/queues/{name}/failed', '/admin/queues/{name}/failed/retry',
-      '/admin/queues/{name}/jobs/{jobId}', '/admin/queues/{name}/jobs/{jobId}/retry', '/admin/quotas', '/admin/ready', '/admin/reports/pull-preview', '/admin/reports/runs', '/admin/sync',
-      '/admin/sync/quarantine', '/admin/sync/reconcile', '/admin/transcriptions', '/admin/transcriptions/{id}', '/admin/transcriptions/{id}/group',
-      // Outgoing webhooks per account (docs/deliveries.md) and the incoming side.
-      '/admin/accounts/{account}/configurations/{configurationId}/test-webhook', '/admin/accounts/{account}/deliveries',
-      '/admin/accounts/{account}/deliveries/recover', '/admin/accounts/{account}/deliveries/{deliveryId}',
-      '/admin/accounts/{account}/deliveries/{deliveryId}/replay', '/admin/accounts/{account}/rotate-secret',
-      '/admin/sync/runs', '/admin/transcriptions/{id}/mirror', '/admin/webhooks/receipts', '/admin/webhooks/rejections',
-      // Calibration, disputes, coaching and agreement (docs/console.md).
-      '/admin/agreement', '/admin/calibration/sessions', '/admin/calibration/sessions/{id}', '/admin/calibration/sessions/{id}/benchmark',
-      '/admin/calibration/sessions/{id}/close', '/admin/calibration/sessions/{id}/submit', '/admin/calibration/sessions/{id}/verdicts',
-      '/admin/coaching-notes', '/admin/coaching-notes/{id}/acknowledge', '/admin/disputes', '/admin/disputes/settings', '/admin/disputes/{id}/resolve',
-      // The review sampling rule (docs/console.md "Sampling").
-      '/admin/review/sampling',
-    ].sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        '/admin/accounts',
+        '/admin/accounts/{account}',
+        '/admin/accounts/{account}/keys',
+        '/admin/alert-routes',
+        '/admin/alert-routes/{evaluatorId}',
+        '/admin/alerts',
+        '/admin/alerts/digest',
+        '/admin/alerts/digest-runs',
+        '/admin/alerts/test',
+        '/admin/alerts/{id}/retry',
+        '/admin/api/{operation}',
+        '/admin/console/users',
+        '/admin/console/users/{id}/deactivate',
+        '/admin/health',
+        '/admin/keys/{keyId}',
+        '/admin/keys/{keyId}/deactivate',
+        '/admin/queues',
+        '/admin/queues/{name}/failed',
+        '/admin/queues/{name}/failed/retry',
+        '/admin/queues/{name}/jobs/{jobId}',
+        '/admin/queues/{name}/jobs/{jobId}/retry',
+        '/admin/quotas',
+        '/admin/ready',
+        '/admin/reports/pull-preview',
+        '/admin/reports/runs',
+        '/admin/sync',
+        '/admin/sync/quarantine',
+        '/admin/sync/reconcile',
+        '/admin/transcriptions',
+        '/admin/transcriptions/{id}',
+        '/admin/transcriptions/{id}/group',
+        // Outgoing webhooks per account (docs/deliveries.md) and the incoming side.
+        '/admin/accounts/{account}/configurations/{configurationId}/test-webhook',
+        '/admin/accounts/{account}/deliveries',
+        '/admin/accounts/{account}/deliveries/recover',
+        '/admin/accounts/{account}/deliveries/{deliveryId}',
+        '/admin/accounts/{account}/deliveries/{deliveryId}/replay',
+        '/admin/accounts/{account}/rotate-secret',
+        '/admin/sync/runs',
+        '/admin/transcriptions/{id}/mirror',
+        '/admin/webhooks/receipts',
+        '/admin/webhooks/rejections',
+        // Calibration, disputes, coaching and agreement (docs/console.md).
+        '/admin/agreement',
+        '/admin/calibration/sessions',
+        '/admin/calibration/sessions/{id}',
+        '/admin/calibration/sessions/{id}/benchmark',
+        '/admin/calibration/sessions/{id}/close',
+        '/admin/calibration/sessions/{id}/submit',
+        '/admin/calibration/sessions/{id}/verdicts',
+        '/admin/coaching-notes',
+        '/admin/coaching-notes/{id}/acknowledge',
+        '/admin/disputes',
+        '/admin/disputes/settings',
+        '/admin/disputes/{id}/resolve',
+        // The review sampling rule (docs/console.md "Sampling").
+        '/admin/review/sampling',
+      ].sort(),
+    );
     const list = doc.paths['/admin/transcriptions'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['critical', 'group', 'evaluator_id', 'participant_id', 'status', 'from', 'to', 'include_deleted', 'limit', 'cursor']);
-    expect(list.parameters.find((p: { name: string }) => p.name === 'group').schema.enum).toEqual(['PENDING_REVIEW', 'UNDER_REVIEW', 'ARCHIVED', 'none']);
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'critical',
+      'group',
+      'evaluator_id',
+      'participant_id',
+      'status',
+      'from',
+      'to',
+      'include_deleted',
+      'limit',
+      'cursor',
+    ]);
+    expect(list.parameters.find((p: { name: string }) => p.name === 'group').schema.enum).toEqual([
+      'PENDING_REVIEW',
+      'UNDER_REVIEW',
+      'ARCHIVED',
+      'none',
+    ]);
     expect(doc.paths['/admin/transcriptions/{id}/group'].post.requestBody.content['application/json'].schema.required).toEqual(['group']);
     expect(doc.paths['/admin/health'].get.security).toEqual([]);
     // The lists the console pages through take its keyset cursor and document the 400 it may answer.
     for (const path of ['/admin/alerts', '/admin/alerts/digest-runs', '/admin/reports/runs']) {
-      expect(doc.paths[path].get.parameters.map((p: { name: string }) => p.name), path).toContain('cursor');
+      expect(
+        doc.paths[path].get.parameters.map((p: { name: string }) => p.name),
+        path,
+      ).toContain('cursor');
       expect(Object.keys(doc.paths[path].get.responses), path).toContain('400');
     }
   });
@@ -119,9 +189,19 @@ describe('mirrored transcriptions', () => {
       const year = 2100 + Math.floor(Math.random() * 800);
       const a = await seedEvaluatedTranscription(h.db, own.account.id);
       const b = await seedEvaluatedTranscription(h.db, own.account.id);
-      const c = await seedTranscription(h.db, own.account.id, { status: 'COMPLETED', score: 90, criticalFail: false, evaluationStatus: 'COMPLETED', group: 'ARCHIVED', createdAt: new Date(`${year}-01-10T10:00:00Z`) });
+      const c = await seedTranscription(h.db, own.account.id, {
+        status: 'COMPLETED',
+        score: 90,
+        criticalFail: false,
+        evaluationStatus: 'COMPLETED',
+        group: 'ARCHIVED',
+        createdAt: new Date(`${year}-01-10T10:00:00Z`),
+      });
       await h.db.transcription.update({ where: { id: a.id }, data: { createdAt: new Date(`${year}-01-01T08:00:00Z`) } });
-      await h.db.transcription.update({ where: { id: b.id }, data: { createdAt: new Date(`${year}-01-05T08:00:00Z`), group: 'PENDING_REVIEW' } });
+      await h.db.transcription.update({
+        where: { id: b.id },
+        data: { createdAt: new Date(`${year}-01-05T08:00:00Z`), group: 'PENDING_REVIEW' },
+      });
       for (const id of [a.id, b.id, c.id]) await writeMirror(own.hub, await own.client.getTranscription({ transcription_id: id }));
       const get = (query: string) => request(own.app).get(`/admin/transcriptions${query}`).set('authorization', `Bearer ${adminToken}`);
       const within = `&from=${year}-01-01&to=${year}-01-31`;
@@ -134,13 +214,18 @@ describe('mirrored transcriptions', () => {
       expect((await get(`?group=PENDING_REVIEW${within}`)).body.data.items.map((t: { id: string }) => t.id)).toEqual([b.id]);
       expect((await get(`?evaluator_id=${a.evaluatorId}${within}`)).body.data.items.map((t: { id: string }) => t.id)).toEqual([a.id]);
       expect((await get(`?participant_id=${b.participantId}${within}`)).body.data.items.map((t: { id: string }) => t.id)).toEqual([b.id]);
-      expect((await get(`?status=COMPLETED&from=${year}-01-05&to=${year}-01-05`)).body.data.items.map((t: { id: string }) => t.id)).toEqual([b.id]);
+      expect((await get(`?status=COMPLETED&from=${year}-01-05&to=${year}-01-05`)).body.data.items.map((t: { id: string }) => t.id)).toEqual(
+        [b.id],
+      );
 
       const first = await get(`?limit=2${within}`);
       expect(first.body.data.items.map((t: { id: string }) => t.id)).toEqual([c.id, b.id]);
       expect(first.body.data.next_cursor).toEqual(expect.any(String));
       const second = await get(`?limit=2${within}&cursor=${first.body.data.next_cursor}`);
-      expect(second.body.data).toEqual({ items: [expect.objectContaining({ id: a.id, critical_fail: true, score: 100 })], next_cursor: null });
+      expect(second.body.data).toEqual({
+        items: [expect.objectContaining({ id: a.id, critical_fail: true, score: 100 })],
+        next_cursor: null,
+      });
     } finally {
       await own.close();
     }
@@ -164,8 +249,17 @@ describe('mirrored transcriptions', () => {
     const seeded = await mirrored();
     const res = await admin().get(`/transcriptions/${seeded.id}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: seeded.id, status: 'COMPLETED', critical_fail: true, participant_tag: 'Ana', evaluator_tag: 'Support QA' });
-    expect(res.body.data.results.map((r: { name: string; status: string }) => [r.name, r.status])).toEqual([['Greeting', 'PASS'], ['No promises', 'FAIL']]);
+    expect(res.body.data).toMatchObject({
+      id: seeded.id,
+      status: 'COMPLETED',
+      critical_fail: true,
+      participant_tag: 'Ana',
+      evaluator_tag: 'Support QA',
+    });
+    expect(res.body.data.results.map((r: { name: string; status: string }) => [r.name, r.status])).toEqual([
+      ['Greeting', 'PASS'],
+      ['No promises', 'FAIL'],
+    ]);
     const missing = randomUUID();
     expect((await admin().get(`/transcriptions/${missing}`)).body).toEqual(errorBody('not_found', `No mirrored transcription ${missing}`));
     expect((await admin().get('/transcriptions/abc')).body).toEqual(errorBody('invalid_value', 'Invalid id: expected a UUID'));
@@ -181,8 +275,12 @@ describe('mirrored transcriptions', () => {
     const cleared = await admin().post(`/transcriptions/${seeded.id}/group`, { group: '' });
     expect(cleared.body.data.group).toBeNull();
 
-    expect((await admin().post(`/transcriptions/${seeded.id}/group`, { group: 'DONE' })).body).toEqual(errorBody('invalid_value', 'Invalid group value'));
-    expect((await admin().post(`/transcriptions/${seeded.id}/group`, {})).body).toEqual(errorBody('missing_field', 'Missing required field: group'));
+    expect((await admin().post(`/transcriptions/${seeded.id}/group`, { group: 'DONE' })).body).toEqual(
+      errorBody('invalid_value', 'Invalid group value'),
+    );
+    expect((await admin().post(`/transcriptions/${seeded.id}/group`, {})).body).toEqual(
+      errorBody('missing_field', 'Missing required field: group'),
+    );
     const unknown = await admin().post(`/transcriptions/${randomUUID()}/group`, { group: 'ARCHIVED' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toMatch(/^Transcription not found: .* \(upstream request .+\)$/);
@@ -238,14 +336,26 @@ describe('queues', () => {
     expect(job.failedReason).toBe('boom');
 
     const failed = await admin().get('/queues/hub.reconcile/failed?limit=10');
-    expect(failed.body.data.jobs).toContainEqual({ id: 'admin-test-failing', name: 'hub.reconcile', data: { tick: 'x' }, reason: 'boom', attempts: expect.any(Number), failed_at: expect.any(String) });
+    expect(failed.body.data.jobs).toContainEqual({
+      id: 'admin-test-failing',
+      name: 'hub.reconcile',
+      data: { tick: 'x' },
+      reason: 'boom',
+      attempts: expect.any(Number),
+      failed_at: expect.any(String),
+    });
     const retried = await admin().post('/queues/hub.reconcile/jobs/admin-test-failing/retry');
     expect(retried.body.data).toEqual({ id: 'admin-test-failing', state: 'waiting' });
     expect((await admin().post('/queues/hub.reconcile/jobs/admin-test-failing/retry')).body).toEqual(
       errorBody('invalid_value', 'Job admin-test-failing is not failed (it is waiting)'),
     );
-    expect((await admin().delete('/queues/hub.reconcile/jobs/admin-test-failing')).body.data).toEqual({ id: 'admin-test-failing', removed: true });
-    expect((await admin().delete('/queues/hub.reconcile/jobs/admin-test-failing')).body).toEqual(errorBody('not_found', 'No job admin-test-failing in hub.reconcile'));
+    expect((await admin().delete('/queues/hub.reconcile/jobs/admin-test-failing')).body.data).toEqual({
+      id: 'admin-test-failing',
+      removed: true,
+    });
+    expect((await admin().delete('/queues/hub.reconcile/jobs/admin-test-failing')).body).toEqual(
+      errorBody('not_found', 'No job admin-test-failing in hub.reconcile'),
+    );
     expect((await admin().get('/queues/nope/failed')).status).toBe(400);
   });
 });
@@ -256,7 +366,9 @@ describe('accounts and keys of the built-in service', () => {
     const created = await admin().post('/accounts', { name });
     expect(created.status).toBe(201);
     expect(created.body.data).toEqual({ id: expect.any(String), name, created_at: expect.any(String) });
-    expect((await admin().post('/accounts', { name })).body).toEqual(errorBody('invalid_value', `An account named "${name}" already exists`));
+    expect((await admin().post('/accounts', { name })).body).toEqual(
+      errorBody('invalid_value', `An account named "${name}" already exists`),
+    );
     expect((await admin().post('/accounts', {})).body).toEqual(errorBody('missing_field', 'Missing required field: name'));
     expect((await admin().get('/accounts')).body.data.accounts).toContainEqual(created.body.data);
 
@@ -291,7 +403,9 @@ describe('POST /admin/api/:operation', () => {
   });
 
   it('refuses unknown operations and bad input, and passes upstream errors on', async () => {
-    expect((await admin().post('/api/make-coffee', {})).body.error.message).toMatch(/^Invalid operation: expected one of create-configuration, /);
+    expect((await admin().post('/api/make-coffee', {})).body.error.message).toMatch(
+      /^Invalid operation: expected one of create-configuration, /,
+    );
     const bad = await admin().post('/api/create-participant', {});
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual(errorBody('invalid_value', 'Missing required field: tag'));

@@ -16,7 +16,8 @@ hubStackForFile((harness, started) => {
 
 const range = '0001-01-01 to 9999-12-31 (UTC)';
 const get = (path: string) => request(stack.app).get(`/admin${path}`).set('authorization', `Bearer ${adminToken}`);
-const post = (path: string, body: object) => request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body);
+const post = (path: string, body: object) =>
+  request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body);
 
 describe('admin date inputs', () => {
   it.each([
@@ -34,8 +35,11 @@ describe('admin date inputs', () => {
 
   it('accepts the ends of the range and years 1–99 as themselves', async () => {
     for (const path of [
-      '/reports/runs?month=0001-01', '/reports/runs?month=0099-12', '/reports/runs?month=9999-12',
-      '/transcriptions?from=0001-01-01&to=9999-12-31', '/transcriptions?from=0050-01-01T00:00:00Z&to=0099-12-31',
+      '/reports/runs?month=0001-01',
+      '/reports/runs?month=0099-12',
+      '/reports/runs?month=9999-12',
+      '/transcriptions?from=0001-01-01&to=9999-12-31',
+      '/transcriptions?from=0050-01-01T00:00:00Z&to=0099-12-31',
     ]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);

@@ -75,9 +75,39 @@ describe('GET /admin/quotas', () => {
       expect(res.body.data.month).toBe('2026-11');
       expect(res.body.data.resets_at).toBe('2026-12-01T00:00:00.000Z');
       expect(res.body.data.endpoints).toEqual([
-        { endpoint: 'analytics', limit: 30, used: 0, reserved: 0, on_demand_reserve: 5, remaining: 30, remaining_for_scheduled: 25, exhausted_at: null, runs: { planned: 0, skipped: 0, running: 0, succeeded: 0, failed: 0 } },
-        { endpoint: 'analytics-evaluator', limit: 500, used: 0, reserved: 0, on_demand_reserve: 50, remaining: 500, remaining_for_scheduled: 450, exhausted_at: null, runs: { planned: 0, skipped: 0, running: 0, succeeded: 0, failed: 0 } },
-        { endpoint: 'analytics-participant', limit: 500, used: 0, reserved: 0, on_demand_reserve: 50, remaining: 500, remaining_for_scheduled: 450, exhausted_at: null, runs: { planned: 0, skipped: 0, running: 0, succeeded: 0, failed: 0 } },
+        {
+          endpoint: 'analytics',
+          limit: 30,
+          used: 0,
+          reserved: 0,
+          on_demand_reserve: 5,
+          remaining: 30,
+          remaining_for_scheduled: 25,
+          exhausted_at: null,
+          runs: { planned: 0, skipped: 0, running: 0, succeeded: 0, failed: 0 },
+        },
+        {
+          endpoint: 'analytics-evaluator',
+          limit: 500,
+          used: 0,
+          reserved: 0,
+          on_demand_reserve: 50,
+          remaining: 500,
+          remaining_for_scheduled: 450,
+          exhausted_at: null,
+          runs: { planned: 0, skipped: 0, running: 0, succeeded: 0, failed: 0 },
+        },
+        {
+          endpoint: 'analytics-participant',
+          limit: 500,
+          used: 0,
+          reserved: 0,
+          on_demand_reserve: 50,
+          remaining: 500,
+          remaining_for_scheduled: 450,
+          exhausted_at: null,
+          runs: { planned: 0, skipped: 0, running: 0, succeeded: 0, failed: 0 },
+        },
       ]);
     } finally {
       await fresh.stack.close();
@@ -85,7 +115,11 @@ describe('GET /admin/quotas', () => {
   });
 
   it('needs the token', async () => {
-    for (const [method, p] of [['get', '/quotas'], ['get', '/reports/runs'], ['post', '/reports/runs']] as const) {
+    for (const [method, p] of [
+      ['get', '/quotas'],
+      ['get', '/reports/runs'],
+      ['post', '/reports/runs'],
+    ] as const) {
       const res = await request(s.stack.app)[method](`/admin${p}`).send({});
       expect(res.status, p).toBe(401);
     }
@@ -115,7 +149,11 @@ describe('POST /admin/reports/runs (on demand)', () => {
     // One call, on both sides of the wire.
     expect(await s.upstreamUsage('analytics-evaluator')).toBe(1);
     const quotas = (await s.admin.get('/quotas')).body.data.endpoints;
-    expect(quotas.find((e: { endpoint: string }) => e.endpoint === 'analytics-evaluator')).toMatchObject({ used: 1, reserved: 0, remaining: 499 });
+    expect(quotas.find((e: { endpoint: string }) => e.endpoint === 'analytics-evaluator')).toMatchObject({
+      used: 1,
+      reserved: 0,
+      remaining: 499,
+    });
 
     // The worker exports it; the run list shows where it went.
     const worker = h.startWorker({ hub: s.stack.hub });
@@ -145,14 +183,26 @@ describe('POST /admin/reports/runs (on demand)', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.complete).toBe(false);
     expect(res.body.data.rows).toBe(0);
-    expect(res.body.data.run).toMatchObject({ kind: 'account', subject_id: null, period: '2026-11', status: 'skipped', quota_month: '2026-12', due_at: '2026-12-01T00:00:00.000Z' });
+    expect(res.body.data.run).toMatchObject({
+      kind: 'account',
+      subject_id: null,
+      period: '2026-11',
+      status: 'skipped',
+      quota_month: '2026-12',
+      due_at: '2026-12-01T00:00:00.000Z',
+    });
     expect(res.body.data.run.reason).toMatch(/the period so far.*the schedule's once the period ends/);
     // The pull itself succeeded, and the answer says so (the run's "skipped" is the schedule's state).
-    expect(res.body.data).toMatchObject({ status: 'succeeded', note: expect.stringMatching(/^pulled 0 row\(s\) of 2026-11 so far; .* after 2026-11-30/) });
+    expect(res.body.data).toMatchObject({
+      status: 'succeeded',
+      note: expect.stringMatching(/^pulled 0 row\(s\) of 2026-11 so far; .* after 2026-11-30/),
+    });
     expect(await s.upstreamUsage('analytics')).toBe(1);
     // Its export writes the report and its row of the summary, though the run stays skipped.
     const written: { report?: ReportTable; summary?: ReportTable } = {};
-    const exporter: ReportExporter = { write: (report, summary) => Promise.resolve(((written.report = report), (written.summary = summary), 'memory')) };
+    const exporter: ReportExporter = {
+      write: (report, summary) => Promise.resolve(((written.report = report), (written.summary = summary), 'memory')),
+    };
     expect(await exportReport(s.stack.hub, exporter, res.body.data.run.snapshot.id)).toMatchObject({ kind: 'exported' });
     expect(written.report?.name).toBe('account-2026-11');
     expect(written.summary?.rows.some((row) => row.includes('2026-11') && row.includes('account'))).toBe(true);
@@ -164,9 +214,16 @@ describe('POST /admin/reports/runs (on demand)', () => {
     await planReports(december);
     const [planned] = await listReportRuns(h.db, { scope: (await december.upstream()).accountRef, kind: 'account', month: '2026-12' });
     expect(planned).toMatchObject({ id: res.body.data.run.id, status: 'planned', reason: null });
-    expect(await runReport(december, planned.id, { canRetry: false })).toEqual({ kind: 'succeeded', snapshotId: res.body.data.run.snapshot.id, rows: 0 });
+    expect(await runReport(december, planned.id, { canRetry: false })).toEqual({
+      kind: 'succeeded',
+      snapshotId: res.body.data.run.snapshot.id,
+      rows: 0,
+    });
     const done = (await s.admin.get('/reports/runs?month=2026-12&kind=account')).body.data.runs[0];
-    expect(done).toMatchObject({ status: 'succeeded', snapshot: { id: res.body.data.run.snapshot.id, fetched_at: '2026-12-01T09:00:00.000Z' } });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      snapshot: { id: res.body.data.run.snapshot.id, fetched_at: '2026-12-01T09:00:00.000Z' },
+    });
   });
 
   it('spends the on-demand reserve scheduled runs leave alone, and answers 429 when the month is spent, without calling upstream', async () => {
@@ -177,21 +234,39 @@ describe('POST /admin/reports/runs (on demand)', () => {
       create: { scope, endpoint: 'analytics-participant', month, limit: 500, used: 499 },
       update: { used: 499 },
     });
-    const last = await s.admin.post('/reports/runs', { kind: 'participant', subject_id: s.participant.id, period: '2026-10', export: false });
+    const last = await s.admin.post('/reports/runs', {
+      kind: 'participant',
+      subject_id: s.participant.id,
+      period: '2026-10',
+      export: false,
+    });
     expect(last.status).toBe(201);
     expect(last.body.data.rows).toBe(3);
     const before = await s.upstreamUsage('analytics-participant');
-    const refused = await s.admin.post('/reports/runs', { kind: 'participant', subject_id: s.participant.id, period: '2026-09', export: false });
+    const refused = await s.admin.post('/reports/runs', {
+      kind: 'participant',
+      subject_id: s.participant.id,
+      period: '2026-09',
+      export: false,
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('quota_exceeded');
-    expect(refused.body.error.message).toMatch(/^monthly quota of analytics-participant \(500\) is spent: 500 used, 0 in flight; resets 2026-12-01T00:00:00Z$/);
+    expect(refused.body.error.message).toMatch(
+      /^monthly quota of analytics-participant \(500\) is spent: 500 used, 0 in flight; resets 2026-12-01T00:00:00Z$/,
+    );
     expect(Number(refused.headers['retry-after'])).toBe(Math.ceil((Date.parse('2026-12-01T00:00:00Z') - now.getTime()) / 1000));
     expect(await s.upstreamUsage('analytics-participant')).toBe(before);
-    expect((await s.admin.get('/reports/runs?kind=participant')).body.data.runs.map((r: { period: string }) => r.period)).not.toContain('2026-09');
+    expect((await s.admin.get('/reports/runs?kind=participant')).body.data.runs.map((r: { period: string }) => r.period)).not.toContain(
+      '2026-09',
+    );
   });
 
   it('refuses a subject that does not exist upstream (404) before spending quota', async () => {
-    const res = await s.admin.post('/reports/runs', { kind: 'evaluator', subject_id: '00000000-0000-4000-8000-000000000000', period: '2026-10' });
+    const res = await s.admin.post('/reports/runs', {
+      kind: 'evaluator',
+      subject_id: '00000000-0000-4000-8000-000000000000',
+      period: '2026-10',
+    });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');
     expect(await s.upstreamUsage('analytics-evaluator')).toBe(2);
@@ -201,7 +276,10 @@ describe('POST /admin/reports/runs (on demand)', () => {
     [{ period: '2026-10' }, errorBody('missing_field', 'Missing required field: kind')],
     [{ kind: 'team', period: '2026-10' }, errorBody('invalid_value', 'Invalid kind: kind must be account, evaluator or participant')],
     [{ kind: 'evaluator', period: '2026-10' }, errorBody('missing_field', "Missing required field: subject_id (the evaluator's id)")],
-    [{ kind: 'account', subject_id: '00000000-0000-4000-8000-000000000000', period: '2026-10' }, errorBody('invalid_value', 'subject_id is only for evaluator and participant reports')],
+    [
+      { kind: 'account', subject_id: '00000000-0000-4000-8000-000000000000', period: '2026-10' },
+      errorBody('invalid_value', 'subject_id is only for evaluator and participant reports'),
+    ],
     [{ kind: 'account', period: 'October' }, errorBody('invalid_value', 'Invalid period: expected a period, YYYY-MM or YYYY-Www')],
     [{ kind: 'account', period: '2026-13' }, errorBody('invalid_value', 'Invalid period: 2026-13 (month must be 01 to 12)')],
     [{ kind: 'account', period: '2025-W53' }, errorBody('invalid_value', 'Invalid period: 2025-W53 (2025 has no week 53)')],

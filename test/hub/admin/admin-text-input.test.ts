@@ -17,7 +17,8 @@ hubStackForFile((harness, started) => {
   stack = started;
 });
 
-const post = (path: string, body: object) => request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body);
+const post = (path: string, body: object) =>
+  request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body);
 const unique = () => `acct-${randomUUID().slice(0, 8)}`;
 
 describe('admin names', () => {
@@ -36,8 +37,12 @@ describe('admin names', () => {
   });
 
   it('refuse empty, whitespace-only and over-long names, and a NUL', async () => {
-    expect((await post('/accounts', { name: '   ' })).body).toEqual(errorBody('invalid_value', 'Invalid name: must not be empty or whitespace only'));
-    expect((await post('/accounts', { name: 'x'.repeat(101) })).body).toEqual(errorBody('invalid_value', 'Invalid name: must be at most 100 characters'));
+    expect((await post('/accounts', { name: '   ' })).body).toEqual(
+      errorBody('invalid_value', 'Invalid name: must not be empty or whitespace only'),
+    );
+    expect((await post('/accounts', { name: 'x'.repeat(101) })).body).toEqual(
+      errorBody('invalid_value', 'Invalid name: must be at most 100 characters'),
+    );
     expect((await post('/accounts', { name: 'a\u0000b' })).status).toBe(400);
   });
 

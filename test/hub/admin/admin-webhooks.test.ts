@@ -42,7 +42,8 @@ function sendWebhook(body: string, options: { id?: string; secret?: string; at?:
     .send(body);
 }
 
-const eventFor = (transcriptionId: string) => JSON.stringify({ type: 'transcription.completed', data: { transcription_id: transcriptionId } });
+const eventFor = (transcriptionId: string) =>
+  JSON.stringify({ type: 'transcription.completed', data: { transcription_id: transcriptionId } });
 
 describe('receipts and rejections', () => {
   it('lists each outcome: accepted (with its mirror and lag), duplicate, bad signature, stale, malformed', async () => {
@@ -53,7 +54,9 @@ describe('receipts and rejections', () => {
     const repeat = await sendWebhook(eventFor(seeded.id), { id: webhookId });
     expect(repeat.body).toEqual({ data: { received: true, duplicate: true } });
     const badId = randomUUID();
-    expect((await sendWebhook(eventFor(seeded.id), { id: badId, secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` })).status).toBe(401);
+    expect((await sendWebhook(eventFor(seeded.id), { id: badId, secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` })).status).toBe(
+      401,
+    );
     expect((await sendWebhook(eventFor(seeded.id), { at: new Date(Date.now() - 3_600_000) })).status).toBe(401);
     expect((await sendWebhook('{"type": "transcription.completed", "data": {}}')).status).toBe(400);
 
@@ -78,10 +81,21 @@ describe('receipts and rejections', () => {
     expect(receipt.counts.duplicate).toBeGreaterThanOrEqual(1);
     for (const outcome of ['bad_signature', 'stale', 'malformed']) expect(receipt.counts[outcome], outcome).toBeGreaterThanOrEqual(1);
 
-    const rejections = (await admin.get('/webhooks/rejections?limit=200')).body.data.rejections as { outcome: string; webhook_id: string | null; reason: string; receiver: string }[];
+    const rejections = (await admin.get('/webhooks/rejections?limit=200')).body.data.rejections as {
+      outcome: string;
+      webhook_id: string | null;
+      reason: string;
+      receiver: string;
+    }[];
     const bad = rejections.find((r) => r.webhook_id === badId);
-    expect(bad).toMatchObject({ outcome: 'bad_signature', receiver: 'success', reason: 'Webhook signature not verified: No matching signature found' });
-    expect(rejections.some((r) => r.outcome === 'stale' && r.reason === 'Webhook signature not verified: Message timestamp too old')).toBe(true);
+    expect(bad).toMatchObject({
+      outcome: 'bad_signature',
+      receiver: 'success',
+      reason: 'Webhook signature not verified: No matching signature found',
+    });
+    expect(rejections.some((r) => r.outcome === 'stale' && r.reason === 'Webhook signature not verified: Message timestamp too old')).toBe(
+      true,
+    );
     expect(rejections.some((r) => r.outcome === 'malformed')).toBe(true);
     const onlyStale = (await admin.get('/webhooks/rejections?outcome=stale')).body.data.rejections as { outcome: string }[];
     expect(new Set(onlyStale.map((r) => r.outcome))).toEqual(new Set(['stale']));

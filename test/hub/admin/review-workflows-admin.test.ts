@@ -20,7 +20,8 @@ hubStackForFile((harness, started) => {
 });
 
 const get = (path: string) => request(stack.app).get(`/admin${path}`).set('authorization', `Bearer ${adminToken}`);
-const post = (path: string, body: object) => request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body);
+const post = (path: string, body: object) =>
+  request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body);
 const put = (path: string, body: object) => request(stack.app).put(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body);
 const evaluatorId = randomUUID();
 const participantId = randomUUID();
@@ -31,17 +32,30 @@ const criteria = [
 let calls: MirroredCall[];
 
 beforeAll(async () => {
-  calls = [await seedMirroredCall(h.db, { evaluatorId, participantId, criteria }), await seedMirroredCall(h.db, { evaluatorId, participantId, criteria })];
+  calls = [
+    await seedMirroredCall(h.db, { evaluatorId, participantId, criteria }),
+    await seedMirroredCall(h.db, { evaluatorId, participantId, criteria }),
+  ];
 });
 
 describe('review workflows through the admin API', () => {
   it('opens and accepts a dispute: the override is made and audited as the admin API', async () => {
     const [call] = calls;
     const identity = call.criteria[1].criterionId;
-    const bad = await post('/disputes', { transcription_id: call.id, criterion_id: identity, reason: 'checked', proposed_verdict: 'MAYBE' });
+    const bad = await post('/disputes', {
+      transcription_id: call.id,
+      criterion_id: identity,
+      reason: 'checked',
+      proposed_verdict: 'MAYBE',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('The verdict must be PASS or FAIL');
-    const opened = await post('/disputes', { transcription_id: call.id, criterion_id: identity, reason: 'Date of birth checked at 0:40', proposed_verdict: 'PASS' });
+    const opened = await post('/disputes', {
+      transcription_id: call.id,
+      criterion_id: identity,
+      reason: 'Date of birth checked at 0:40',
+      proposed_verdict: 'PASS',
+    });
     expect(opened.status).toBe(201);
     const listed = await get('/disputes?status=open');
     expect(listed.body.data.items.map((d: { id: string }) => d.id)).toContain(opened.body.data.id);
@@ -62,7 +76,11 @@ describe('review workflows through the admin API', () => {
 
   it('adds and acknowledges a coaching note', async () => {
     const [, call] = calls;
-    const added = await post('/coaching-notes', { transcription_id: call.id, criterion_id: call.criteria[0].criterionId, body: 'Say the company name first.' });
+    const added = await post('/coaching-notes', {
+      transcription_id: call.id,
+      criterion_id: call.criteria[0].criterionId,
+      body: 'Say the company name first.',
+    });
     expect(added.status).toBe(201);
     expect(added.body.data).toMatchObject({ criterion: 'Greeting', author: 'admin-api', acknowledged_at: null });
     expect((await post('/coaching-notes', { transcription_id: call.id, criterion_id: randomUUID(), body: 'x' })).status).toBe(404);
@@ -75,14 +93,28 @@ describe('review workflows through the admin API', () => {
   it('runs a calibration session: no verdicts before reveal, results after, the calls untouched', async () => {
     const suffix = randomUUID().slice(0, 8);
     const reviewers = await Promise.all(
-      ['r1', 'r2'].map((name) => createConsoleUser(h.db, { email: `${name}-${suffix}@example.com`, name, role: 'lead', password: 'correct horse battery staple' }, { kind: 'cli' })),
+      ['r1', 'r2'].map((name) =>
+        createConsoleUser(
+          h.db,
+          { email: `${name}-${suffix}@example.com`, name, role: 'lead', password: 'correct horse battery staple' },
+          { kind: 'cli' },
+        ),
+      ),
     );
-    const created = await post('/calibration/sessions', { title: 'Admin calibration', transcription_ids: calls.map((c) => c.id), reviewer_ids: reviewers.map((r) => r.id) });
+    const created = await post('/calibration/sessions', {
+      title: 'Admin calibration',
+      transcription_ids: calls.map((c) => c.id),
+      reviewer_ids: reviewers.map((r) => r.id),
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id as string;
     for (const [i, reviewer] of reviewers.entries()) {
       for (const call of calls) {
-        const saved = await put(`/calibration/sessions/${id}/verdicts`, { user_id: reviewer.id, transcription_id: call.id, verdicts: { [call.criteria[0].criterionId]: 'PASS', [call.criteria[1].criterionId]: i === 0 ? 'FAIL' : 'PASS' } });
+        const saved = await put(`/calibration/sessions/${id}/verdicts`, {
+          user_id: reviewer.id,
+          transcription_id: call.id,
+          verdicts: { [call.criteria[0].criterionId]: 'PASS', [call.criteria[1].criterionId]: i === 0 ? 'FAIL' : 'PASS' },
+        });
         expect(saved.body.data).toEqual({ saved: 2 });
       }
       if (i === 0) {
@@ -112,7 +144,9 @@ describe('review workflows through the admin API', () => {
     // One reviewed call, AI FAIL vs human PASS: pₒ = 0 and pₑ = 0, so κ = 0. Greeting, PASS on both sides, is one category: not defined.
     expect(identity).toMatchObject({ reviewed: 1, kappa: 0 });
     expect(res.body.data.criteria.find((c: { name: string }) => c.name === 'Greeting')).toMatchObject({ reviewed: 1, kappa: null });
-    expect(res.body.data.disputes).toEqual([{ criterion: 'Identity verified', total: 1, open: 0, accepted: 1, partly_accepted: 0, rejected: 0 }]);
+    expect(res.body.data.disputes).toEqual([
+      { criterion: 'Identity verified', total: 1, open: 0, accepted: 1, partly_accepted: 0, rejected: 0 },
+    ]);
     expect((await get('/agreement?from=2026-02-30')).status).toBe(400);
   });
 });

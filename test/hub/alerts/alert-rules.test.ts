@@ -36,7 +36,11 @@ describe('without Slack credentials (the embedded default)', () => {
     }, 10_000);
     expect(row).toMatchObject({ kind: 'critical_fail', channel: 'log', slackTs: null, attempts: 1, lastError: null });
     expect(row.sentAt).not.toBeNull();
-    const line = log.lines.find((l) => (l.slack as { metadata?: { event_payload?: { transcription_id?: string } } } | undefined)?.metadata?.event_payload?.transcription_id === t.transcription_id);
+    const line = log.lines.find(
+      (l) =>
+        (l.slack as { metadata?: { event_payload?: { transcription_id?: string } } } | undefined)?.metadata?.event_payload
+          ?.transcription_id === t.transcription_id,
+    );
     expect(line).toMatchObject({ level: 30, component: 'slack-log', slack: { method: 'chat.postMessage', channel: 'log' } });
     expect(line?.msg).toContain('Critical fail: Logged Ana (Support QA), score 40 / 100');
     const blocks = (line?.slack as { blocks: { type: string }[] }).blocks;

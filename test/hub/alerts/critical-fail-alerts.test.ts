@@ -50,8 +50,18 @@ describe('critical-fail alerts', () => {
     expect(posts).toHaveLength(1);
     expect(await rig.h.db.hubAlert.count({ where: { transcriptionId: seeded.id } })).toBe(1);
     const [post] = posts;
-    expect(post).toMatchObject({ channel: 'C0DEFAULT1', ts: alert.slackTs, metadata: { event_type: 'convoqa_alert', event_payload: { alert_id: alert.id, transcription_id: seeded.id } } });
-    expect(alert).toMatchObject({ kind: 'critical_fail', slackChannel: 'C0DEFAULT1', channel: 'C0DEFAULT1', maybePosted: false, lastError: null });
+    expect(post).toMatchObject({
+      channel: 'C0DEFAULT1',
+      ts: alert.slackTs,
+      metadata: { event_type: 'convoqa_alert', event_payload: { alert_id: alert.id, transcription_id: seeded.id } },
+    });
+    expect(alert).toMatchObject({
+      kind: 'critical_fail',
+      slackChannel: 'C0DEFAULT1',
+      channel: 'C0DEFAULT1',
+      maybePosted: false,
+      lastError: null,
+    });
     expect(post.text).toContain('Critical fail: Ana (Support QA), score 100 / 100');
 
     type Block = { type: string; text?: { text: string }; fields?: { text: string }[]; elements?: { text?: string }[] };
@@ -70,7 +80,12 @@ describe('critical-fail alerts', () => {
     expect(criterion?.text?.text).toBe(':x: *No promises* (strict, FAIL)\nPromised a refund\n>Hi.');
     expect(context?.elements?.[0]?.text).toContain(`Transcription \`${seeded.id}\``);
     expect(actions?.elements).toEqual([
-      { type: 'button', action_id: 'open_console', text: { type: 'plain_text', text: 'Open' }, url: `${rig.stack.baseUrl}/console/calls/${seeded.id}` },
+      {
+        type: 'button',
+        action_id: 'open_console',
+        text: { type: 'plain_text', text: 'Open' },
+        url: `${rig.stack.baseUrl}/console/calls/${seeded.id}`,
+      },
       { type: 'button', action_id: 'review_start', style: 'primary', text: { type: 'plain_text', text: 'Start review' }, value: seeded.id },
       { type: 'button', action_id: 'review_archive', text: { type: 'plain_text', text: 'Archive' }, value: seeded.id },
     ]);
@@ -130,7 +145,9 @@ describe('critical-fail alerts', () => {
     expect(posts).toHaveLength(1);
     expect(alert.slackTs).toBe(posts[0]?.ts);
     expect(postCallsOf(rig.slack, seeded.id)).toHaveLength(1);
-    expect(rig.slack.calls.filter((c) => c.method === 'conversations.history' && c.params.channel === 'C0DEFAULT1').length).toBeGreaterThanOrEqual(1);
+    expect(
+      rig.slack.calls.filter((c) => c.method === 'conversations.history' && c.params.channel === 'C0DEFAULT1').length,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('leaves an alert failed, not posted again, when it may have been posted and the channel cannot be read', async () => {
@@ -141,7 +158,9 @@ describe('critical-fail alerts', () => {
       await postWebhook(seeded.id);
       const alert = await alertWithStatus(seeded.id, 'failed');
       expect(alert.maybePosted).toBe(true);
-      expect(alert.lastError).toMatch(/^missing_scope: conversations.history: missing_scope \(an earlier attempt may have posted this alert/);
+      expect(alert.lastError).toMatch(
+        /^missing_scope: conversations.history: missing_scope \(an earlier attempt may have posted this alert/,
+      );
       expect((await listAlerts(rig.h.db, { status: 'failed', limit: 1000 })).alerts.map((a) => a.id)).toContain(alert.id);
       expect(alertMessagesOf(rig.slack, seeded.id)).toHaveLength(1);
 
@@ -160,7 +179,12 @@ describe('critical-fail alerts', () => {
     await setEvaluatorChannel(rig.h.db, seeded.evaluatorId!, 'C0MISSING1');
     await postWebhook(seeded.id);
     const failed = await alertWithStatus(seeded.id, 'failed');
-    expect(failed).toMatchObject({ lastError: 'channel_not_found: chat.postMessage: channel_not_found', channel: 'C0MISSING1', maybePosted: false, slackTs: null });
+    expect(failed).toMatchObject({
+      lastError: 'channel_not_found: chat.postMessage: channel_not_found',
+      channel: 'C0MISSING1',
+      maybePosted: false,
+      slackTs: null,
+    });
     expect((await listAlerts(rig.h.db, { status: 'failed', limit: 1000 })).alerts.map((a) => a.id)).toContain(failed.id);
     expect(alertMessagesOf(rig.slack, seeded.id)).toHaveLength(0);
 

@@ -32,7 +32,9 @@ function actionBody(transcriptionId: string, actionId: string, messageTs: string
     message: { type: 'message', ts: messageTs, text: 'Critical fail' },
     response_url: 'https://hooks.slack.com/actions/T0TEAM0001/1/abc',
     trigger_id: '1.2.3',
-    actions: [{ type: 'button', action_id: actionId, block_id: `review-${transcriptionId}`, value: transcriptionId, action_ts: '1800000000.1' }],
+    actions: [
+      { type: 'button', action_id: actionId, block_id: `review-${transcriptionId}`, value: transcriptionId, action_ts: '1800000000.1' },
+    ],
   };
   return `payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
@@ -40,11 +42,14 @@ function actionBody(transcriptionId: string, actionId: string, messageTs: string
 /** Headers as Slack signs a request: v0=HMAC-SHA256(secret, "v0:{timestamp}:{body}") in hex. */
 function slackHeaders(body: string, options: { secret?: string; at?: number } = {}) {
   const timestamp = String(options.at ?? Math.floor(Date.now() / 1000));
-  const signature = `v0=${createHmac('sha256', options.secret ?? signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+  const signature = `v0=${createHmac('sha256', options.secret ?? signingSecret)
+    .update(`v0:${timestamp}:${body}`)
+    .digest('hex')}`;
   return { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': timestamp, 'x-slack-signature': signature };
 }
 
-const interact = (body: string, headers: Record<string, string>, app = rig.stack.app) => request(app).post('/slack/interactions').set(headers).send(body);
+const interact = (body: string, headers: Record<string, string>, app = rig.stack.app) =>
+  request(app).post('/slack/interactions').set(headers).send(body);
 const upstreamGroup = async (id: string) => (await rig.stack.client.getTranscription({ transcription_id: id })).group;
 const mirroredGroup = async (id: string) => (await rig.h.db.hubTranscription.findUniqueOrThrow({ where: { id } })).group;
 const buttonsOf = (blocks: Record<string, unknown>[]) =>
@@ -115,27 +120,38 @@ describe('Slack interactivity', () => {
   it('judges the 5-minute window by its injectable clock', async () => {
     const body = actionBody(randomUUID(), 'review_start', '1800000000.000100');
     const signedAt = Math.floor(Date.now() / 1000);
-    const appAt = (offsetSeconds: number) => createApp(rig.h.deps, { ...rig.stack.hub, now: () => new Date((signedAt + offsetSeconds) * 1000) });
+    const appAt = (offsetSeconds: number) =>
+      createApp(rig.h.deps, { ...rig.stack.hub, now: () => new Date((signedAt + offsetSeconds) * 1000) });
     expect((await interact(body, slackHeaders(body, { at: signedAt }), appAt(301))).body).toEqual(
       errorBody('unauthorized', 'Stale request: X-Slack-Request-Timestamp is more than 5 minutes away'),
     );
     expect((await interact(body, slackHeaders(body, { at: signedAt }), appAt(-301))).status).toBe(401);
     expect((await interact(body, slackHeaders(body, { at: signedAt }), appAt(299))).status).toBe(200);
     // Its action names no transcription of the account: the job finds it gone and is done.
-    await eventually(async () => (await rig.h.jobs.queue('hub.apply-review-action').getJobCountByTypes('waiting', 'active', 'delayed')) === 0, 10_000);
+    await eventually(
+      async () => (await rig.h.jobs.queue('hub.apply-review-action').getJobCountByTypes('waiting', 'active', 'delayed')) === 0,
+      10_000,
+    );
   });
 
   it('acknowledges interactions that are not review buttons and queues nothing', async () => {
-    const before = await rig.h.jobs.queue('hub.apply-review-action').getJobCountByTypes('waiting', 'active', 'delayed', 'completed', 'failed');
+    const before = await rig.h.jobs
+      .queue('hub.apply-review-action')
+      .getJobCountByTypes('waiting', 'active', 'delayed', 'completed', 'failed');
     const shortcut = `payload=${encodeURIComponent(JSON.stringify({ type: 'shortcut', callback_id: 'x', user: { id: 'U1' } }))}`;
     expect((await interact(shortcut, slackHeaders(shortcut))).status).toBe(200);
     const other = actionBody(randomUUID(), 'someone_elses_button', '1800000000.000100');
     expect((await interact(other, slackHeaders(other))).status).toBe(200);
-    expect(await rig.h.jobs.queue('hub.apply-review-action').getJobCountByTypes('waiting', 'active', 'delayed', 'completed', 'failed')).toBe(before);
+    expect(
+      await rig.h.jobs.queue('hub.apply-review-action').getJobCountByTypes('waiting', 'active', 'delayed', 'completed', 'failed'),
+    ).toBe(before);
   });
 
   it('refuses every request when no signing secret is configured', async () => {
-    const app = createApp(rig.h.deps, { ...rig.stack.hub, settings: { ...rig.stack.hub.settings, slack: { ...rig.stack.hub.settings.slack, signingSecret: null } } });
+    const app = createApp(rig.h.deps, {
+      ...rig.stack.hub,
+      settings: { ...rig.stack.hub.settings, slack: { ...rig.stack.hub.settings.slack, signingSecret: null } },
+    });
     const body = actionBody(randomUUID(), 'review_start', '1800000000.000100');
     const res = await interact(body, slackHeaders(body), app);
     expect(res.status).toBe(401);

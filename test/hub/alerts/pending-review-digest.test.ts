@@ -68,13 +68,52 @@ describe('the pending-review digest', () => {
 
   it('lists exactly the pending critical fails per evaluator, oldest first, capped with "and N more", in each evaluator\'s channel', async () => {
     const [a1, a2, a3, a4] = await mirror(
-      { evaluatorId: evaluatorA, evaluatorTag: 'Support QA', group: 'PENDING_REVIEW', participantTag: 'Ana', recordedAt: '2026-01-05T10:00:00.000Z', score: 40 },
-      { evaluatorId: evaluatorA, evaluatorTag: 'Support QA', group: null, participantTag: 'Bo', recordedAt: '2026-01-02T09:15:00.000Z', score: 12.5 },
-      { evaluatorId: evaluatorA, evaluatorTag: 'Support QA', group: 'PENDING_REVIEW', participantTag: 'Cy', recordedAt: '2026-01-09T08:00:00.000Z' },
-      { evaluatorId: evaluatorA, evaluatorTag: 'Support QA', group: 'PENDING_REVIEW', participantTag: 'Di', recordedAt: '2026-01-07T16:45:00.000Z', score: 55 },
+      {
+        evaluatorId: evaluatorA,
+        evaluatorTag: 'Support QA',
+        group: 'PENDING_REVIEW',
+        participantTag: 'Ana',
+        recordedAt: '2026-01-05T10:00:00.000Z',
+        score: 40,
+      },
+      {
+        evaluatorId: evaluatorA,
+        evaluatorTag: 'Support QA',
+        group: null,
+        participantTag: 'Bo',
+        recordedAt: '2026-01-02T09:15:00.000Z',
+        score: 12.5,
+      },
+      {
+        evaluatorId: evaluatorA,
+        evaluatorTag: 'Support QA',
+        group: 'PENDING_REVIEW',
+        participantTag: 'Cy',
+        recordedAt: '2026-01-09T08:00:00.000Z',
+      },
+      {
+        evaluatorId: evaluatorA,
+        evaluatorTag: 'Support QA',
+        group: 'PENDING_REVIEW',
+        participantTag: 'Di',
+        recordedAt: '2026-01-07T16:45:00.000Z',
+        score: 55,
+      },
     );
-    const [b1] = await mirror({ evaluatorId: evaluatorB, evaluatorTag: 'Sales QA', group: null, participantTag: 'Ed', recordedAt: '2026-01-03T00:00:00.000Z' });
-    const [c1] = await mirror({ evaluatorId: evaluatorC, evaluatorTag: 'Billing QA', group: 'PENDING_REVIEW', participantTag: 'Fa', recordedAt: '2026-01-04T00:00:00.000Z' });
+    const [b1] = await mirror({
+      evaluatorId: evaluatorB,
+      evaluatorTag: 'Sales QA',
+      group: null,
+      participantTag: 'Ed',
+      recordedAt: '2026-01-03T00:00:00.000Z',
+    });
+    const [c1] = await mirror({
+      evaluatorId: evaluatorC,
+      evaluatorTag: 'Billing QA',
+      group: 'PENDING_REVIEW',
+      participantTag: 'Fa',
+      recordedAt: '2026-01-04T00:00:00.000Z',
+    });
     // Not pending: reviewed, archived, not critical.
     await mirror(
       { evaluatorId: evaluatorA, group: 'UNDER_REVIEW', recordedAt: '2025-12-01T00:00:00.000Z' },
@@ -93,7 +132,10 @@ describe('the pending-review digest', () => {
 
     const main = fake.postsTo('C0DEFAULT1')[0];
     expect(main.text).toBe('4 critical fails waiting for review');
-    expect(main?.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: ':clipboard: Critical fails waiting for review', emoji: true } });
+    expect(main?.blocks[0]).toEqual({
+      type: 'header',
+      text: { type: 'plain_text', text: ':clipboard: Critical fails waiting for review', emoji: true },
+    });
     expect(sectionLines(main.blocks)).toEqual([
       [
         '*Support QA*: 4 pending',
@@ -115,7 +157,11 @@ describe('the pending-review digest', () => {
 
   it('posts each channel once per tick, also when a 429 on one channel makes the job run again', async () => {
     // Sections with the most pending come first, so the default channel is posted first.
-    await mirror({ evaluatorId: evaluatorA, group: 'PENDING_REVIEW' }, { evaluatorId: evaluatorA }, { evaluatorId: evaluatorC, group: 'PENDING_REVIEW' });
+    await mirror(
+      { evaluatorId: evaluatorA, group: 'PENDING_REVIEW' },
+      { evaluatorId: evaluatorA },
+      { evaluatorId: evaluatorC, group: 'PENDING_REVIEW' },
+    );
     fake.script('chat.postMessage', [{ status: 429, retryAfter: 1 }]);
     const at = tick();
     const first = await sendPendingReviewDigest(hub, at);
@@ -123,13 +169,19 @@ describe('the pending-review digest', () => {
     expect(first.posts).toEqual([{ channel: 'C0NORTH001', evaluators: 1, pending: 1, outcome: 'posted' }]);
 
     const second = await sendPendingReviewDigest(hub, at);
-    expect(second.posts.map((p) => [p.channel, p.outcome])).toEqual([['C0DEFAULT1', 'posted'], ['C0NORTH001', 'posted_before']]);
+    expect(second.posts.map((p) => [p.channel, p.outcome])).toEqual([
+      ['C0DEFAULT1', 'posted'],
+      ['C0NORTH001', 'posted_before'],
+    ]);
     expect(fake.messages.map((m) => m.channel).sort()).toEqual(['C0DEFAULT1', 'C0NORTH001']);
   });
 
   it('is enqueued by the clock once per tick, at 09:00 on weekdays in the configured time zone, and run by the worker', async () => {
     await mirror({ evaluatorId: evaluatorA, group: 'PENDING_REVIEW' });
-    const schedules = createSchedules({ ...defaultScheduleSettings, slack: { ...defaultScheduleSettings.slack, digestTimezone: 'Europe/Madrid' } });
+    const schedules = createSchedules({
+      ...defaultScheduleSettings,
+      slack: { ...defaultScheduleSettings.slack, digestTimezone: 'Europe/Madrid' },
+    });
     const digest = schedules.find((s) => s.name === 'hub.send-digest');
     if (!digest) throw new Error('no digest schedule');
     expect(digest).toMatchObject({ cron: '0 9 * * 1-5', timezone: 'Europe/Madrid' });
@@ -150,7 +202,9 @@ describe('the pending-review digest', () => {
     const stale = await h.db.hubAlert.create({ data: { transcriptionId: String(id), kind: 'critical_fail' } });
     await h.db.$executeRaw`UPDATE hub_alerts SET updated_at = now() - interval '5 minutes' WHERE id = ${stale.id}::uuid`;
     const fresh = await h.db.hubAlert.create({ data: { transcriptionId: randomUUID(), kind: 'critical_fail' } });
-    const deadWorker = await h.db.hubAlert.create({ data: { transcriptionId: randomUUID(), kind: 'critical_fail', status: 'sending', leaseUntil: new Date(Date.now() - 60_000) } });
+    const deadWorker = await h.db.hubAlert.create({
+      data: { transcriptionId: randomUUID(), kind: 'critical_fail', status: 'sending', leaseUntil: new Date(Date.now() - 60_000) },
+    });
     const done = await h.db.hubAlert.create({ data: { transcriptionId: randomUUID(), kind: 'critical_fail', status: 'sent' } });
     await h.db.$executeRaw`UPDATE hub_alerts SET updated_at = now() - interval '5 minutes' WHERE id = ${done.id}::uuid`;
 

@@ -42,9 +42,13 @@ export function slackHubForFile(options: SlackHubForFileOptions = {}): SlackHubR
     cleanups.push(() => rig.slack.close());
     rig.h = createHarness();
     rig.stack = await startHubStack(rig.h, { hub: (defaults) => slackHub(rig.slack, defaults, options.slack) });
-    cleanups.push(() => rig.stack.close(), () => rig.h.close());
+    cleanups.push(
+      () => rig.stack.close(),
+      () => rig.h.close(),
+    );
     rig.hook = createCriticalFailHook(rig.stack.hub);
-    for (let i = 0; i < (options.workers ?? 1); i += 1) rig.h.startWorker({ ...options.worker, hub: rig.stack.hub, mirrorHooks: [rig.hook] });
+    for (let i = 0; i < (options.workers ?? 1); i += 1)
+      rig.h.startWorker({ ...options.worker, hub: rig.stack.hub, mirrorHooks: [rig.hook] });
   });
   afterAll(() => runCleanups(cleanups));
   return rig;

@@ -61,10 +61,29 @@ export function evaluatedTranscription(
                 critical_fail_triggered: critical,
                 summary_feedback: 'Feedback',
                 results: [
-                  { criteria_id: randomUUID(), name: 'Greeting', type: 'boolean', max_weight: 40, score_raw_ai: 1, score_obtained: 40, status: 'PASS', reasoning: 'Greets', quote: 'Hello.', feedback: null },
                   {
-                    criteria_id: randomUUID(), name: 'No refund promises', type: 'strict', max_weight: 0, score_raw_ai: critical ? 0 : 1, score_obtained: 0,
-                    status: critical ? 'FAIL' : 'PASS', reasoning: 'Promised a refund & more', quote: 'I <promise> a refund.', feedback: null,
+                    criteria_id: randomUUID(),
+                    name: 'Greeting',
+                    type: 'boolean',
+                    max_weight: 40,
+                    score_raw_ai: 1,
+                    score_obtained: 40,
+                    status: 'PASS',
+                    reasoning: 'Greets',
+                    quote: 'Hello.',
+                    feedback: null,
+                  },
+                  {
+                    criteria_id: randomUUID(),
+                    name: 'No refund promises',
+                    type: 'strict',
+                    max_weight: 0,
+                    score_raw_ai: critical ? 0 : 1,
+                    score_obtained: 0,
+                    status: critical ? 'FAIL' : 'PASS',
+                    reasoning: 'Promised a refund & more',
+                    quote: 'I <promise> a refund.',
+                    feedback: null,
                   },
                 ],
               },
@@ -103,7 +122,11 @@ export const alertMessagesOf = (fake: FakeSlack, transcriptionId: string) =>
   fake.messages.filter((m) => m.metadata?.event_payload.transcription_id === transcriptionId);
 
 export const postCallsOf = (fake: FakeSlack, transcriptionId: string) =>
-  fake.calls.filter((c) => c.method === 'chat.postMessage' && (c.params.metadata as { event_payload?: Record<string, unknown> } | undefined)?.event_payload?.transcription_id === transcriptionId);
+  fake.calls.filter(
+    (c) =>
+      c.method === 'chat.postMessage' &&
+      (c.params.metadata as { event_payload?: Record<string, unknown> } | undefined)?.event_payload?.transcription_id === transcriptionId,
+  );
 
 /** A `transcription.completed` webhook signed as the built-in service signs it. */
 export function signedWebhook(secret: string, transcriptionId: string, id: string = randomUUID()) {

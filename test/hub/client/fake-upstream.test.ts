@@ -31,7 +31,7 @@ const rateLimited = (headers: Record<string, string> = {}) => ({
 });
 
 describe('what goes on the wire', () => {
-  it('posts the caller\'s own JSON to <baseUrl>/<operation> with x-api-key and application/json', async () => {
+  it("posts the caller's own JSON to <baseUrl>/<operation> with x-api-key and application/json", async () => {
     const participant = participantWire({ tag: '  Ana  ', metadata: { level: '3' } });
     fake.script('create-participant', { status: 201, json: { data: { message: 'Participant created', participant } } });
     const result = await clientFor().createParticipant({ tag: '  Ana  ', metadata: { level: 3 } });
@@ -85,7 +85,10 @@ describe('429 rate_limited', () => {
     const transcription = transcriptionWire();
     fake.script('get-transcription', rateLimited(), rateLimited(), rateLimited(), { json: { data: transcription } });
     await clientFor({ backoffBaseMs: 40 }).getTranscription({ transcription_id: transcription.transcription_id });
-    const times = fake.requestsFor('get-transcription').slice(-4).map((r) => r.at);
+    const times = fake
+      .requestsFor('get-transcription')
+      .slice(-4)
+      .map((r) => r.at);
     const gaps = times.slice(1).map((t, i) => t - times[i]);
     expect(gaps[0]).toBeGreaterThanOrEqual(38);
     expect(gaps[1]).toBeGreaterThanOrEqual(78);
@@ -133,7 +136,11 @@ describe('analytics: each call costs quota', () => {
 describe('5xx, time-outs and network errors', () => {
   it('500 then success: retried for a read', async () => {
     const transcription = transcriptionWire();
-    fake.script('get-transcription', { status: 500, json: errorWire('internal', 'Internal server error') }, { json: { data: transcription } });
+    fake.script(
+      'get-transcription',
+      { status: 500, json: errorWire('internal', 'Internal server error') },
+      { json: { data: transcription } },
+    );
     const result = await clientFor().getTranscription({ transcription_id: transcription.transcription_id });
     expect(result.transcription_id).toBe(transcription.transcription_id);
   });
@@ -192,7 +199,7 @@ describe('5xx, time-outs and network errors', () => {
 });
 
 describe('other answers', () => {
-  it('404 and 403 are typed and not retried, with the upstream\'s message and request id', async () => {
+  it("404 and 403 are typed and not retried, with the upstream's message and request id", async () => {
     fake.script('get-participant', { status: 404, json: errorWire('not_found', 'Participant not found') });
     const missing = await failure(clientFor().getParticipant({ participant_id: randomUUID() }));
     expect(missing.toJSON()).toMatchObject({

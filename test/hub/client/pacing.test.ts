@@ -21,7 +21,7 @@ import { freePort } from '../../support/processes.js';
 import { recordingGot, serveBuiltIn, testPacingPrefix } from './support.js';
 
 describe('the pacing rule and bucket', () => {
-  it('is the spec\'s limit, scaled like the service\'s, less a margin of burst (at least one request)', () => {
+  it("is the spec's limit, scaled like the service's, less a margin of burst (at least one request)", () => {
     expect(pacingRule(operationTraits['get-transcription'].limit)).toEqual({ perMinute: 500, burst: 16 });
     expect(pacingRule(operationTraits['create-configuration'].limit)).toEqual({ perMinute: 10, burst: 1 });
     // 250 ms of margin: 3 slots of 120 ms at 500/min; 21 slots of 12 ms when scaled by 10.

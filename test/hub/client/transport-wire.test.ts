@@ -13,7 +13,14 @@ import { errorWire, participantWire, transcriptionWire } from '../../fakes/wire-
 const fake = useFakeUpstream();
 
 const clientFor = (options: Partial<ConversationClientOptions> = {}) =>
-  createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, backoffBaseMs: 20, timeoutMs: 500, rateLimitScale: 100, ...options });
+  createConversationClient({
+    baseUrl: fake.baseUrl,
+    apiKey: fake.apiKey,
+    backoffBaseMs: 20,
+    timeoutMs: 500,
+    rateLimitScale: 100,
+    ...options,
+  });
 
 const failure = upstreamFailure;
 
@@ -75,10 +82,24 @@ describe('an HTTP/1.0 server', () => {
       socket.write('HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n{"data": {"partic');
     });
     try {
-      const client = createConversationClient({ baseUrl: server.baseUrl, apiKey: 'k', rateLimitScale: 100, timeoutMs: 200, maxAttempts: 2, backoffBaseMs: 10 });
+      const client = createConversationClient({
+        baseUrl: server.baseUrl,
+        apiKey: 'k',
+        rateLimitScale: 100,
+        timeoutMs: 200,
+        maxAttempts: 2,
+        backoffBaseMs: 10,
+      });
       const started = performance.now();
       const error = await failure(client.getParticipant({ participant_id: participantWire().participant_id }));
-      expect(error).toMatchObject({ kind: 'timeout', status: null, code: 'timeout', message: 'No answer within 200 ms', attempts: 2, retryable: true });
+      expect(error).toMatchObject({
+        kind: 'timeout',
+        status: null,
+        code: 'timeout',
+        message: 'No answer within 200 ms',
+        attempts: 2,
+        retryable: true,
+      });
       expect(performance.now() - started).toBeLessThan(2_000);
     } finally {
       await server.close();
@@ -108,7 +129,11 @@ describe('Retry-After', () => {
     const transcription = transcriptionWire();
     // Dates have whole seconds: at least 1 s away, at most 2 s.
     const date = new Date(Math.ceil(Date.now() / 1_000) * 1_000 + 1_000);
-    fake.script('get-transcription', { status: 503, json: errorWire('unavailable', 'Down for a moment'), headers: { 'retry-after': date.toUTCString() } }, { json: { data: transcription } });
+    fake.script(
+      'get-transcription',
+      { status: 503, json: errorWire('unavailable', 'Down for a moment'), headers: { 'retry-after': date.toUTCString() } },
+      { json: { data: transcription } },
+    );
     await clientFor({ backoffBaseMs: 5 }).getTranscription({ transcription_id: transcription.transcription_id });
     const [, second] = fake.requestsFor('get-transcription').slice(-2);
     expect(performance.timeOrigin + second.at).toBeGreaterThanOrEqual(date.getTime() - 30);
@@ -116,7 +141,11 @@ describe('Retry-After', () => {
 
   it('is cut to maxRetryAfterMs', async () => {
     const transcription = transcriptionWire();
-    fake.script('get-transcription', { status: 429, json: errorWire('rate_limited', 'Slow down'), headers: { 'retry-after': '120' } }, { json: { data: transcription } });
+    fake.script(
+      'get-transcription',
+      { status: 429, json: errorWire('rate_limited', 'Slow down'), headers: { 'retry-after': '120' } },
+      { json: { data: transcription } },
+    );
     await clientFor({ maxRetryAfterMs: 150 }).getTranscription({ transcription_id: transcription.transcription_id });
     const [first, second] = fake.requestsFor('get-transcription').slice(-2);
     expect(second.at - first.at).toBeGreaterThanOrEqual(140);
@@ -128,16 +157,25 @@ describe('every attempt of a call', () => {
   it('carries the same x-request-id', async () => {
     fake.script('list-participants', ...Array.from({ length: 3 }, () => ({ status: 502, text: '<html>Bad gateway</html>' })));
     const error = await failure(clientFor({ backoffBaseMs: 1, maxAttempts: 3 }).listParticipants());
-    const sent = fake.requestsFor('list-participants').slice(-3).map((r) => r.headers['x-request-id']);
+    const sent = fake
+      .requestsFor('list-participants')
+      .slice(-3)
+      .map((r) => r.headers['x-request-id']);
     expect(new Set(sent).size).toBe(1);
     expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(error).toMatchObject({ kind: 'server_error', status: 502, code: 'http_502', attempts: 3, requestId: expect.stringMatching(/^fake-\d+$/) as unknown });
+    expect(error).toMatchObject({
+      kind: 'server_error',
+      status: 502,
+      code: 'http_502',
+      attempts: 3,
+      requestId: expect.stringMatching(/^fake-\d+$/) as unknown,
+    });
     expect(error.message).toBe('HTTP 502: <html>Bad gateway</html>');
   });
 });
 
-describe('the caller\'s abort', () => {
-  it('ends a call waiting to retry, with the signal\'s reason', async () => {
+describe("the caller's abort", () => {
+  it("ends a call waiting to retry, with the signal's reason", async () => {
     fake.script('list-participants', { status: 429, json: errorWire('rate_limited', 'Slow down'), headers: { 'retry-after': '30' } });
     const controller = new AbortController();
     const reason = new Error('the job was cancelled');

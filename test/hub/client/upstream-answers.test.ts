@@ -12,7 +12,8 @@ import { transcriptionWire } from '../../fakes/wire-fixtures.js';
 
 const fake = useFakeUpstream();
 
-const client = () => createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, backoffBaseMs: 10, timeoutMs: 500, rateLimitScale: 100 });
+const client = () =>
+  createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, backoffBaseMs: 10, timeoutMs: 500, rateLimitScale: 100 });
 
 const failure = upstreamFailure;
 
@@ -25,17 +26,39 @@ const listRow = (overrides: Record<string, unknown> = {}) => ({
   group: null,
   name: null,
   created_at: '2026-03-01T10:00:00Z',
-  qa: { score: 80, critical_fail: false, status: 'COMPLETED', participant_id: null, evaluator_id: null, participant_tag: null, evaluator_tag: null },
+  qa: {
+    score: 80,
+    critical_fail: false,
+    status: 'COMPLETED',
+    participant_id: null,
+    evaluator_id: null,
+    participant_tag: null,
+    evaluator_tag: null,
+  },
   ...overrides,
 });
 
 describe('get-transcription', () => {
   it('reads a FAILED transcription with a null duration and an error without a message, keeping the raw answer', async () => {
     const id = randomUUID();
-    const answer = { transcription_id: id, status: 'FAILED', duration: null, configuration_id: randomUUID(), details: { error: { code: 'DOWNLOAD' } }, vendor_trace: 'abc' };
+    const answer = {
+      transcription_id: id,
+      status: 'FAILED',
+      duration: null,
+      configuration_id: randomUUID(),
+      details: { error: { code: 'DOWNLOAD' } },
+      vendor_trace: 'abc',
+    };
     fake.script('get-transcription', { json: { data: answer } });
     const t = await client().getTranscription({ transcription_id: id });
-    expect(t).toMatchObject({ transcription_id: id, status: 'FAILED', duration: null, group: null, configuration_tag: null, vendor_trace: 'abc' });
+    expect(t).toMatchObject({
+      transcription_id: id,
+      status: 'FAILED',
+      duration: null,
+      group: null,
+      configuration_tag: null,
+      vendor_trace: 'abc',
+    });
     expect(t.details).toMatchObject({ error: { code: 'DOWNLOAD', message: null }, evaluation: null, conversation: null, created_at: null });
     expect(t.raw).toEqual(answer);
   });
@@ -56,7 +79,9 @@ describe('get-transcription', () => {
 
   it('reads an IN_PROGRESS transcription that has only its id and status, members of the wrong type read as null', async () => {
     const id = randomUUID();
-    fake.script('get-transcription', { json: { data: { transcription_id: id, status: 'IN_PROGRESS', duration: 'soon', details: { created_at: 'yesterday' } } } });
+    fake.script('get-transcription', {
+      json: { data: { transcription_id: id, status: 'IN_PROGRESS', duration: 'soon', details: { created_at: 'yesterday' } } },
+    });
     const t = await client().getTranscription({ transcription_id: id });
     expect(t).toMatchObject({ status: 'IN_PROGRESS', duration: null, details: { created_at: null, error: null } });
   });
@@ -95,10 +120,21 @@ describe('list-transcriptions, row by row', () => {
     const oddStatus = listRow({ status: 'WEIRD' });
     const completedWithoutDuration = listRow({ duration: null });
     fake.script('list-transcriptions', {
-      json: { data: { total_transcriptions: 6, query_limit_reached: false, statistics: null, transcriptions: [good, failed, noId, running, oddStatus, completedWithoutDuration] } },
+      json: {
+        data: {
+          total_transcriptions: 6,
+          query_limit_reached: false,
+          statistics: null,
+          transcriptions: [good, failed, noId, running, oddStatus, completedWithoutDuration],
+        },
+      },
     });
     const list = await client().listTranscriptions();
-    expect(list.transcriptions.map((t) => t.transcription_id)).toEqual([good.transcription_id, failed.transcription_id, running.transcription_id]);
+    expect(list.transcriptions.map((t) => t.transcription_id)).toEqual([
+      good.transcription_id,
+      failed.transcription_id,
+      running.transcription_id,
+    ]);
     expect(list.transcriptions[1]).toMatchObject({ duration: null, qa: { score: null, critical_fail: null } });
     expect(list.rejected.map((r) => ({ index: r.index, id: r.id, paths: r.issues.map((i) => i.path) }))).toEqual([
       { index: 2, id: null, paths: ['data.transcriptions[2].transcription_id'] },
@@ -109,7 +145,15 @@ describe('list-transcriptions, row by row', () => {
   });
 
   it('reads resource lists row by row too', async () => {
-    const evaluator = { evaluator_id: randomUUID(), tag: 'QA', description: '', language: 'en', context: '', criteria: [], created_at: '2026-03-01T10:00:00Z' };
+    const evaluator = {
+      evaluator_id: randomUUID(),
+      tag: 'QA',
+      description: '',
+      language: 'en',
+      context: '',
+      criteria: [],
+      created_at: '2026-03-01T10:00:00Z',
+    };
     fake.script('list-evaluators', { json: { data: { items: [evaluator, { evaluator_id: randomUUID(), tag: 7 }], count: 2 } } });
     const list = await client().listEvaluators();
     expect(list.items).toEqual([evaluator]);
@@ -138,7 +182,11 @@ describe('answers whose shape the description leaves open', () => {
       analytics_language: 'en',
       created_at: '2026-03-01T10:00:00Z',
     };
-    fake.script('create-configuration', { status: 201, json: { data: configuration } }, { status: 201, json: { data: { configuration, ok: true } } });
+    fake.script(
+      'create-configuration',
+      { status: 201, json: { data: configuration } },
+      { status: 201, json: { data: { configuration, ok: true } } },
+    );
     expect((await client().createConfiguration({ tag: 'Support' })).configuration).toEqual(configuration);
     const wrapped = await client().createConfiguration({ tag: 'Support' });
     expect(wrapped).toEqual({ configuration, ok: true });
@@ -146,7 +194,10 @@ describe('answers whose shape the description leaves open', () => {
 
   it('update-configuration: an answer without the configuration reads null (the caller asks get-configuration)', async () => {
     fake.script('update-configuration', { json: { data: { updated: true } } });
-    expect(await client().updateConfiguration({ configuration_id: randomUUID(), tag: 'x' })).toMatchObject({ configuration: null, updated: true });
+    expect(await client().updateConfiguration({ configuration_id: randomUUID(), tag: 'x' })).toMatchObject({
+      configuration: null,
+      updated: true,
+    });
   });
 
   it('deletes answer whatever acknowledgement came', async () => {
@@ -158,11 +209,22 @@ describe('answers whose shape the description leaves open', () => {
 describe('error answers in shapes of their own', () => {
   it('reads the message and code wherever the upstream put them', async () => {
     fake.script('get-transcription', { status: 404, json: { error: 'Not found' } });
-    expect((await failure(client().getTranscription({ transcription_id: randomUUID() }))).toJSON()).toMatchObject({ kind: 'not_found', code: 'http_404', message: 'Not found' });
+    expect((await failure(client().getTranscription({ transcription_id: randomUUID() }))).toJSON()).toMatchObject({
+      kind: 'not_found',
+      code: 'http_404',
+      message: 'Not found',
+    });
     fake.script('get-configuration', { status: 400, json: { message: 'bad id', code: 'BAD_ID' } });
-    expect((await failure(client().getConfiguration({ configuration_id: randomUUID() }))).toJSON()).toMatchObject({ kind: 'invalid_request', code: 'BAD_ID', message: 'bad id' });
+    expect((await failure(client().getConfiguration({ configuration_id: randomUUID() }))).toJSON()).toMatchObject({
+      kind: 'invalid_request',
+      code: 'BAD_ID',
+      message: 'bad id',
+    });
     fake.script('get-evaluator', { status: 403, json: { detail: 'key revoked' } });
-    expect((await failure(client().getEvaluator({ evaluator_id: randomUUID() }))).toJSON()).toMatchObject({ kind: 'forbidden', message: 'key revoked' });
+    expect((await failure(client().getEvaluator({ evaluator_id: randomUUID() }))).toJSON()).toMatchObject({
+      kind: 'forbidden',
+      message: 'key revoked',
+    });
   });
 });
 
@@ -184,6 +246,7 @@ describe('webhook bodies as pokes', () => {
       expect(readWebhookEvent(body)?.transcriptionId).toBe(id);
     }
     expect(readWebhookEvent({ id, event: 'transcription.failed' })?.type).toBe('transcription.failed');
-    for (const body of [{ data: {} }, { id: 'nope' }, [id], 'text', null, { data: { transcription_id: 12 } }]) expect(readWebhookEvent(body)).toBeNull();
+    for (const body of [{ data: {} }, { id: 'nope' }, [id], 'text', null, { data: { transcription_id: 12 } }])
+      expect(readWebhookEvent(body)).toBeNull();
   });
 });

@@ -18,7 +18,13 @@ hubStackForFile((harness, started) => {
 const backfill = () =>
   run(process.execPath, ['src/cli/launch.mjs', 'backfill'], {
     cwd: projectRoot,
-    env: { ...process.env, UPSTREAM_BASE_URL: `${stack.baseUrl}/api`, UPSTREAM_API_KEY: stack.account.key, RATE_LIMIT_SCALE: '100', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      UPSTREAM_BASE_URL: `${stack.baseUrl}/api`,
+      UPSTREAM_API_KEY: stack.account.key,
+      RATE_LIMIT_SCALE: '100',
+      LOG_LEVEL: 'warn',
+    },
   });
 
 describe('npm run cli -- backfill', () => {

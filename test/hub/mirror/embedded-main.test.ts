@@ -50,10 +50,16 @@ describe('npm start (src/main.ts): the built-in API and the hub in one process',
     // The hub provisioned its own key on the built-in API at start.
     const key = await eventually(async () => (await h.db.hubSetting.findUnique({ where: { key: 'upstream_api_key' } }))?.value, 20_000);
     const call = async (operation: string, body: object) => {
-      const res = await fetch(`${baseUrl}/api/${operation}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${baseUrl}/api/${operation}`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return (await res.json()) as { data: Record<string, never> };
     };
-    const configurationId = (await call('create-configuration', { tag: `embedded-${randomUUID().slice(0, 6)}` })).data.configuration['configuration_id'] as string;
+    const configurationId = (await call('create-configuration', { tag: `embedded-${randomUUID().slice(0, 6)}` })).data.configuration[
+      'configuration_id'
+    ] as string;
     try {
       const registered = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'hub:register-webhooks', configurationId], {
         cwd: projectRoot,

@@ -47,7 +47,12 @@ describe('the mirror, end to end', () => {
       error_url: `${stack.baseUrl}/webhooks/transcriptions/error?token=hub-stack-token-0123456789abcdef`,
     });
     const url = recordings.serve('mirror/call.wav', await synthesizeConversation(supportCall, { stereo: true }));
-    const { transcription_id: id } = await stack.client.submit({ configuration_id: configuration.configuration_id, url, evaluator_id: evaluatorId, name: 'mirrored call' });
+    const { transcription_id: id } = await stack.client.submit({
+      configuration_id: configuration.configuration_id,
+      url,
+      evaluator_id: evaluatorId,
+      name: 'mirrored call',
+    });
 
     const row = await eventually(async () => {
       const found = await h.db.hubTranscription.findUnique({ where: { id }, include: { results: { orderBy: { position: 'asc' } } } });
@@ -69,7 +74,12 @@ describe('the mirror, end to end', () => {
     });
     expect(row.recordedAt.toISOString()).toBe(new Date(upstream.details.created_at!).toISOString());
     expect(row.results.map((r) => ({ criterionId: r.criterionId, status: r.status, scoreRawAi: r.scoreRawAi, quote: r.quote }))).toEqual(
-      upstream.details.evaluation!.breakdown.results.map((r) => ({ criterionId: r.criteria_id, status: r.status, scoreRawAi: r.score_raw_ai, quote: r.quote })),
+      upstream.details.evaluation!.breakdown.results.map((r) => ({
+        criterionId: r.criteria_id,
+        status: r.status,
+        scoreRawAi: r.score_raw_ai,
+        quote: r.quote,
+      })),
     );
     const receipts = await h.db.hubWebhookReceipt.findMany({ where: { transcriptionId: id } });
     expect(receipts).toHaveLength(1);

@@ -68,7 +68,12 @@ describe('Redis down at receipt', () => {
     const id = randomUUID();
     const at = new Date();
     const body = JSON.stringify({ type: 'transcription.completed', data: { transcription_id: transcriptionId } });
-    const headers = { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(stack.account.webhookSecret).sign(id, at, body) };
+    const headers = {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': new Webhook(stack.account.webhookSecret).sign(id, at, body),
+    };
     const send = () => request(stack.app).post('/webhooks/transcriptions/success').set(headers).send(body);
 
     await redisProxy.down();
@@ -82,10 +87,14 @@ describe('Redis down at receipt', () => {
 
     await redisProxy.up();
     // The sender does not retry: the sweeper queues the mirror and marks the receipt.
-    const receipt = await eventually(async () => {
-      const found = await h.db.hubWebhookReceipt.findUnique({ where: { id: `tx-${transcriptionId}-success` } });
-      return found?.enqueuedAt ? found : undefined;
-    }, 15_000, 200);
+    const receipt = await eventually(
+      async () => {
+        const found = await h.db.hubWebhookReceipt.findUnique({ where: { id: `tx-${transcriptionId}-success` } });
+        return found?.enqueuedAt ? found : undefined;
+      },
+      15_000,
+      200,
+    );
     // enqueued_at is set only once Redis took the mirror job (the first test's worker may already have run it).
     expect(receipt.enqueuedAt).toBeInstanceOf(Date);
     // A later repeat is a duplicate, queues nothing new, and is counted.

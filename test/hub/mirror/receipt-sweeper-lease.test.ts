@@ -91,7 +91,10 @@ describe('receipt sweeper, Redis stalled', () => {
     const sweeper = await openProcess(sweeperName);
     const stack = await startHubStack(h, { hub: () => ({ jobs: web.jobs }) });
     cleanups.push(() => stack.close());
-    const running = startOutboxRelay({ db: sweeper.db, jobs: sweeper.jobs, logger: stack.hub.logger }, { sweepEveryMs: 200, olderThanMs: 500 });
+    const running = startOutboxRelay(
+      { db: sweeper.db, jobs: sweeper.jobs, logger: stack.hub.logger },
+      { sweepEveryMs: 200, olderThanMs: 500 },
+    );
     cleanups.push(() => running.stop());
 
     redis.pause();
@@ -105,7 +108,12 @@ describe('receipt sweeper, Redis stalled', () => {
         const signature = new Webhook(stack.account.webhookSecret).sign(id, at, body);
         return request(stack.app)
           .post('/webhooks/transcriptions/success')
-          .set({ 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature })
+          .set({
+            'content-type': 'application/json',
+            'webhook-id': id,
+            'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+            'webhook-signature': signature,
+          })
           .send(body);
       }),
     );
@@ -126,7 +134,9 @@ describe('receipt sweeper, Redis stalled', () => {
         SELECT state, xact_start IS NOT NULL AS "inTransaction" FROM pg_stat_activity WHERE application_name = ${sweeperName}`;
       idleInTransaction += sessions.filter((s) => s.state?.startsWith('idle in transaction')).length;
       openTransactions += sessions.filter((s) => s.inTransaction && s.state !== 'active').length;
-      const [claimed] = await h.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM hub_webhook_receipts WHERE lease_until > now()`;
+      const [claimed] = await h.db.$queryRaw<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM hub_webhook_receipts WHERE lease_until > now()`;
       if ((claimed?.n ?? 0) > 0) sawClaimed = true;
       samples += 1;
       await new Promise((r) => setTimeout(r, 50));
@@ -167,7 +177,12 @@ describe('two receipt sweepers side by side', () => {
     expect(await unsentCount()).toBe(0);
     expect(await h.db.hubWebhookReceipt.count({ where: { leaseUntil: { not: null } } })).toBe(0);
     // Both write to the same queues (one Redis, as two web processes do): every mirror is there.
-    expect(await queuedMirrors(a.jobs, receipts.map((r) => r.transcriptionId))).toBe(300);
+    expect(
+      await queuedMirrors(
+        a.jobs,
+        receipts.map((r) => r.transcriptionId),
+      ),
+    ).toBe(300);
     expect((await a.jobs.queue('hub.mirror-transcription').getJobCounts('wait')).wait).toBe(300);
   }, 60_000);
 });
@@ -186,10 +201,14 @@ describe('a sweeper that died holding a lease', () => {
     expect(await sweepUnsentReceipts(alive, { olderThanMs: 1_000 })).toEqual({ queued: 0 });
     expect(await queuedMirrors(alive.jobs, transcriptionIds)).toBe(0);
 
-    const swept = await eventually(async () => {
-      const outcome = await sweepUnsentReceipts(alive, { olderThanMs: 1_000 });
-      return outcome.queued > 0 ? { ...outcome, afterMs: Date.now() - claimedAt } : undefined;
-    }, 10_000, 100);
+    const swept = await eventually(
+      async () => {
+        const outcome = await sweepUnsentReceipts(alive, { olderThanMs: 1_000 });
+        return outcome.queued > 0 ? { ...outcome, afterMs: Date.now() - claimedAt } : undefined;
+      },
+      10_000,
+      100,
+    );
     expect(swept.queued).toBe(5);
     expect(swept.afterMs).toBeGreaterThanOrEqual(leaseMs - 100);
     expect(await queuedMirrors(alive.jobs, transcriptionIds)).toBe(5);

@@ -32,7 +32,13 @@ afterAll(async () => {
 /** A signed webhook about a new transcription, to the success URL. */
 function signedWebhook(extra: Partial<RawRequest> = {}, pad = ''): RawRequest & { body: Buffer | string; signedBody: string } {
   const body = JSON.stringify({ type: 'transcription.completed', data: { transcription_id: randomUUID() }, ...(pad ? { pad } : {}) });
-  return { path: '/webhooks/transcriptions/success', headers: signedWebhookHeaders(stack.account.webhookSecret, body), body, signedBody: body, ...extra };
+  return {
+    path: '/webhooks/transcriptions/success',
+    headers: signedWebhookHeaders(stack.account.webhookSecret, body),
+    body,
+    signedBody: body,
+    ...extra,
+  };
 }
 
 const accepted = { data: { received: true, duplicate: false } };
@@ -46,7 +52,12 @@ describe('the receiver on its own stack', () => {
     expect([chunked.status, chunked.json]).toEqual([202, accepted]);
     for (const isChunked of [false, true]) {
       const hook = signedWebhook();
-      const gzipped = await sendRaw(stack.app, { ...hook, body: gzipSync(hook.signedBody), headers: { ...hook.headers, 'content-encoding': 'gzip', 'x-request-id': 'hook-gz' }, chunked: isChunked });
+      const gzipped = await sendRaw(stack.app, {
+        ...hook,
+        body: gzipSync(hook.signedBody),
+        headers: { ...hook.headers, 'content-encoding': 'gzip', 'x-request-id': 'hook-gz' },
+        chunked: isChunked,
+      });
       expect([gzipped.status, gzipped.json]).toEqual([202, accepted]);
       expect(gzipped.headers['x-request-id']).toBe('hook-gz');
       expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8');

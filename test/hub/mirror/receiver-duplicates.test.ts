@@ -25,7 +25,15 @@ function signedWebhook(transcriptionId: string) {
     data: { transcription_id: transcriptionId, status: 'COMPLETED', configuration_id: randomUUID(), name: null, error: null },
   });
   const signature = new Webhook(stack.account.webhookSecret).sign(id, at, body);
-  return { body, headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature } };
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
+  };
 }
 
 describe('the receipt duplicate flag under concurrency', () => {

@@ -49,7 +49,12 @@ describe('a webhook acknowledged while Redis is dead', () => {
     const res = await fetch(`${web.baseUrl}/webhooks/transcriptions/success`, {
       method: 'POST',
       body,
-      headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(account.webhookSecret).sign(id, at, body) },
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': new Webhook(account.webhookSecret).sign(id, at, body),
+      },
     });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ data: { received: true, duplicate: false } });
@@ -61,7 +66,11 @@ describe('a webhook acknowledged while Redis is dead', () => {
     // The worker reaches the built-in API (the upstream) through the web process.
     const worker = startEntry('src/worker.ts', { ...env, PUBLIC_BASE_URL: web.baseUrl });
     children.push(worker);
-    const mirrored = await eventually(async () => (await h.db.hubTranscription.findUnique({ where: { id: seeded.id } })) ?? undefined, 60_000, 250).catch((error: unknown) => {
+    const mirrored = await eventually(
+      async () => (await h.db.hubTranscription.findUnique({ where: { id: seeded.id } })) ?? undefined,
+      60_000,
+      250,
+    ).catch((error: unknown) => {
       throw new Error(`not mirrored: ${String(error)}\nweb:\n${web.output()}\nworker:\n${worker.output()}`);
     });
     expect(mirrored.status).toBe('COMPLETED');

@@ -51,7 +51,12 @@ function signed(transcriptionId: string, options: { secret?: string; id?: string
   const signature = new Webhook(options.secret ?? stack.account.webhookSecret).sign(id, at, body);
   return {
     body,
-    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature },
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
   };
 }
 
@@ -93,7 +98,10 @@ describe('the webhook receiver', () => {
     const res = await post('/webhooks/transcriptions/success', stale);
     expect(res.status).toBe(401);
     expect(res.body.error).toEqual({ code: 'unauthorized', message: 'Webhook signature not verified: Message timestamp too old' });
-    const unsigned = await request(stack.app).post('/webhooks/transcriptions/success').set('content-type', 'application/json').send(signed(id).body);
+    const unsigned = await request(stack.app)
+      .post('/webhooks/transcriptions/success')
+      .set('content-type', 'application/json')
+      .send(signed(id).body);
     expect(unsigned.status).toBe(401);
     expect(await h.db.hubWebhookReceipt.count({ where: { transcriptionId: id } })).toBe(0);
   });
@@ -103,7 +111,10 @@ describe('the webhook receiver', () => {
     const hook = signed(id);
     const tampered = await post('/webhooks/transcriptions/success', { ...hook, body: hook.body.replace(id, randomUUID()) });
     expect(tampered.status).toBe(401);
-    const huge = await request(stack.app).post('/webhooks/transcriptions/success').set('content-type', 'application/json').send('x'.repeat(70_000));
+    const huge = await request(stack.app)
+      .post('/webhooks/transcriptions/success')
+      .set('content-type', 'application/json')
+      .send('x'.repeat(70_000));
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('payload_too_large');
     const secret = stack.account.webhookSecret;
@@ -111,10 +122,20 @@ describe('the webhook receiver', () => {
     const body = JSON.stringify({ type: 'transcription.completed', data: { id: 'nope' } });
     const badBody = await request(stack.app)
       .post('/webhooks/transcriptions/success')
-      .set({ 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('msg_1', at, body) })
+      .set({
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': new Webhook(secret).sign('msg_1', at, body),
+      })
       .send(body);
     expect(badBody.status).toBe(400);
-    expect(badBody.body).toEqual({ error: { code: 'invalid_value', message: 'Webhook body must be a JSON object naming a transcription id (a UUID) as data.transcription_id, transcription_id, data.id or id' } });
+    expect(badBody.body).toEqual({
+      error: {
+        code: 'invalid_value',
+        message:
+          'Webhook body must be a JSON object naming a transcription id (a UUID) as data.transcription_id, transcription_id, data.id or id',
+      },
+    });
     expect((await request(stack.app).post('/webhooks/transcriptions/other').send('{}')).status).toBe(404);
   });
 
@@ -174,19 +195,29 @@ describe('reconciliation', () => {
   });
 });
 
-describe('reconciliation as the receipts\' backstop', () => {
+describe("reconciliation as the receipts' backstop", () => {
   it('queues receipts left unsent for a minute, but not those a live sweeper holds', async () => {
     const longAgo = new Date(Date.now() - 120_000);
     const [left, held] = [randomUUID(), randomUUID()];
     await h.db.hubWebhookReceipt.createMany({
       data: [
         { id: `left-${left}`, transcriptionId: left, eventType: 'transcription.completed', outcome: 'success', receivedAt: longAgo },
-        { id: `held-${held}`, transcriptionId: held, eventType: 'transcription.completed', outcome: 'success', receivedAt: longAgo, leaseUntil: new Date(Date.now() + 60_000) },
+        {
+          id: `held-${held}`,
+          transcriptionId: held,
+          eventType: 'transcription.completed',
+          outcome: 'success',
+          receivedAt: longAgo,
+          leaseUntil: new Date(Date.now() + 60_000),
+        },
       ],
     });
     const report = await reconcileMirror(stack.hub);
     expect(report.queuedUnsent).toBe(1);
-    const rows = await h.db.hubWebhookReceipt.findMany({ where: { id: { in: [`left-${left}`, `held-${held}`] } }, orderBy: { id: 'desc' } });
+    const rows = await h.db.hubWebhookReceipt.findMany({
+      where: { id: { in: [`left-${left}`, `held-${held}`] } },
+      orderBy: { id: 'desc' },
+    });
     expect(rows.map((r) => [r.id.split('-')[0], r.enqueuedAt !== null, r.leaseUntil !== null])).toEqual([
       ['left', true, false],
       ['held', false, true],
@@ -201,7 +232,8 @@ describe('token-verified receivers (an upstream that does not sign)', () => {
     try {
       const seeded = await seedEvaluatedTranscription(h.db, tokenStack.account.id);
       const body = JSON.stringify({ type: 'transcription.completed', data: { transcription_id: seeded.id } });
-      const send = (query: string) => request(tokenStack.app).post(`/webhooks/transcriptions/success${query}`).set('content-type', 'application/json').send(body);
+      const send = (query: string) =>
+        request(tokenStack.app).post(`/webhooks/transcriptions/success${query}`).set('content-type', 'application/json').send(body);
       expect((await send('?token=hub-stack-token-0123456789abcdef')).status).toBe(202);
       const wrong = await send('?token=guess');
       expect(wrong.status).toBe(401);

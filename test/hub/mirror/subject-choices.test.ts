@@ -36,7 +36,10 @@ describe('subject choices', () => {
     // "Aaa…" names sort first but were mirrored long ago; the fresh ones (an hour ahead, so that no
     // other file's rows in a shared database come after them) sort last by name.
     const stale = Array.from({ length: 5 }, (_, i) => mirroredRow(`Aaa stale ${i}`, new Date(now - 86_400_000 * (i + 30))));
-    const fresh = [mirroredRow('Zzz fresh b', new Date(now + 3_600_000 + 2000)), mirroredRow('Zzz fresh a', new Date(now + 3_600_000 + 1000))];
+    const fresh = [
+      mirroredRow('Zzz fresh b', new Date(now + 3_600_000 + 2000)),
+      mirroredRow('Zzz fresh a', new Date(now + 3_600_000 + 1000)),
+    ];
     await h.db.hubTranscription.createMany({ data: [...stale, ...fresh] });
 
     const choices = await listSubjectChoices(h.db, 2);

@@ -6,7 +6,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { signStandardWebhook, verifyStandardWebhook, type WebhookSignatureError } from '../../../src/lib/webhooks/standard-webhook-signature.js';
+import {
+  signStandardWebhook,
+  verifyStandardWebhook,
+  type WebhookSignatureError,
+} from '../../../src/lib/webhooks/standard-webhook-signature.js';
 import { verifyWebhook } from '../../../src/hub/webhooks/verify-webhook.js';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
@@ -15,8 +19,15 @@ const otherSecret = `whsec_${randomBytes(32).toString('base64')}`;
 function signedByLibrary(options: { at?: Date; body?: string; key?: string; id?: string } = {}) {
   const id = options.id ?? `msg_${randomUUID()}`;
   const at = options.at ?? new Date();
-  const body = options.body ?? JSON.stringify({ type: 'transcription.completed', data: { transcription_id: randomUUID(), name: 'Ünïcødé ✓' } });
-  return { id, at, body, timestamp: String(Math.floor(at.getTime() / 1000)), signature: new Webhook(options.key ?? secret).sign(id, at, body) };
+  const body =
+    options.body ?? JSON.stringify({ type: 'transcription.completed', data: { transcription_id: randomUUID(), name: 'Ünïcødé ✓' } });
+  return {
+    id,
+    at,
+    body,
+    timestamp: String(Math.floor(at.getTime() / 1000)),
+    signature: new Webhook(options.key ?? secret).sign(id, at, body),
+  };
 }
 
 /** Our verdict and the library's on the same input: null when accepted, else the error message. */
@@ -31,7 +42,11 @@ function verdicts(hook: { id?: string; timestamp?: string; signature?: string; b
   })();
   const theirs = (() => {
     try {
-      new Webhook(key).verify(hook.body, { 'webhook-id': hook.id ?? '', 'webhook-timestamp': hook.timestamp ?? '', 'webhook-signature': hook.signature ?? '' });
+      new Webhook(key).verify(hook.body, {
+        'webhook-id': hook.id ?? '',
+        'webhook-timestamp': hook.timestamp ?? '',
+        'webhook-signature': hook.signature ?? '',
+      });
       return null;
     } catch (error) {
       return error instanceof SyntaxError ? null : (error as Error).message;
@@ -59,7 +74,8 @@ describe('Standard Webhooks signatures with node:crypto', () => {
     const several = `v2,${hook.signature.slice(3)} ${foreign} ${hook.signature}`;
     expect(verdicts({ ...hook, signature: several })).toEqual({ ours: null, theirs: null });
     expect(verdicts({ ...hook, signature: `v2,${hook.signature.slice(3)} ${foreign}` })).toEqual({
-      ours: 'No matching signature found', theirs: 'No matching signature found',
+      ours: 'No matching signature found',
+      theirs: 'No matching signature found',
     });
   });
 
@@ -94,9 +110,9 @@ describe('Standard Webhooks signatures with node:crypto', () => {
     expect(verdicts(old)).toEqual({ ours: 'Message timestamp too old', theirs: 'Message timestamp too old' });
     expect(verdicts(ahead)).toEqual({ ours: 'Message timestamp too new', theirs: 'Message timestamp too new' });
     expect(verdicts(recent)).toEqual({ ours: null, theirs: null });
-    expect(() => verifyStandardWebhook(secret, Buffer.from(old.body), { webhookId: old.id, timestamp: old.timestamp, signature: old.signature })).toThrow(
-      expect.objectContaining({ isStale: true }) as WebhookSignatureError,
-    );
+    expect(() =>
+      verifyStandardWebhook(secret, Buffer.from(old.body), { webhookId: old.id, timestamp: old.timestamp, signature: old.signature }),
+    ).toThrow(expect.objectContaining({ isStale: true }) as WebhookSignatureError);
   });
 
   it('the receiver\u2019s verifier: accepts a good signature, and refuses with bad_signature or stale as the outcome', () => {
@@ -105,11 +121,19 @@ describe('Standard Webhooks signatures with node:crypto', () => {
     const headers = { 'webhook-id': hook.id, 'webhook-timestamp': hook.timestamp, 'webhook-signature': hook.signature };
     expect(() => verifyWebhook(Buffer.from(hook.body), headers, undefined, credentials)).not.toThrow();
     expect(() => verifyWebhook(Buffer.from(`${hook.body} `), headers, undefined, credentials)).toThrow(
-      expect.objectContaining({ outcome: 'bad_signature', message: 'Webhook signature not verified: No matching signature found' }) as Error,
+      expect.objectContaining({
+        outcome: 'bad_signature',
+        message: 'Webhook signature not verified: No matching signature found',
+      }) as Error,
     );
     const stale = signedByLibrary({ at: new Date(Date.now() - 600_000) });
     expect(() =>
-      verifyWebhook(Buffer.from(stale.body), { 'webhook-id': stale.id, 'webhook-timestamp': stale.timestamp, 'webhook-signature': stale.signature }, undefined, credentials),
+      verifyWebhook(
+        Buffer.from(stale.body),
+        { 'webhook-id': stale.id, 'webhook-timestamp': stale.timestamp, 'webhook-signature': stale.signature },
+        undefined,
+        credentials,
+      ),
     ).toThrow(expect.objectContaining({ outcome: 'stale' }) as Error);
     expect(() => verifyWebhook(Buffer.from(hook.body), headers, undefined, { ...credentials, signingSecret: 'whsec_not*base64' })).toThrow(
       expect.objectContaining({ outcome: 'bad_signature', message: 'Webhook signature not verified: invalid signature' }) as Error,

@@ -59,7 +59,12 @@ function contextFor(client: ConversationClient, exportsDir: string, schedules: R
 describe('an answer the hub cannot read as a dashboard', () => {
   it('keeps an account-wide answer of its own shape as it came and exports its members; a restart pulls nothing again', async () => {
     now = new Date('2026-11-03T09:00:00Z');
-    const client = createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, pacer: { reserve: () => Promise.resolve(0) }, backoffBaseMs: 1 });
+    const client = createConversationClient({
+      baseUrl: fake.baseUrl,
+      apiKey: fake.apiKey,
+      pacer: { reserve: () => Promise.resolve(0) },
+      backoffBaseMs: 1,
+    });
     const exportsDir = path.join(h.dataDir, 'open-account');
     const ctx = contextFor(client, exportsDir, ['account-monthly']);
     fake.script('analytics', { json: { data: ownShape } });
@@ -75,7 +80,12 @@ describe('an answer the hub cannot read as a dashboard', () => {
     expect(await readLedgerRow(h.db, client.accountRef, 'analytics', now)).toMatchObject({ used: 1, reserved: 0 });
 
     await exportReport(ctx, createReportExporter(ctx.settings.reports.export, ctx.logger), snapshot.id);
-    expect((await readdir(exportsDir)).sort()).toEqual(['account-2026-10-by_evaluator.csv', 'account-2026-10-rows.csv', 'account-2026-10.csv', 'summary.csv']);
+    expect((await readdir(exportsDir)).sort()).toEqual([
+      'account-2026-10-by_evaluator.csv',
+      'account-2026-10-rows.csv',
+      'account-2026-10.csv',
+      'summary.csv',
+    ]);
     const csv = async (name: string) => (await readFile(path.join(exportsDir, `${name}.csv`), 'utf8')).trimEnd().split('\n');
     expect(await csv('account-2026-10')).toEqual([
       'member,value',
@@ -85,7 +95,11 @@ describe('an answer the hub cannot read as a dashboard', () => {
       'summary.window.to,2026-10-31',
       'generated,2026-11-01 00:30',
     ]);
-    expect(await csv('account-2026-10-by_evaluator')).toEqual(['evaluator,calls,avg_score,flagged', 'Support QA,7,80,', 'Sales QA,5,59.4,true']);
+    expect(await csv('account-2026-10-by_evaluator')).toEqual([
+      'evaluator,calls,avg_score,flagged',
+      'Support QA,7,80,',
+      'Sales QA,5,59.4,true',
+    ]);
     expect(await csv('account-2026-10-rows')).toEqual(['call,score,tags', 'c-1,91,"[""vip""]"']);
     const summary = await csv('summary');
     expect(summary).toHaveLength(2);
@@ -103,14 +117,39 @@ describe('an answer the hub cannot read as a dashboard', () => {
 
   it('keeps a dashboard whose promised members break their contract, says so on the run, in the log and in a metric, and exports its rows', async () => {
     now = new Date('2026-11-03T09:00:00Z');
-    const client = createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, pacer: { reserve: () => Promise.resolve(0) }, backoffBaseMs: 1 });
+    const client = createConversationClient({
+      baseUrl: fake.baseUrl,
+      apiKey: fake.apiKey,
+      pacer: { reserve: () => Promise.resolve(0) },
+      backoffBaseMs: 1,
+    });
     const exportsDir = path.join(h.dataDir, 'broken-dashboard');
     const ctx = contextFor(client, exportsDir, ['evaluator-weekly']);
     const evaluatorId = '5b0b7c2e-3c1a-4d4e-9a51-3f1e2d4c5b6a';
     fake.script('list-evaluators', {
-      json: { data: { items: [{ evaluator_id: evaluatorId, tag: 'Support QA', description: '', language: 'df', context: '', criteria: [], created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }], count: 1 } },
+      json: {
+        data: {
+          items: [
+            {
+              evaluator_id: evaluatorId,
+              tag: 'Support QA',
+              description: '',
+              language: 'df',
+              context: '',
+              criteria: [],
+              created_at: '2026-01-01T00:00:00Z',
+              updated_at: '2026-01-01T00:00:00Z',
+            },
+          ],
+          count: 1,
+        },
+      },
     });
-    const answer = { ...dashboardAnswer('evaluator', 4), kpis: { total_calls: 'four', avg_score: 61.5 }, criteria_breakdown: 'not computed' };
+    const answer = {
+      ...dashboardAnswer('evaluator', 4),
+      kpis: { total_calls: 'four', avg_score: 61.5 },
+      criteria_breakdown: 'not computed',
+    };
     fake.script('analytics-evaluator', { json: { data: answer } });
     const before = (await brokenDashboardAnswers.get()).values.find((v) => v.labels.endpoint === 'analytics-evaluator')?.value ?? 0;
 
@@ -143,7 +182,11 @@ describe('an answer the hub cannot read as a dashboard', () => {
       { kind: 'account', subjectId: '', period: '2026-10' },
       { '../../etc/passwd': [{ a: 1 }], 'by evaluator': [{ b: 2 }], 'by/evaluator': [{ c: 3 }], empty: [], scores: [1, 2] },
     );
-    expect(members.map((t) => t.name)).toEqual(['account-2026-10-______etc_passwd', 'account-2026-10-by_evaluator', 'account-2026-10-by_evaluator_2']);
+    expect(members.map((t) => t.name)).toEqual([
+      'account-2026-10-______etc_passwd',
+      'account-2026-10-by_evaluator',
+      'account-2026-10-by_evaluator_2',
+    ]);
     expect(report.rows).toEqual([
       ['empty', '[]'],
       ['scores', '[1,2]'],

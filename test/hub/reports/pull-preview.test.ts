@@ -28,7 +28,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const preview = (query: string) => request(stack.app).get(`/admin/reports/pull-preview?${query}`).set('authorization', `Bearer ${adminToken}`);
+const preview = (query: string) =>
+  request(stack.app).get(`/admin/reports/pull-preview?${query}`).set('authorization', `Bearer ${adminToken}`);
 
 /** Planned scheduled runs of this month on analytics-evaluator (weekly periods of made-up subjects). */
 async function planRuns(count: number) {
@@ -81,17 +82,29 @@ describe('GET /admin/reports/pull-preview', () => {
     // 450 planned runs fill the quota less the reserve: one more call leaves one of them out.
     await planRuns(450);
     const full = (await preview(`kind=evaluator&subject_id=${evaluatorId}&period=2026-W44`)).body.data;
-    expect(full).toMatchObject({ planned: 450, spent: 0, room_now: 500, room_after: 499, displaces_planned: 1, refusal: null, complete: true });
+    expect(full).toMatchObject({
+      planned: 450,
+      spent: 0,
+      room_now: 500,
+      room_after: 499,
+      displaces_planned: 1,
+      refusal: null,
+      complete: true,
+    });
 
     // The month spent: refused, nothing displaced.
     await h.db.hubQuotaLedger.create({ data: { scope, endpoint: 'analytics-evaluator', month, limit: 500, used: 500, reserved: 0 } });
     const spent = (await preview(`kind=evaluator&subject_id=${evaluatorId}&period=2026-W44`)).body.data;
     expect(spent).toMatchObject({ spent: 500, room_now: 0, room_after: 0, displaces_planned: 0 });
-    expect(spent.refusal).toBe('the analytics-evaluator quota (500) is spent this month: 500 used, 0 in flight; it resets 2026-12-01T00:00:00.000Z');
+    expect(spent.refusal).toBe(
+      'the analytics-evaluator quota (500) is spent this month: 500 used, 0 in flight; it resets 2026-12-01T00:00:00.000Z',
+    );
   });
 
   it('refuses what the pull would refuse, before spending: no subject, an unknown one, a period not started', async () => {
-    expect((await preview('kind=evaluator&period=2026-10')).body).toEqual(errorBody('missing_field', "Missing required field: subject_id (the evaluator's id)"));
+    expect((await preview('kind=evaluator&period=2026-10')).body).toEqual(
+      errorBody('missing_field', "Missing required field: subject_id (the evaluator's id)"),
+    );
     const unknown = await preview('kind=evaluator&subject_id=00000000-0000-4000-8000-000000000000&period=2026-10');
     expect(unknown.status).toBe(404);
     const future = await preview('kind=account&period=2026-12');

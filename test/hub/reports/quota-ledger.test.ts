@@ -31,14 +31,20 @@ afterEach(async () => {
 /** A client of its own (a new key, so a ledger scope of its own) that never waits for pacing. */
 async function setUp(startAt: string): Promise<{ ctx: HubContext; client: ConversationClient; setNow: (iso: string) => void }> {
   fake = await startFakeUpstream();
-  const client = createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, pacer: { reserve: () => Promise.resolve(0) }, backoffBaseMs: 1 });
+  const client = createConversationClient({
+    baseUrl: fake.baseUrl,
+    apiKey: fake.apiKey,
+    pacer: { reserve: () => Promise.resolve(0) },
+    backoffBaseMs: 1,
+  });
   let now = new Date(startAt);
   const ctx = h.hubContext({ upstream: () => Promise.resolve(client), now: () => now });
   return { ctx, client, setNow: (iso) => (now = new Date(iso)) };
 }
 
 const ok = () => ({ json: { data: dashboardAnswer('account') } });
-const pullAccount = (ctx: HubContext, purpose: 'scheduled' | 'on-demand') => pullAnalytics(ctx, { endpoint: 'analytics', params: {}, purpose });
+const pullAccount = (ctx: HubContext, purpose: 'scheduled' | 'on-demand') =>
+  pullAnalytics(ctx, { endpoint: 'analytics', params: {}, purpose });
 
 describe('quota ledger', () => {
   it('lets 40 concurrent on-demand pulls send exactly 30 (the analytics quota); the other 10 send nothing', async () => {
@@ -53,7 +59,13 @@ describe('quota ledger', () => {
     expect(refusals.every(isQuotaRefused)).toBe(true);
     expect(fake.requestsFor('analytics')).toHaveLength(30);
     expect(fake.resetScripts()).toBe(10);
-    expect(await readLedgerRow(h.db, client.accountRef, 'analytics', ctx.now())).toEqual({ endpoint: 'analytics', limit: 30, reserved: 0, used: 30, exhaustedAt: null });
+    expect(await readLedgerRow(h.db, client.accountRef, 'analytics', ctx.now())).toEqual({
+      endpoint: 'analytics',
+      limit: 30,
+      reserved: 0,
+      used: 30,
+      exhaustedAt: null,
+    });
     const refusal = refusals[0] as QuotaRefusedError;
     expect(refusal.code).toBe('quota_exceeded');
     // Counts as they stood when refused (some of the 30 were still in flight).
@@ -93,23 +105,43 @@ describe('quota ledger', () => {
     const { ctx, client, setNow } = await setUp('2026-11-12T10:00:00Z');
     fake.script(
       'analytics-participant',
-      { status: 429, json: errorWire('quota_exceeded', 'Monthly quota of 500 analytics-participant calls exhausted; resets 2026-12-01T00:00:00Z'), headers: { 'retry-after': '1600000' } },
+      {
+        status: 429,
+        json: errorWire('quota_exceeded', 'Monthly quota of 500 analytics-participant calls exhausted; resets 2026-12-01T00:00:00Z'),
+        headers: { 'retry-after': '1600000' },
+      },
       { json: { data: dashboardAnswer('participant') } },
     );
     const pull = () =>
-      pullAnalytics(ctx, { endpoint: 'analytics-participant', params: { participant_id: '6f1c2a57-5c1e-4a55-9d3e-0b8f0c6f7a10' }, purpose: 'on-demand' });
+      pullAnalytics(ctx, {
+        endpoint: 'analytics-participant',
+        params: { participant_id: '6f1c2a57-5c1e-4a55-9d3e-0b8f0c6f7a10' },
+        purpose: 'on-demand',
+      });
 
     const first = await pull().catch((error: unknown) => error);
     expect(isUpstreamError(first, 'quota_exceeded')).toBe(true);
     const second = await pull().catch((error: unknown) => error);
     expect(second).toBeInstanceOf(QuotaRefusedError);
-    expect((second as Error).message).toMatch(/^monthly quota of analytics-participant \(500\) reported exhausted by the upstream at 2026-11-/);
+    expect((second as Error).message).toMatch(
+      /^monthly quota of analytics-participant \(500\) reported exhausted by the upstream at 2026-11-/,
+    );
     expect(fake.requestsFor('analytics-participant')).toHaveLength(1);
     const row = await readLedgerRow(h.db, client.accountRef, 'analytics-participant', ctx.now());
     expect(row).toMatchObject({ used: 0, reserved: 0 });
     expect(row.exhaustedAt).toBeInstanceOf(Date);
     // A scheduled reservation is refused just the same.
-    expect((await reserveQuota(h.db, { scope: client.accountRef, endpoint: 'analytics-participant', purpose: 'scheduled', reserve: 50, now: ctx.now() })).isReserved).toBe(false);
+    expect(
+      (
+        await reserveQuota(h.db, {
+          scope: client.accountRef,
+          endpoint: 'analytics-participant',
+          purpose: 'scheduled',
+          reserve: 50,
+          now: ctx.now(),
+        })
+      ).isReserved,
+    ).toBe(false);
     const status = await getQuotaStatus(ctx);
     expect(status.endpoints.find((e) => e.endpoint === 'analytics-participant')).toMatchObject({ remaining: 0, remainingForScheduled: 0 });
 
@@ -121,14 +153,31 @@ describe('quota ledger', () => {
   it('settles by outcome: a 5xx or a time-out counts as used, a refused connection or a rate-limited call is given back', async () => {
     const { ctx, client } = await setUp('2026-11-12T10:00:00Z');
     const evaluatorPull = (c: HubContext) =>
-      pullAnalytics(c, { endpoint: 'analytics-evaluator', params: { evaluator_id: '6f1c2a57-5c1e-4a55-9d3e-0b8f0c6f7a10' }, purpose: 'on-demand' });
+      pullAnalytics(c, {
+        endpoint: 'analytics-evaluator',
+        params: { evaluator_id: '6f1c2a57-5c1e-4a55-9d3e-0b8f0c6f7a10' },
+        purpose: 'on-demand',
+      });
     const rateLimited = { status: 429, json: errorWire('rate_limited', 'Rate limit exceeded'), headers: { 'retry-after': '0' } };
-    fake.script('analytics-evaluator', { status: 503, json: errorWire('internal', 'down') }, ...Array.from({ length: 5 }, () => rateLimited));
+    fake.script(
+      'analytics-evaluator',
+      { status: 503, json: errorWire('internal', 'down') },
+      ...Array.from({ length: 5 }, () => rateLimited),
+    );
     await expect(evaluatorPull(ctx)).rejects.toMatchObject({ kind: 'server_error' });
     await expect(evaluatorPull(ctx)).rejects.toMatchObject({ kind: 'rate_limited' });
-    const refused = createConversationClient({ baseUrl: `http://127.0.0.1:${await closedPort()}/api`, apiKey: fake.apiKey, pacer: { reserve: () => Promise.resolve(0) } });
+    const refused = createConversationClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}/api`,
+      apiKey: fake.apiKey,
+      pacer: { reserve: () => Promise.resolve(0) },
+    });
     await expect(evaluatorPull({ ...ctx, upstream: () => Promise.resolve(refused) })).rejects.toMatchObject({ kind: 'network' });
-    const slow = createConversationClient({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, pacer: { reserve: () => Promise.resolve(0) }, timeoutMs: 100 });
+    const slow = createConversationClient({
+      baseUrl: fake.baseUrl,
+      apiKey: fake.apiKey,
+      pacer: { reserve: () => Promise.resolve(0) },
+      timeoutMs: 100,
+    });
     fake.script('analytics-evaluator', { delayMs: 400, json: { data: dashboardAnswer('evaluator') } });
     await expect(evaluatorPull({ ...ctx, upstream: () => Promise.resolve(slow) })).rejects.toMatchObject({ kind: 'timeout' });
 

@@ -14,7 +14,13 @@ import { planReports } from '../../../src/hub/reports/planning/plan-reports.js';
 import { pullJobId } from '../../../src/hub/reports/runs/report-job-ids.js';
 import { getQuotaStatus } from '../../../src/hub/reports/quota/quota-status.js';
 import { isoWeekOf, monthOf, weeklyPeriodsDueIn, monthlyPeriodDueIn } from '../../../src/hub/reports/report-periods.js';
-import { planMonth, type ExistingRun, type LedgerFigures, type PlanInput, type Subject } from '../../../src/hub/reports/planning/plan-month.js';
+import {
+  planMonth,
+  type ExistingRun,
+  type LedgerFigures,
+  type PlanInput,
+  type Subject,
+} from '../../../src/hub/reports/planning/plan-month.js';
 import { listReportRuns } from '../../../src/hub/reports/runs/report-run-store.js';
 import { allReportSchedules, defaultReportsSettings } from '../../../src/hub/reports/reports-settings.js';
 import { seedEvaluator } from '../../support/analytics-seed.js';
@@ -30,7 +36,9 @@ const subjects = (prefix: string, count: number): Subject[] =>
     createdAt: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
   }));
 
-const freshLedger = (overrides: Partial<Record<AnalyticsEndpoint, Partial<LedgerFigures>>> = {}): Record<AnalyticsEndpoint, LedgerFigures> => ({
+const freshLedger = (
+  overrides: Partial<Record<AnalyticsEndpoint, Partial<LedgerFigures>>> = {},
+): Record<AnalyticsEndpoint, LedgerFigures> => ({
   analytics: { limit: 30, used: 0, reserved: 0, exhaustedAt: null, ...overrides.analytics },
   'analytics-evaluator': { limit: 500, used: 0, reserved: 0, exhaustedAt: null, ...overrides['analytics-evaluator'] },
   'analytics-participant': { limit: 500, used: 0, reserved: 0, exhaustedAt: null, ...overrides['analytics-participant'] },
@@ -66,7 +74,10 @@ describe('report periods', () => {
       ['2026-W47', '2026-11-23T00:00:00.000Z'],
       ['2026-W48', '2026-11-30T00:00:00.000Z'],
     ]);
-    expect(monthlyPeriodDueIn(november)).toEqual({ period: { id: '2026-10', start: '2026-10-01', end: '2026-10-31' }, dueAt: new Date('2026-11-01T00:00:00Z') });
+    expect(monthlyPeriodDueIn(november)).toEqual({
+      period: { id: '2026-10', start: '2026-10-01', end: '2026-10-31' },
+      dueAt: new Date('2026-11-01T00:00:00Z'),
+    });
     expect(monthlyPeriodDueIn(monthOf(new Date('2027-01-20Z'))).period).toEqual({ id: '2026-12', start: '2026-12-01', end: '2026-12-31' });
   });
 });
@@ -86,7 +97,11 @@ describe('planMonth (20 evaluators, 200 participants)', () => {
   it('fits the plan into 30 / 500 / 500 minus the reserve and what is already spent, skipping the newest subjects with a reason each', () => {
     const plan = planMonth(
       input({
-        ledger: freshLedger({ analytics: { used: 25 }, 'analytics-evaluator': { used: 300, reserved: 2 }, 'analytics-participant': { used: 320 } }),
+        ledger: freshLedger({
+          analytics: { used: 25 },
+          'analytics-evaluator': { used: 300, reserved: 2 },
+          'analytics-participant': { used: 320 },
+        }),
         reserve: { analytics: 5, 'analytics-evaluator': 100, 'analytics-participant': 50 },
       }),
     );
@@ -95,12 +110,17 @@ describe('planMonth (20 evaluators, 200 participants)', () => {
       'analytics-evaluator': { limit: 500, reserve: 100, spent: 302, room: 98, planned: 98, skipped: 2 },
       'analytics-participant': { limit: 500, reserve: 50, spent: 320, room: 130, planned: 130, skipped: 70 },
     });
-    for (const figures of Object.values(plan.endpoints)) expect(figures.spent + figures.planned).toBeLessThanOrEqual(figures.limit - figures.reserve);
+    for (const figures of Object.values(plan.endpoints))
+      expect(figures.spent + figures.planned).toBeLessThanOrEqual(figures.limit - figures.reserve);
 
     const skipped = plan.decisions.filter((d) => d.status === 'skipped');
     expect(skipped).toHaveLength(73);
     // The newest participants (created last) are the ones left out; the oldest keep their reports.
-    expect(skipped.filter((d) => d.kind === 'participant').map((d) => d.subjectId)).toEqual(subjects('participant', 200).slice(130).map((s) => s.id));
+    expect(skipped.filter((d) => d.kind === 'participant').map((d) => d.subjectId)).toEqual(
+      subjects('participant', 200)
+        .slice(130)
+        .map((s) => s.id),
+    );
     // The last evaluator loses its last two weeks; every other evaluator keeps all five.
     expect(skipped.filter((d) => d.kind === 'evaluator').map((d) => [d.subjectId, d.period.id])).toEqual([
       ['evaluator-019', '2026-W47'],
@@ -116,15 +136,20 @@ describe('planMonth (20 evaluators, 200 participants)', () => {
 
   it('is deterministic: the same plan whatever order the subjects come in', () => {
     const tight = { ledger: freshLedger({ 'analytics-participant': { used: 400 } }) };
-    const shuffled = (list: Subject[]) => [...list].sort((a, b) => (a.id.split('').reverse().join('') < b.id.split('').reverse().join('') ? -1 : 1));
+    const shuffled = (list: Subject[]) =>
+      [...list].sort((a, b) => (a.id.split('').reverse().join('') < b.id.split('').reverse().join('') ? -1 : 1));
     const a = planMonth(input(tight));
-    const b = planMonth(input({ ...tight, evaluators: shuffled(subjects('evaluator', 20)), participants: shuffled(subjects('participant', 200)) }));
+    const b = planMonth(
+      input({ ...tight, evaluators: shuffled(subjects('evaluator', 20)), participants: shuffled(subjects('participant', 200)) }),
+    );
     expect(b).toEqual(a);
     expect(a.endpoints['analytics-participant']).toMatchObject({ planned: 50, skipped: 150 });
   });
 
   it('skips everything on an endpoint the upstream reported exhausted', () => {
-    const plan = planMonth(input({ ledger: freshLedger({ 'analytics-evaluator': { used: 10, exhaustedAt: new Date('2026-11-03T10:00:00Z') } }) }));
+    const plan = planMonth(
+      input({ ledger: freshLedger({ 'analytics-evaluator': { used: 10, exhaustedAt: new Date('2026-11-03T10:00:00Z') } }) }),
+    );
     expect(count(plan, 'evaluator', 'skipped')).toBe(100);
     expect(plan.decisions.find((d) => d.kind === 'evaluator')?.reason).toBe(
       'the upstream reported the monthly quota of analytics-evaluator (500) exhausted at 2026-11-03T10:00:00.000Z',
@@ -145,14 +170,32 @@ describe('planMonth (20 evaluators, 200 participants)', () => {
       reason: null,
       ...over,
     });
-    const overdue = run({ kind: 'participant', subjectId: 'participant-001', period: { id: '2026-09', start: '2026-09-01', end: '2026-09-30' }, status: 'planned', quotaMonth: '2026-10' });
-    const gone = run({ subjectId: 'evaluator-gone', period: { id: '2026-W45', start: '2026-11-02', end: '2026-11-08' }, status: 'planned' });
+    const overdue = run({
+      kind: 'participant',
+      subjectId: 'participant-001',
+      period: { id: '2026-09', start: '2026-09-01', end: '2026-09-30' },
+      status: 'planned',
+      quotaMonth: '2026-10',
+    });
+    const gone = run({
+      subjectId: 'evaluator-gone',
+      period: { id: '2026-W45', start: '2026-11-02', end: '2026-11-08' },
+      status: 'planned',
+    });
     const done = run({});
     const plan = planMonth(
-      input({ evaluators, participants: subjects('participant', 3), existing: [done, overdue, gone], ledger: freshLedger({ 'analytics-participant': { used: 447 } }) }),
+      input({
+        evaluators,
+        participants: subjects('participant', 3),
+        existing: [done, overdue, gone],
+        ledger: freshLedger({ 'analytics-participant': { used: 447 } }),
+      }),
     );
     expect(plan.decisions.some((d) => d.existingId === done.id)).toBe(false);
-    expect(plan.decisions.find((d) => d.existingId === gone.id)).toMatchObject({ status: 'skipped', reason: 'evaluator evaluator-gone no longer exists upstream' });
+    expect(plan.decisions.find((d) => d.existingId === gone.id)).toMatchObject({
+      status: 'skipped',
+      reason: 'evaluator evaluator-gone no longer exists upstream',
+    });
     // Room for 3 participant pulls: the overdue September one first, then the two oldest participants.
     const participants = plan.decisions.filter((d) => d.kind === 'participant');
     expect(participants.map((d) => [d.subjectId, d.period.id, d.status])).toEqual([
@@ -180,23 +223,48 @@ describe('the daily planning pass', () => {
   it('records the plan for 20 evaluators and 200 participants, logs and lists each skip, and enqueues the due runs once', async () => {
     const account = await h.createAccount();
     for (let i = 0; i < 20; i += 1) await seedEvaluator(h.db, account.id, `Evaluator ${i}`, [{ name: 'Greeting', type: 'boolean' }]);
-    await h.db.participant.createMany({ data: Array.from({ length: 200 }, (_, i) => ({ accountId: account.id, tag: `Agent ${i}`, metadata: {} })) });
-    const client = createConversationClient({ baseUrl: api.baseUrl, apiKey: account.key, redis: h.redis, rateLimitScale: 100, pacingPrefix: testPacingPrefix() });
+    await h.db.participant.createMany({
+      data: Array.from({ length: 200 }, (_, i) => ({ accountId: account.id, tag: `Agent ${i}`, metadata: {} })),
+    });
+    const client = createConversationClient({
+      baseUrl: api.baseUrl,
+      apiKey: account.key,
+      redis: h.redis,
+      rateLimitScale: 100,
+      pacingPrefix: testPacingPrefix(),
+    });
     // On-demand pulls already spent 310 participant dashboards this month.
-    await h.db.hubQuotaLedger.create({ data: { scope: client.accountRef, endpoint: 'analytics-participant', month: november.start, limit: 500, used: 310 } });
+    await h.db.hubQuotaLedger.create({
+      data: { scope: client.accountRef, endpoint: 'analytics-participant', month: november.start, limit: 500, used: 310 },
+    });
 
     const lines: Record<string, unknown>[] = [];
-    const logger = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()) }));
+    const logger = pino(
+      { level: 'info' },
+      new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()) }),
+    );
     const ctx = h.hubContext({ upstream: () => Promise.resolve(client), now: () => new Date('2026-11-02T00:30:00Z'), logger });
 
     const outcome = await planReports(ctx);
 
-    expect(outcome.plan.endpoints['analytics-participant']).toEqual({ limit: 500, reserve: 50, spent: 310, room: 140, planned: 140, skipped: 60 });
+    expect(outcome.plan.endpoints['analytics-participant']).toEqual({
+      limit: 500,
+      reserve: 50,
+      spent: 310,
+      room: 140,
+      planned: 140,
+      skipped: 60,
+    });
     const runs = await listReportRuns(h.db, { scope: client.accountRef, month: '2026-11' });
     expect(runs).toHaveLength(1 + 100 + 200);
     const skipped = await listReportRuns(h.db, { scope: client.accountRef, month: '2026-11', status: 'skipped' });
     expect(skipped).toHaveLength(60);
-    expect(skipped.every((r) => r.kind === 'participant' && r.reason?.startsWith('monthly quota of analytics-participant (500) minus the on-demand reserve (50)'))).toBe(true);
+    expect(
+      skipped.every(
+        (r) =>
+          r.kind === 'participant' && r.reason?.startsWith('monthly quota of analytics-participant (500) minus the on-demand reserve (50)'),
+      ),
+    ).toBe(true);
     const skipLogs = lines.filter((l) => l.msg === 'scheduled report skipped');
     expect(skipLogs).toHaveLength(60);
     expect(skipLogs[0]).toMatchObject({ level: 40, kind: 'participant', period: '2026-10', reason: skipped[0].reason });

@@ -72,13 +72,22 @@ async function setUpAccount() {
       ],
     });
   }
-  const client = createConversationClient({ baseUrl: api.baseUrl, apiKey: account.key, redis: h.redis, rateLimitScale: 100, pacingPrefix: testPacingPrefix() });
+  const client = createConversationClient({
+    baseUrl: api.baseUrl,
+    apiKey: account.key,
+    redis: h.redis,
+    rateLimitScale: 100,
+    pacingPrefix: testPacingPrefix(),
+  });
   return { account, evaluator, participant, client };
 }
 
 function contextFor(client: ConversationClient, exportsDir: string): HubContext {
   const settings: ReportsSettings = { ...defaultReportsSettings, export: { kind: 'csv', dir: exportsDir } };
-  return h.hubContext({ upstream: () => Promise.resolve(client), settings: { ...h.hubContext().settings, publicBaseUrl: 'http://127.0.0.1:0', reports: settings } });
+  return h.hubContext({
+    upstream: () => Promise.resolve(client),
+    settings: { ...h.hubContext().settings, publicBaseUrl: 'http://127.0.0.1:0', reports: settings },
+  });
 }
 
 describe('scheduled report runs', () => {
@@ -120,14 +129,23 @@ describe('scheduled report runs', () => {
     expect(await readLedgerRow(h.db, client.accountRef, 'analytics-evaluator', now)).toMatchObject({ used: 1, reserved: 0 });
 
     const files = (await readdir(exportsDir)).sort();
-    expect(files).toEqual(['account-2026-10.csv', `evaluator-${evaluator.id}-2026-W44.csv`, `participant-${participant.id}-2026-10.csv`, 'summary.csv']);
+    expect(files).toEqual([
+      'account-2026-10.csv',
+      `evaluator-${evaluator.id}-2026-W44.csv`,
+      `participant-${participant.id}-2026-10.csv`,
+      'summary.csv',
+    ]);
     const participantCsv = await readFile(path.join(exportsDir, `participant-${participant.id}-2026-10.csv`), 'utf8');
     const lines = participantCsv.trimEnd().split('\n');
-    expect(lines[0]).toBe('id,date,score,critical,duration,group,status,failed_criteria,evaluator_id,evaluator_tag,human_score,human_critical,overrides,notes');
+    expect(lines[0]).toBe(
+      'id,date,score,critical,duration,group,status,failed_criteria,evaluator_id,evaluator_tag,human_score,human_critical,overrides,notes',
+    );
     expect(lines).toHaveLength(4);
     expect(lines.filter((l) => l.includes(',"Greeting; Hold, then transfer",'))).toHaveLength(1);
     const summary = (await readFile(path.join(exportsDir, 'summary.csv'), 'utf8')).trimEnd().split('\n');
-    expect(summary[0]).toBe('report,kind,subject_id,subject_tag,period,start_date,end_date,total_calls,avg_score,pass_rate,total_critical_fails,pending_critical_reviews,rows,pulled_at');
+    expect(summary[0]).toBe(
+      'report,kind,subject_id,subject_tag,period,start_date,end_date,total_calls,avg_score,pass_rate,total_critical_fails,pending_critical_reviews,rows,pulled_at',
+    );
     expect(summary).toHaveLength(4);
     // A tag that a spreadsheet would run as a formula is written as text.
     expect(summary.find((l) => l.startsWith('participant-'))).toContain(`,'=Ana,2026-10,2026-10-01,2026-10-31,3,`);
@@ -136,13 +154,22 @@ describe('scheduled report runs', () => {
   it('never repeats a run, and a re-export replaces the files with the same content', async () => {
     const { account, participant, client } = await setUpAccount();
     const exportsDir = path.join(h.dataDir, 'exports-rerun');
-    const ctx = { ...contextFor(client, exportsDir), settings: { ...h.hubContext().settings, publicBaseUrl: '', reports: { ...contextFor(client, exportsDir).settings.reports, schedules: ['participant-monthly' as const] } } };
+    const ctx = {
+      ...contextFor(client, exportsDir),
+      settings: {
+        ...h.hubContext().settings,
+        publicBaseUrl: '',
+        reports: { ...contextFor(client, exportsDir).settings.reports, schedules: ['participant-monthly' as const] },
+      },
+    };
     await planReports(ctx);
     const [run] = await listReportRuns(h.db, { scope: client.accountRef, kind: 'participant' });
     const first = await runReport(ctx, run.id, { canRetry: true });
     expect(first).toMatchObject({ kind: 'succeeded', rows: 3 });
     expect(await runReport(ctx, run.id, { canRetry: true })).toEqual({ kind: 'not-planned' });
-    expect(await h.db.analyticsQuotaUsage.findFirst({ where: { accountId: account.id, operation: 'analytics-participant' } })).toMatchObject({ used: 1 });
+    expect(
+      await h.db.analyticsQuotaUsage.findFirst({ where: { accountId: account.id, operation: 'analytics-participant' } }),
+    ).toMatchObject({ used: 1 });
 
     const exporter = createReportExporter(ctx.settings.reports.export, ctx.logger);
     const snapshotId = (first as { snapshotId: string }).snapshotId;
@@ -166,7 +193,11 @@ describe('scheduled report runs', () => {
     const [week] = await listReportRuns(h.db, { scope: client.accountRef, kind: 'evaluator' });
 
     // The upstream unreachable: nothing sent, the reservation given back, the run planned again.
-    const unreachable = createConversationClient({ baseUrl: `http://127.0.0.1:${await closedPort()}/api`, apiKey: 'cq_x', pacer: { reserve: () => Promise.resolve(0) } });
+    const unreachable = createConversationClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}/api`,
+      apiKey: 'cq_x',
+      pacer: { reserve: () => Promise.resolve(0) },
+    });
     const offline = { ...ctx, upstream: () => Promise.resolve(Object.assign(unreachable, { accountRef: client.accountRef })) };
     const retry = await runReport(offline, account.id, { canRetry: true });
     expect(retry.kind).toBe('retry');
@@ -187,16 +218,28 @@ describe('scheduled report runs', () => {
     const base = contextFor(client, path.join(h.dataDir, 'exports-replan'));
     const withReserve = (reserve: number): HubContext => ({
       ...base,
-      settings: { ...base.settings, reports: { ...base.settings.reports, schedules: ['account-monthly'], onDemandReserve: { ...defaultReportsSettings.onDemandReserve, analytics: reserve } } },
+      settings: {
+        ...base.settings,
+        reports: {
+          ...base.settings.reports,
+          schedules: ['account-monthly'],
+          onDemandReserve: { ...defaultReportsSettings.onDemandReserve, analytics: reserve },
+        },
+      },
     });
     await planReports(withReserve(5));
     const [run] = await listReportRuns(h.db, { scope: client.accountRef, kind: 'account' });
     expect(await h.jobs.queue('hub.pull-analytics').getJob(`report-${run.id}-0`)).toBeTruthy();
 
     // On-demand pulls spend the room before the run starts: it is skipped at run time, nothing sent.
-    await h.db.hubQuotaLedger.create({ data: { scope: client.accountRef, endpoint: 'analytics', month: new Date('2026-11-01Z'), limit: 30, used: 25 } });
+    await h.db.hubQuotaLedger.create({
+      data: { scope: client.accountRef, endpoint: 'analytics', month: new Date('2026-11-01Z'), limit: 30, used: 25 },
+    });
     const skipped = await runReport(withReserve(5), run.id, { canRetry: true });
-    expect(skipped).toMatchObject({ kind: 'skipped', reason: expect.stringMatching(/^monthly quota of analytics \(30\) minus the on-demand reserve \(5\) leaves no room/) });
+    expect(skipped).toMatchObject({
+      kind: 'skipped',
+      reason: expect.stringMatching(/^monthly quota of analytics \(30\) minus the on-demand reserve \(5\) leaves no room/),
+    });
     await planReports(withReserve(5));
     expect(await h.db.hubReportRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'skipped', attempts: 1 });
 
@@ -238,7 +281,11 @@ describe('scheduled report runs', () => {
     expect(await claimRun(h.db, week.id, now)).toMatchObject({ status: 'running' });
     expect(await runReport(ctx, week.id, { canRetry: true })).toEqual({ kind: 'not-planned' }); // not a takeover: left alone
     expect(await runReport(ctx, week.id, { canRetry: true, isTakeover: true })).toEqual({ kind: 'failed', reason: diedDuringPull });
-    expect(await h.db.hubReportRun.findUniqueOrThrow({ where: { id: week.id } })).toMatchObject({ status: 'failed', attempts: 1, reason: diedDuringPull });
+    expect(await h.db.hubReportRun.findUniqueOrThrow({ where: { id: week.id } })).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      reason: diedDuringPull,
+    });
     // Not pulled again: one call at most went out for it, by the dead worker.
     expect(await readLedgerRow(h.db, client.accountRef, 'analytics-evaluator', now)).toMatchObject({ used: 0, reserved: 0 });
   });
@@ -260,7 +307,11 @@ describe('scheduled report runs', () => {
     release();
     const outcome = await first;
     expect(outcome).toMatchObject({ kind: 'succeeded' });
-    expect(await h.db.hubReportRun.findUniqueOrThrow({ where: { id: week.id } })).toMatchObject({ status: 'succeeded', reason: null, attempts: 1 });
+    expect(await h.db.hubReportRun.findUniqueOrThrow({ where: { id: week.id } })).toMatchObject({
+      status: 'succeeded',
+      reason: null,
+      attempts: 1,
+    });
     const snapshot = await h.db.hubReportSnapshot.findUniqueOrThrow({ where: { runId: week.id } });
     expect(outcome).toMatchObject({ snapshotId: snapshot.id });
     expect((await h.jobs.queue('hub.export-report').getJob(`export-${snapshot.id}`))?.data).toEqual({ snapshotId: snapshot.id });

@@ -53,19 +53,27 @@ describe('report configuration', () => {
       onDemandReserve: { analytics: 5, 'analytics-evaluator': 50, 'analytics-participant': 50 },
       export: { kind: 'csv', dir: new URL('../../../exports', import.meta.url).pathname /* the project's exports/, absolute */ },
     });
-    const key = JSON.stringify({ type: 'service_account', client_email: 'hub@example.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n' });
+    const key = JSON.stringify({
+      type: 'service_account',
+      client_email: 'hub@example.iam.gserviceaccount.com',
+      private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n',
+    });
     expect(loadConfig({ SHEETS_SPREADSHEET_ID: 'sheet-1', SHEETS_CREDENTIALS_JSON: key }).reports.export).toMatchObject({
       kind: 'sheets',
       spreadsheetId: 'sheet-1',
       credentials: { client_email: 'hub@example.iam.gserviceaccount.com' },
       rootUrl: 'https://sheets.googleapis.com/',
     });
-    expect(() => loadConfig({ SHEETS_SPREADSHEET_ID: 'sheet-1' })).toThrow('SHEETS_CREDENTIALS_JSON or SHEETS_CREDENTIALS_FILE: required with SHEETS_SPREADSHEET_ID');
+    expect(() => loadConfig({ SHEETS_SPREADSHEET_ID: 'sheet-1' })).toThrow(
+      'SHEETS_CREDENTIALS_JSON or SHEETS_CREDENTIALS_FILE: required with SHEETS_SPREADSHEET_ID',
+    );
     expect(() => loadConfig({ SHEETS_CREDENTIALS_JSON: key })).toThrow('SHEETS_SPREADSHEET_ID: required with SHEETS_CREDENTIALS_JSON');
     expect(() => loadConfig({ SHEETS_SPREADSHEET_ID: 's', SHEETS_CREDENTIALS_JSON: '{"type":"service_account"}' })).toThrow(
       'SHEETS_CREDENTIALS_JSON: not a service account key (client_email, private_key)',
     );
-    expect(() => loadConfig({ SHEETS_SPREADSHEET_ID: 's', SHEETS_CREDENTIALS_FILE: '/nonexistent/key.json' })).toThrow('SHEETS_CREDENTIALS_FILE: cannot read /nonexistent/key.json');
+    expect(() => loadConfig({ SHEETS_SPREADSHEET_ID: 's', SHEETS_CREDENTIALS_FILE: '/nonexistent/key.json' })).toThrow(
+      'SHEETS_CREDENTIALS_FILE: cannot read /nonexistent/key.json',
+    );
     expect(() => loadConfig({ REPORTS_SCHEDULES: 'weekly' })).toThrow('REPORTS_SCHEDULES');
     expect(() => loadConfig({ REPORTS_ON_DEMAND_RESERVE_ANALYTICS: '31' })).toThrow('REPORTS_ON_DEMAND_RESERVE_ANALYTICS');
   });

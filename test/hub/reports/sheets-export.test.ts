@@ -43,7 +43,12 @@ function sheetsSettings(overrides: Partial<SheetsExportSettings> = {}): SheetsEx
 }
 
 /** A succeeded run with its snapshot, in a scope of its own. */
-async function seedSnapshot(scope: string, kind: ReportKind, period: string, rows: number): Promise<{ snapshotId: string; subjectId: string; data: Record<string, unknown> }> {
+async function seedSnapshot(
+  scope: string,
+  kind: ReportKind,
+  period: string,
+  rows: number,
+): Promise<{ snapshotId: string; subjectId: string; data: Record<string, unknown> }> {
   const subjectId = kind === 'account' ? '' : randomUUID();
   const data = dashboardAnswer(kind, rows);
   const run = await h.db.hubReportRun.create({
@@ -104,7 +109,10 @@ describe('Google Sheets export', () => {
     expect(fake.requests[1].path).toBe(`/v4/spreadsheets/${fake.spreadsheetId}?fields=sheets.properties%28sheetId%2Ctitle%29`);
     const batch = fake.requests[2].body as { requests: Record<string, { properties?: unknown }>[] };
     expect(batch.requests.map((r) => Object.keys(r)[0])).toEqual(['addSheet', 'addSheet']);
-    expect(batch.requests[1].addSheet.properties).toMatchObject({ title, gridProperties: { rowCount: 20_001, columnCount: 14, frozenRowCount: 1 } });
+    expect(batch.requests[1].addSheet.properties).toMatchObject({
+      title,
+      gridProperties: { rowCount: 20_001, columnCount: 14, frozenRowCount: 1 },
+    });
     const values = fake.requests[3].body as { valueInputOption: string; data: { range: string }[] };
     expect(values.valueInputOption).toBe('RAW');
     expect(values.data.map((d) => d.range)).toEqual([`'summary'!A1`, `'${title}'!A1`]);
@@ -112,15 +120,78 @@ describe('Google Sheets export', () => {
 
     const tab = fake.tab(title)!;
     expect(tab.values).toHaveLength(20_001);
-    expect(tab.values[0]).toEqual(['id', 'date', 'score', 'critical', 'duration', 'group', 'status', 'failed_criteria', 'participant_id', 'participant_tag', 'human_score', 'human_critical', 'overrides', 'notes']);
+    expect(tab.values[0]).toEqual([
+      'id',
+      'date',
+      'score',
+      'critical',
+      'duration',
+      'group',
+      'status',
+      'failed_criteria',
+      'participant_id',
+      'participant_tag',
+      'human_score',
+      'human_critical',
+      'overrides',
+      'notes',
+    ]);
     const raw = data.raw_data as Record<string, unknown>[];
-    expect(tab.values[1]).toEqual([raw[0].id, raw[0].date, 0, true, 60, 'PENDING_REVIEW', 'COMPLETED', 'Greeting; Hold, then transfer', raw[0].participant_id, '=HYPERLINK("x")', '', '', '', '']);
+    expect(tab.values[1]).toEqual([
+      raw[0].id,
+      raw[0].date,
+      0,
+      true,
+      60,
+      'PENDING_REVIEW',
+      'COMPLETED',
+      'Greeting; Hold, then transfer',
+      raw[0].participant_id,
+      '=HYPERLINK("x")',
+      '',
+      '',
+      '',
+      '',
+    ]);
     expect(tab.values[20_000][0]).toBe(raw[19_999].id);
     expect(fake.tab('summary')!.values).toEqual([
-      ['report', 'kind', 'subject_id', 'subject_tag', 'period', 'start_date', 'end_date', 'total_calls', 'avg_score', 'pass_rate', 'total_critical_fails', 'pending_critical_reviews', 'rows', 'pulled_at'],
-      [title, 'evaluator', subjectId, 'Support QA', '2026-W45', '2026-11-02', '2026-11-08', 20_000, 61.5, 70, 4_000, 0, 20_000, '2026-11-09T00:31:00.000Z'],
+      [
+        'report',
+        'kind',
+        'subject_id',
+        'subject_tag',
+        'period',
+        'start_date',
+        'end_date',
+        'total_calls',
+        'avg_score',
+        'pass_rate',
+        'total_critical_fails',
+        'pending_critical_reviews',
+        'rows',
+        'pulled_at',
+      ],
+      [
+        title,
+        'evaluator',
+        subjectId,
+        'Support QA',
+        '2026-W45',
+        '2026-11-02',
+        '2026-11-08',
+        20_000,
+        61.5,
+        70,
+        4_000,
+        0,
+        20_000,
+        '2026-11-09T00:31:00.000Z',
+      ],
     ]);
-    expect(await h.db.hubReportSnapshot.findUniqueOrThrow({ where: { id: snapshotId } })).toMatchObject({ exportTarget: title, exportError: null });
+    expect(await h.db.hubReportSnapshot.findUniqueOrThrow({ where: { id: snapshotId } })).toMatchObject({
+      exportTarget: title,
+      exportError: null,
+    });
   });
 
   it('retries a 429 (honouring Retry-After) and a 503 with backoff', async () => {
@@ -170,7 +241,12 @@ describe('Google Sheets export', () => {
     // Another report: a tab of its own; the summary lists both.
     const second = await seedSnapshot(scope, 'account', '2026-10', 3);
     await exportReport(h.hubContext(), exporter, second.snapshotId);
-    expect(fake.tabs().map((t) => t.title).sort()).toEqual(['Sheet1', 'account-2026-10', title, 'summary'].sort());
+    expect(
+      fake
+        .tabs()
+        .map((t) => t.title)
+        .sort(),
+    ).toEqual(['Sheet1', 'account-2026-10', title, 'summary'].sort());
     expect(fake.tab('summary')!.values.map((r) => r[0])).toEqual(['report', 'account-2026-10', title]);
     // The token was fetched once for the exporter's lifetime.
     expect(fake.requests.filter((r) => r.endpoint === 'token')).toHaveLength(1);

@@ -97,13 +97,22 @@ describe("Fleiss' kappa", () => {
   });
 
   it('equals 1 when every rater agrees on every item and the items differ', () => {
-    expect(fleissKappa([[1, 1, 1], [0, 0, 0], [1, 1, 1]]).kappa).toBe(1);
+    expect(
+      fleissKappa([
+        [1, 1, 1],
+        [0, 0, 0],
+        [1, 1, 1],
+      ]).kappa,
+    ).toBe(1);
   });
 
   it('is not defined with no items, one rater, or one category used throughout', () => {
     expect(fleissKappa([]).kappa).toBeNull();
     expect(fleissKappa([[1], [0]]).kappa).toBeNull();
-    const oneCategory = fleissKappa([[1, 1], [1, 1]]);
+    const oneCategory = fleissKappa([
+      [1, 1],
+      [1, 1],
+    ]);
     expect(oneCategory.observed).toBe(1);
     expect(oneCategory.kappa).toBeNull();
   });

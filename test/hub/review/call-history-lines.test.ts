@@ -10,13 +10,21 @@ describe('call history lines', () => {
   });
 
   it('names the channel of a sent, failed or waiting alert', () => {
-    expect(describeAlert({ kind: 'critical_fail', status: 'sent', channel: '#qa-alerts' })).toBe('Slack critical-fail alert sent to #qa-alerts');
-    expect(describeAlert({ kind: 'critical_fail', status: 'failed', channel: '#qa-alerts' })).toBe('Slack critical-fail alert failed (to #qa-alerts)');
+    expect(describeAlert({ kind: 'critical_fail', status: 'sent', channel: '#qa-alerts' })).toBe(
+      'Slack critical-fail alert sent to #qa-alerts',
+    );
+    expect(describeAlert({ kind: 'critical_fail', status: 'failed', channel: '#qa-alerts' })).toBe(
+      'Slack critical-fail alert failed (to #qa-alerts)',
+    );
     expect(describeAlert({ kind: 'critical_fail', status: 'pending', channel: null })).toBe('Slack critical-fail alert waiting to be sent');
   });
 
   it('names groups by their display names, "No group" for none', () => {
-    expect(describeEvent({ kind: 'group_move', before: { group: null }, after: { group: 'UNDER_REVIEW' } })).toBe('Group moved from No group to Under review');
-    expect(describeEvent({ kind: 'group_move', before: { group: 'PENDING_REVIEW' }, after: { group: 'ARCHIVED' } })).toBe('Group moved from Pending review to Archived');
+    expect(describeEvent({ kind: 'group_move', before: { group: null }, after: { group: 'UNDER_REVIEW' } })).toBe(
+      'Group moved from No group to Under review',
+    );
+    expect(describeEvent({ kind: 'group_move', before: { group: 'PENDING_REVIEW' }, after: { group: 'ARCHIVED' } })).toBe(
+      'Group moved from Pending review to Archived',
+    );
   });
 });

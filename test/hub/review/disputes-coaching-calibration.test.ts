@@ -44,7 +44,11 @@ const criteria = [
 beforeAll(async () => {
   h = createHarness();
   const make = async (key: keyof typeof users, role: 'lead' | 'agent' | 'admin', participantId?: string) => {
-    const user = await createConsoleUser(h.db, { email: `${key}-${suffix}@example.com`, name: key, role, password, participantId }, { kind: 'cli' });
+    const user = await createConsoleUser(
+      h.db,
+      { email: `${key}-${suffix}@example.com`, name: key, role, password, participantId },
+      { kind: 'cli' },
+    );
     users[key] = { id: user.id, email: user.email };
   };
   await make('lead', 'lead');
@@ -65,44 +69,140 @@ describe('disputes', () => {
   it('an agent disputes a critical fail on their call; the lead accepts it: the verdict, score and flag change, audited', async () => {
     const call = await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria, score: 50 });
     const identity = criterionOf(call, 'Identity verified');
-    await expect(openDispute(ctx(), { transcriptionId: call.id, criterionId: identity, reason: 'I verified the date of birth at 0:42', proposedVerdict: 'PASS', actor: actor('otherAgent'), viewer: otherAgentViewer })).rejects.toMatchObject({ status: 404 });
-    await expect(openDispute(ctx(), { transcriptionId: call.id, criterionId: identity, reason: 'same', proposedVerdict: 'FAIL', actor: actor('agent'), viewer: agentViewer })).rejects.toThrow(/already in force/);
-    await expect(openDispute(ctx(), { transcriptionId: call.id, criterionId: identity, reason: '   ', proposedVerdict: 'PASS', actor: actor('agent'), viewer: agentViewer })).rejects.toThrow(/reason is required/);
+    await expect(
+      openDispute(ctx(), {
+        transcriptionId: call.id,
+        criterionId: identity,
+        reason: 'I verified the date of birth at 0:42',
+        proposedVerdict: 'PASS',
+        actor: actor('otherAgent'),
+        viewer: otherAgentViewer,
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      openDispute(ctx(), {
+        transcriptionId: call.id,
+        criterionId: identity,
+        reason: 'same',
+        proposedVerdict: 'FAIL',
+        actor: actor('agent'),
+        viewer: agentViewer,
+      }),
+    ).rejects.toThrow(/already in force/);
+    await expect(
+      openDispute(ctx(), {
+        transcriptionId: call.id,
+        criterionId: identity,
+        reason: '   ',
+        proposedVerdict: 'PASS',
+        actor: actor('agent'),
+        viewer: agentViewer,
+      }),
+    ).rejects.toThrow(/reason is required/);
     const late = new Date(Date.now() + 8 * 86_400_000);
-    await expect(openDispute(ctx(late), { transcriptionId: call.id, criterionId: identity, reason: 'late', proposedVerdict: 'PASS', actor: actor('agent'), viewer: agentViewer })).rejects.toThrow(/dispute window closed/);
+    await expect(
+      openDispute(ctx(late), {
+        transcriptionId: call.id,
+        criterionId: identity,
+        reason: 'late',
+        proposedVerdict: 'PASS',
+        actor: actor('agent'),
+        viewer: agentViewer,
+      }),
+    ).rejects.toThrow(/dispute window closed/);
 
-    const dispute = await openDispute(ctx(), { transcriptionId: call.id, criterionId: identity, reason: 'I verified the date of birth at 0:42', proposedVerdict: 'PASS', actor: actor('agent'), viewer: agentViewer });
-    await expect(openDispute(ctx(), { transcriptionId: call.id, criterionId: identity, reason: 'again', proposedVerdict: 'PASS', actor: actor('agent'), viewer: agentViewer })).rejects.toMatchObject({ status: 409 });
+    const dispute = await openDispute(ctx(), {
+      transcriptionId: call.id,
+      criterionId: identity,
+      reason: 'I verified the date of birth at 0:42',
+      proposedVerdict: 'PASS',
+      actor: actor('agent'),
+      viewer: agentViewer,
+    });
+    await expect(
+      openDispute(ctx(), {
+        transcriptionId: call.id,
+        criterionId: identity,
+        reason: 'again',
+        proposedVerdict: 'PASS',
+        actor: actor('agent'),
+        viewer: agentViewer,
+      }),
+    ).rejects.toMatchObject({ status: 409 });
     expect((await listDisputes(h.db, { status: 'open', limit: 100 }, new Date(), agentViewer)).map((d) => d.id)).toContain(dispute.id);
-    expect((await listDisputes(h.db, { status: 'open', limit: 100 }, new Date(), otherAgentViewer)).map((d) => d.id)).not.toContain(dispute.id);
+    expect((await listDisputes(h.db, { status: 'open', limit: 100 }, new Date(), otherAgentViewer)).map((d) => d.id)).not.toContain(
+      dispute.id,
+    );
 
-    const { effective } = await resolveDispute(ctx(), { disputeId: dispute.id, outcome: 'accepted', note: 'Heard it: verified', actor: actor('lead') });
+    const { effective } = await resolveDispute(ctx(), {
+      disputeId: dispute.id,
+      outcome: 'accepted',
+      note: 'Heard it: verified',
+      actor: actor('lead'),
+    });
     expect(effective?.criticalFail).toBe(false);
     const review = await effectiveOf(call.id);
     expect(review?.effectiveCriticalFail).toBe(false);
     expect(review?.overrideCount).toBe(1);
-    const override = await h.db.hubReviewOverride.findUnique({ where: { transcriptionId_criterionId: { transcriptionId: call.id, criterionId: identity } } });
+    const override = await h.db.hubReviewOverride.findUnique({
+      where: { transcriptionId_criterionId: { transcriptionId: call.id, criterionId: identity } },
+    });
     expect(override?.value).toBe(1);
     expect(override?.reason).toMatch(/^Dispute accepted: I verified the date of birth/);
     const audit = await h.db.hubAuditEvent.findMany({ where: { transcriptionId: call.id }, orderBy: { createdAt: 'asc' } });
     expect(audit.map((e) => e.kind)).toEqual(['dispute_opened', 'override', 'dispute_resolved']);
-    await expect(resolveDispute(ctx(), { disputeId: dispute.id, outcome: 'rejected', note: 'twice', actor: actor('lead') })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      resolveDispute(ctx(), { disputeId: dispute.id, outcome: 'rejected', note: 'twice', actor: actor('lead') }),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
-  it('a rejected dispute changes nothing; a partly accepted one takes the lead\'s verdict', async () => {
-    const call = await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria: [...criteria, { name: 'Tone', type: 'scale', status: 'FAIL', raw: 2 }] });
+  it("a rejected dispute changes nothing; a partly accepted one takes the lead's verdict", async () => {
+    const call = await seedMirroredCall(h.db, {
+      evaluatorId,
+      participantId: participant,
+      criteria: [...criteria, { name: 'Tone', type: 'scale', status: 'FAIL', raw: 2 }],
+    });
     const empathy = criterionOf(call, 'Empathy');
-    const rejected = await openDispute(ctx(), { transcriptionId: call.id, criterionId: empathy, reason: 'I apologised twice', proposedVerdict: 'PASS', actor: actor('agent'), viewer: agentViewer });
-    const outcome = await resolveDispute(ctx(), { disputeId: rejected.id, outcome: 'rejected', note: 'No apology heard', actor: actor('lead') });
+    const rejected = await openDispute(ctx(), {
+      transcriptionId: call.id,
+      criterionId: empathy,
+      reason: 'I apologised twice',
+      proposedVerdict: 'PASS',
+      actor: actor('agent'),
+      viewer: agentViewer,
+    });
+    const outcome = await resolveDispute(ctx(), {
+      disputeId: rejected.id,
+      outcome: 'rejected',
+      note: 'No apology heard',
+      actor: actor('lead'),
+    });
     expect(outcome.effective).toBeNull();
     expect(await effectiveOf(call.id)).toBeNull();
     expect(await h.db.hubReviewOverride.count({ where: { transcriptionId: call.id } })).toBe(0);
 
     const tone = criterionOf(call, 'Tone');
-    const partly = await openDispute(ctx(), { transcriptionId: call.id, criterionId: tone, reason: 'Calm throughout', proposedVerdict: '5', actor: actor('agent'), viewer: agentViewer });
-    await expect(resolveDispute(ctx(), { disputeId: partly.id, outcome: 'partly_accepted', note: 'Mostly calm', actor: actor('lead') })).rejects.toThrow(/needs the verdict/);
-    await resolveDispute(ctx(), { disputeId: partly.id, outcome: 'partly_accepted', verdict: '4', note: 'Mostly calm', actor: actor('lead') });
-    const override = await h.db.hubReviewOverride.findUnique({ where: { transcriptionId_criterionId: { transcriptionId: call.id, criterionId: tone } } });
+    const partly = await openDispute(ctx(), {
+      transcriptionId: call.id,
+      criterionId: tone,
+      reason: 'Calm throughout',
+      proposedVerdict: '5',
+      actor: actor('agent'),
+      viewer: agentViewer,
+    });
+    await expect(
+      resolveDispute(ctx(), { disputeId: partly.id, outcome: 'partly_accepted', note: 'Mostly calm', actor: actor('lead') }),
+    ).rejects.toThrow(/needs the verdict/);
+    await resolveDispute(ctx(), {
+      disputeId: partly.id,
+      outcome: 'partly_accepted',
+      verdict: '4',
+      note: 'Mostly calm',
+      actor: actor('lead'),
+    });
+    const override = await h.db.hubReviewOverride.findUnique({
+      where: { transcriptionId_criterionId: { transcriptionId: call.id, criterionId: tone } },
+    });
     expect(override?.value).toBe(4);
     const [listed] = await listDisputes(h.db, { status: 'partly_accepted', limit: 100 }, new Date(), agentViewer);
     expect(listed).toMatchObject({ id: partly.id, criterion: 'Tone', proposed: '5 / 5', resolved: '4 / 5', resolutionNote: 'Mostly calm' });
@@ -110,10 +210,17 @@ describe('disputes', () => {
 });
 
 describe('coaching notes', () => {
-  it('are acknowledged by the call\'s agent only, and the lead sees it', async () => {
+  it("are acknowledged by the call's agent only, and the lead sees it", async () => {
     const call = await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria });
-    const note = await addCoachingNote(ctx(), { transcriptionId: call.id, criterionId: criterionOf(call, 'Empathy'), body: 'Name the customer\'s frustration before the fix.', actor: actor('lead') });
-    await expect(acknowledgeCoachingNote(ctx(), { noteId: note.id, actor: actor('otherAgent'), viewer: otherAgentViewer })).rejects.toMatchObject({ status: 404 });
+    const note = await addCoachingNote(ctx(), {
+      transcriptionId: call.id,
+      criterionId: criterionOf(call, 'Empathy'),
+      body: "Name the customer's frustration before the fix.",
+      actor: actor('lead'),
+    });
+    await expect(
+      acknowledgeCoachingNote(ctx(), { noteId: note.id, actor: actor('otherAgent'), viewer: otherAgentViewer }),
+    ).rejects.toMatchObject({ status: 404 });
     expect((await listCoachingNotes(h.db, { viewer: otherAgentViewer })).map((n) => n.id)).not.toContain(note.id);
     const mine = await listCoachingNotes(h.db, { viewer: agentViewer, unacknowledgedOnly: true });
     expect(mine.find((n) => n.id === note.id)).toMatchObject({ criterion: 'Empathy', acknowledgedAt: null });
@@ -130,24 +237,55 @@ describe('calibration sessions', () => {
       await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria }),
       await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria }),
     ];
-    const before = await h.db.hubCriterionResult.findMany({ where: { transcriptionId: { in: calls.map((c) => c.id) } }, orderBy: [{ transcriptionId: 'asc' }, { position: 'asc' }] });
-    await expect(createCalibrationSession(ctx(), { title: 'x', transcriptionIds: [calls[0].id], reviewerIds: [users.a.id, users.agent.id], actor: actor('lead') })).rejects.toThrow(/cannot review/);
-    const session = await createCalibrationSession(ctx(), { title: 'November calibration', transcriptionIds: calls.map((c) => c.id), reviewerIds: [users.a.id, users.b.id, users.c.id], actor: actor('lead') });
+    const before = await h.db.hubCriterionResult.findMany({
+      where: { transcriptionId: { in: calls.map((c) => c.id) } },
+      orderBy: [{ transcriptionId: 'asc' }, { position: 'asc' }],
+    });
+    await expect(
+      createCalibrationSession(ctx(), {
+        title: 'x',
+        transcriptionIds: [calls[0].id],
+        reviewerIds: [users.a.id, users.agent.id],
+        actor: actor('lead'),
+      }),
+    ).rejects.toThrow(/cannot review/);
+    const session = await createCalibrationSession(ctx(), {
+      title: 'November calibration',
+      transcriptionIds: calls.map((c) => c.id),
+      reviewerIds: [users.a.id, users.b.id, users.c.id],
+      actor: actor('lead'),
+    });
 
     // Each reviewer's verdicts per call: Greeting, Empathy, Identity verified.
     const verdicts: Record<'a' | 'b' | 'c', string[][]> = {
-      a: [['PASS', 'FAIL', 'FAIL'], ['PASS', 'PASS', 'FAIL']],
-      b: [['PASS', 'FAIL', 'PASS'], ['PASS', 'PASS', 'FAIL']],
-      c: [['FAIL', 'FAIL', 'FAIL'], ['PASS', 'PASS', 'FAIL']],
+      a: [
+        ['PASS', 'FAIL', 'FAIL'],
+        ['PASS', 'PASS', 'FAIL'],
+      ],
+      b: [
+        ['PASS', 'FAIL', 'PASS'],
+        ['PASS', 'PASS', 'FAIL'],
+      ],
+      c: [
+        ['FAIL', 'FAIL', 'FAIL'],
+        ['PASS', 'PASS', 'FAIL'],
+      ],
     };
     const give = async (who: 'a' | 'b' | 'c') => {
       for (const [i, call] of calls.entries()) {
-        await saveCalibrationVerdicts(h, { sessionId: session.id, userId: users[who].id, transcriptionId: call.id, verdicts: Object.fromEntries(call.criteria.map((c, j) => [c.criterionId, verdicts[who][i][j]])) });
+        await saveCalibrationVerdicts(h, {
+          sessionId: session.id,
+          userId: users[who].id,
+          transcriptionId: call.id,
+          verdicts: Object.fromEntries(call.criteria.map((c, j) => [c.criterionId, verdicts[who][i][j]])),
+        });
       }
     };
     await give('a');
     await give('b');
-    await expect(submitCalibration(ctx(), { sessionId: session.id, userId: users.c.id, actor: actor('c') })).rejects.toThrow(/6 of 6 verdicts are still missing/);
+    await expect(submitCalibration(ctx(), { sessionId: session.id, userId: users.c.id, actor: actor('c') })).rejects.toThrow(
+      /6 of 6 verdicts are still missing/,
+    );
     expect((await submitCalibration(ctx(), { sessionId: session.id, userId: users.a.id, actor: actor('a') })).revealed).toBe(false);
 
     // A has submitted, B has not: neither sees anyone else's verdicts nor the AI's; nor does the lead.
@@ -159,8 +297,12 @@ describe('calibration sessions', () => {
     const bView = await loadCalibrationView(h.db, session.id, users.b.id);
     expect(Object.keys(bView.mine)).toHaveLength(6);
     expect(bView.reviewers.map((r) => r.submitted)).toEqual([true, false, false]);
-    await expect(saveCalibrationVerdicts(h, { sessionId: session.id, userId: users.a.id, transcriptionId: calls[0].id, verdicts: {} })).rejects.toMatchObject({ status: 409 });
-    await expect(setCalibrationBenchmarks(h, { sessionId: session.id, entries: [], actor: actor('lead') })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      saveCalibrationVerdicts(h, { sessionId: session.id, userId: users.a.id, transcriptionId: calls[0].id, verdicts: {} }),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(setCalibrationBenchmarks(h, { sessionId: session.id, entries: [], actor: actor('lead') })).rejects.toMatchObject({
+      status: 409,
+    });
 
     await submitCalibration(ctx(), { sessionId: session.id, userId: users.b.id, actor: actor('b') });
     await give('c');
@@ -186,24 +328,39 @@ describe('calibration sessions', () => {
     expect(identity.fleissKappa).toBeCloseTo((pBar - pE) / (1 - pE), 10);
     expect(identity.reviewerKappa[users.a.id]).toBeNull();
     const csv = calibrationResultsCsv(view);
-    expect(csv.split('\n')[0]).toBe(`call_id,call,criterion,${[users.a, users.b, users.c].map((u) => u.email).sort((x, y) => x.localeCompare(y)).join(',')},ai,benchmark`);
+    expect(csv.split('\n')[0]).toBe(
+      `call_id,call,criterion,${[users.a, users.b, users.c]
+        .map((u) => u.email)
+        .sort((x, y) => x.localeCompare(y))
+        .join(',')},ai,benchmark`,
+    );
     expect(csv).toContain('alignment %');
 
     // The calls' own verdicts are untouched: no override, no review row, results unchanged.
     expect(await h.db.hubReviewOverride.count({ where: { transcriptionId: { in: calls.map((c) => c.id) } } })).toBe(0);
     expect(await h.db.hubReview.count({ where: { transcriptionId: { in: calls.map((c) => c.id) } } })).toBe(0);
-    const after = await h.db.hubCriterionResult.findMany({ where: { transcriptionId: { in: calls.map((c) => c.id) } }, orderBy: [{ transcriptionId: 'asc' }, { position: 'asc' }] });
+    const after = await h.db.hubCriterionResult.findMany({
+      where: { transcriptionId: { in: calls.map((c) => c.id) } },
+      orderBy: [{ transcriptionId: 'asc' }, { position: 'asc' }],
+    });
     expect(after).toEqual(before);
   });
 
   it('a lead can close a session early: the results are revealed to all', async () => {
     const call = await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria });
-    const session = await createCalibrationSession(ctx(), { title: 'early', transcriptionIds: [call.id], reviewerIds: [users.a.id, users.b.id], actor: actor('lead') });
+    const session = await createCalibrationSession(ctx(), {
+      title: 'early',
+      transcriptionIds: [call.id],
+      reviewerIds: [users.a.id, users.b.id],
+      actor: actor('lead'),
+    });
     await closeCalibrationSession(ctx(), { sessionId: session.id, actor: actor('lead') });
     const view = await loadCalibrationView(h.db, session.id, users.a.id);
     expect(view.revealed).toBe(true);
     expect(view.results?.cells).toHaveLength(3);
-    await expect(submitCalibration(ctx(), { sessionId: session.id, userId: users.a.id, actor: actor('a') })).rejects.toMatchObject({ status: 409 });
+    await expect(submitCalibration(ctx(), { sessionId: session.id, userId: users.a.id, actor: actor('a') })).rejects.toMatchObject({
+      status: 409,
+    });
   });
 });
 
@@ -214,14 +371,43 @@ describe('AI-vs-human agreement', () => {
     // January: 4 reviewed calls, the AI PASS on 2, FAIL on 2; the lead overturns one FAIL to PASS.
     // February: 2 reviewed calls, both left as the AI said. Plus one unreviewed call (not counted).
     const seeded = [];
-    for (const [month, status] of [[0, 'PASS'], [0, 'PASS'], [0, 'FAIL'], [0, 'FAIL'], [1, 'PASS'], [1, 'FAIL']] as const) {
-      seeded.push(await seedMirroredCall(h.db, { evaluatorId: ownEvaluator, participantId: participant, criteria: [{ name: 'Empathy', status }], recordedAt: months[month] }));
+    for (const [month, status] of [
+      [0, 'PASS'],
+      [0, 'PASS'],
+      [0, 'FAIL'],
+      [0, 'FAIL'],
+      [1, 'PASS'],
+      [1, 'FAIL'],
+    ] as const) {
+      seeded.push(
+        await seedMirroredCall(h.db, {
+          evaluatorId: ownEvaluator,
+          participantId: participant,
+          criteria: [{ name: 'Empathy', status }],
+          recordedAt: months[month],
+        }),
+      );
     }
-    await seedMirroredCall(h.db, { evaluatorId: ownEvaluator, participantId: participant, criteria: [{ name: 'Empathy', status: 'PASS' }], recordedAt: months[0] });
+    await seedMirroredCall(h.db, {
+      evaluatorId: ownEvaluator,
+      participantId: participant,
+      criteria: [{ name: 'Empathy', status: 'PASS' }],
+      recordedAt: months[0],
+    });
     for (const [i, call] of seeded.entries()) {
-      await overrideCriterion(ctx(), { transcriptionId: call.id, criterionId: call.criteria[0].criterionId, verdict: i === 2 ? 'PASS' : ['PASS', 'PASS', 'PASS', 'FAIL', 'PASS', 'FAIL'][i], reason: 'reviewed', actor: actor('lead') });
+      await overrideCriterion(ctx(), {
+        transcriptionId: call.id,
+        criterionId: call.criteria[0].criterionId,
+        verdict: i === 2 ? 'PASS' : ['PASS', 'PASS', 'PASS', 'FAIL', 'PASS', 'FAIL'][i],
+        reason: 'reviewed',
+        actor: actor('lead'),
+      });
     }
-    const [empathy] = await loadAiHumanKappa(h.db, { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-03-01T00:00:00Z'), evaluator: ownEvaluator });
+    const [empathy] = await loadAiHumanKappa(h.db, {
+      start: new Date('2026-01-01T00:00:00Z'),
+      end: new Date('2026-03-01T00:00:00Z'),
+      evaluator: ownEvaluator,
+    });
     // Pairs (AI, human): (1,1)×3, (0,1)×1, (0,0)×2 → pₒ = 5/6, pₑ = (3/6)(4/6) + (3/6)(2/6) = 1/2, κ = 2/3.
     expect(empathy.reviewed).toBe(6);
     expect(empathy.kappa).toBeCloseTo(2 / 3, 10);

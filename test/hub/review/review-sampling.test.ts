@@ -15,7 +15,10 @@ const participants = [randomUUID(), randomUUID()];
 /** Two ISO weeks: Monday 2026-03-02 and Monday 2026-03-09 (UTC). */
 const weeks = [new Date('2026-03-02T00:00:00Z'), new Date('2026-03-09T00:00:00Z')];
 /** Eligible calls per participant and week: different sizes, so the rounding up shows. */
-const sizes = [[10, 7], [3, 20]];
+const sizes = [
+  [10, 7],
+  [3, 20],
+];
 
 beforeAll(async () => {
   h = createHarness();
@@ -42,10 +45,17 @@ afterAll(async () => {
 });
 
 const sampleAll = async (rule: SamplingRule) => {
-  for (const participantId of participants) for (const recordedAt of weeks) await h.db.$transaction((tx) => resampleWeekOf(tx, { participantId, recordedAt }, rule));
+  for (const participantId of participants)
+    for (const recordedAt of weeks) await h.db.$transaction((tx) => resampleWeekOf(tx, { participantId, recordedAt }, rule));
 };
 const sampledIds = async () =>
-  (await h.db.hubTranscription.findMany({ where: { participantId: { in: participants }, sampled: true }, select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id);
+  (
+    await h.db.hubTranscription.findMany({
+      where: { participantId: { in: participants }, sampled: true },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+    })
+  ).map((r) => r.id);
 
 describe('the sampling rule', () => {
   it('samples ceil(share × n) eligible calls of every participant and week, and no other call', async () => {

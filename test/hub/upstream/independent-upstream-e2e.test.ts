@@ -43,7 +43,11 @@ async function startWorld(label: string, webhooks: WebhookStyle): Promise<World>
   const scratch = await createScratchDatabase(label);
   const h = createHarness({ databaseUrl: scratch.url });
   const fake = await startIndependentUpstream({ processingDelayMs: 30, webhooks });
-  const stack = await startHubAgainst(h, { upstreamBaseUrl: fake.baseUrl, apiKey: fake.apiKey, signingSecret: webhooks.signingSecret ?? null });
+  const stack = await startHubAgainst(h, {
+    upstreamBaseUrl: fake.baseUrl,
+    apiKey: fake.apiKey,
+    signingSecret: webhooks.signingSecret ?? null,
+  });
   const mirrorWrites: World['mirrorWrites'] = [];
   const countWrites: MirrorHook = (_tx, mirrored, previous) => {
     mirrorWrites.push({ id: mirrored.transcription_id, before: previous?.status ?? null, after: mirrored.status });
@@ -52,7 +56,10 @@ async function startWorld(label: string, webhooks: WebhookStyle): Promise<World>
   h.startWorker({ hub: stack.hub, mirrorHooks: [...defaultMirrorHooks(stack.hub), countWrites] });
 
   // No summary here: the fake's summary is plain text, whose shape the vendor does not show; one test below has it alone.
-  const configuration = await dataOf<{ configuration_id: string }>(fake, 'create-configuration', { tag: 'Support line', webhooks: stack.receiverUrls });
+  const configuration = await dataOf<{ configuration_id: string }>(fake, 'create-configuration', {
+    tag: 'Support line',
+    webhooks: stack.receiverUrls,
+  });
   const silent = await dataOf<{ configuration_id: string }>(fake, 'create-configuration', { tag: 'No webhooks' });
   const evaluator = await dataOf<{ evaluator_id: string }>(fake, 'create-evaluator', {
     tag: 'Support QA',
@@ -62,14 +69,22 @@ async function startWorld(label: string, webhooks: WebhookStyle): Promise<World>
       { name: 'No refund promises', type: 'strict', weight: 0 },
     ],
   });
-  const { participant } = await dataOf<{ participant: { participant_id: string } }>(fake, 'create-participant', { tag: 'Ana', metadata: { team: 'north' } });
+  const { participant } = await dataOf<{ participant: { participant_id: string } }>(fake, 'create-participant', {
+    tag: 'Ana',
+    metadata: { team: 'north' },
+  });
   return {
     h,
     databaseUrl: scratch.url,
     fake,
     stack,
     mirrorWrites,
-    ids: { configuration: configuration.configuration_id, silentConfiguration: silent.configuration_id, evaluator: evaluator.evaluator_id, participant: participant.participant_id },
+    ids: {
+      configuration: configuration.configuration_id,
+      silentConfiguration: silent.configuration_id,
+      evaluator: evaluator.evaluator_id,
+      participant: participant.participant_id,
+    },
     async close() {
       await fake.close();
       await stack.close();
@@ -112,12 +127,24 @@ async function mirrorFailures(h: Harness): Promise<string> {
 
 const unsignedSecret = null;
 const variants: { label: string; webhooks: WebhookStyle }[] = [
-  { label: 'nested transcription_id, unsigned', webhooks: { body: 'nested-transcription-id', signingSecret: unsignedSecret, sendsTwice: true } },
+  {
+    label: 'nested transcription_id, unsigned',
+    webhooks: { body: 'nested-transcription-id', signingSecret: unsignedSecret, sendsTwice: true },
+  },
   { label: 'top-level transcription_id, unsigned', webhooks: { body: 'top-level-id', signingSecret: unsignedSecret, sendsTwice: true } },
   { label: 'full transcription body, unsigned', webhooks: { body: 'full-transcription', signingSecret: unsignedSecret, sendsTwice: true } },
-  { label: 'nested transcription_id, signed', webhooks: { body: 'nested-transcription-id', signingSecret: `whsec_${randomBytes(24).toString('base64')}`, sendsTwice: true } },
-  { label: 'top-level transcription_id, signed', webhooks: { body: 'top-level-id', signingSecret: `whsec_${randomBytes(24).toString('base64')}`, sendsTwice: true } },
-  { label: 'full transcription body, signed', webhooks: { body: 'full-transcription', signingSecret: `whsec_${randomBytes(24).toString('base64')}`, sendsTwice: true } },
+  {
+    label: 'nested transcription_id, signed',
+    webhooks: { body: 'nested-transcription-id', signingSecret: `whsec_${randomBytes(24).toString('base64')}`, sendsTwice: true },
+  },
+  {
+    label: 'top-level transcription_id, signed',
+    webhooks: { body: 'top-level-id', signingSecret: `whsec_${randomBytes(24).toString('base64')}`, sendsTwice: true },
+  },
+  {
+    label: 'full transcription body, signed',
+    webhooks: { body: 'full-transcription', signingSecret: `whsec_${randomBytes(24).toString('base64')}`, sendsTwice: true },
+  },
 ];
 
 describe.each(variants)('the hub against an independent upstream, webhooks: $label', ({ label, webhooks }) => {
@@ -131,7 +158,12 @@ describe.each(variants)('the hub against an independent upstream, webhooks: $lab
 
   beforeAll(async () => {
     world = await startWorld(`upstream_${label.replace(/\W+/g, '_').slice(0, 20)}`, webhooks);
-    Object.assign(completed, { good: await submit(world, 'good.wav'), critical: await submit(world, 'critical.wav'), criticalAgain: await submit(world, 'critical.wav'), low: await submit(world, 'low.wav') });
+    Object.assign(completed, {
+      good: await submit(world, 'good.wav'),
+      critical: await submit(world, 'critical.wav'),
+      criticalAgain: await submit(world, 'critical.wav'),
+      low: await submit(world, 'low.wav'),
+    });
     Object.assign(failed, { download: await submit(world, 'fail.wav'), reason: await submit(world, 'fail-reason.wav') });
     await world.fake.settled();
     // Each event is sent twice, the copy in other bytes.
@@ -148,23 +180,45 @@ describe.each(variants)('the hub against an independent upstream, webhooks: $lab
   });
 
   it('mirrors every COMPLETED call with its evaluation', async () => {
-    expect(Object.fromEntries(Object.values(completed).map((id) => [id, statuses[id]])), failures).toEqual(Object.fromEntries(Object.values(completed).map((id) => [id, 'COMPLETED'])));
+    expect(Object.fromEntries(Object.values(completed).map((id) => [id, statuses[id]])), failures).toEqual(
+      Object.fromEntries(Object.values(completed).map((id) => [id, 'COMPLETED'])),
+    );
     for (const id of Object.values(completed)) {
-      const upstream = await dataOf<{ duration: number; details: { evaluation: { score: number; critical_fail: boolean } } }>(world.fake, 'get-transcription', { transcription_id: id });
+      const upstream = await dataOf<{ duration: number; details: { evaluation: { score: number; critical_fail: boolean } } }>(
+        world.fake,
+        'get-transcription',
+        { transcription_id: id },
+      );
       const row = await world.h.db.hubTranscription.findUniqueOrThrow({ where: { id }, include: { results: true } });
-      expect(row).toMatchObject({ duration: upstream.duration, score: upstream.details.evaluation.score, criticalFail: upstream.details.evaluation.critical_fail, evaluatorId: world.ids.evaluator, participantTag: 'Ana' });
+      expect(row).toMatchObject({
+        duration: upstream.duration,
+        score: upstream.details.evaluation.score,
+        criticalFail: upstream.details.evaluation.critical_fail,
+        evaluatorId: world.ids.evaluator,
+        participantTag: 'Ana',
+      });
       expect(row.results).toHaveLength(3);
     }
   });
 
   it('mirrors every FAILED call with status FAILED and its error', async () => {
-    expect({ download: statuses[failed.download], reason: statuses[failed.reason] }, failures).toEqual({ download: 'FAILED', reason: 'FAILED' });
-    expect(await world.h.db.hubTranscription.findUnique({ where: { id: failed.download } })).toMatchObject({ status: 'FAILED', errorCode: 'DOWNLOAD', score: null, criticalFail: null });
+    expect({ download: statuses[failed.download], reason: statuses[failed.reason] }, failures).toEqual({
+      download: 'FAILED',
+      reason: 'FAILED',
+    });
+    expect(await world.h.db.hubTranscription.findUnique({ where: { id: failed.download } })).toMatchObject({
+      status: 'FAILED',
+      errorCode: 'DOWNLOAD',
+      score: null,
+      criticalFail: null,
+    });
     expect(await world.h.db.hubTranscription.findUnique({ where: { id: failed.reason } })).toMatchObject({ status: 'FAILED', score: null });
   });
 
   it('writes each call into its final status once: the duplicates change nothing', () => {
-    const transitions = Object.fromEntries(allIds().map((id) => [id, world.mirrorWrites.filter((w) => w.id === id && w.before !== w.after).length]));
+    const transitions = Object.fromEntries(
+      allIds().map((id) => [id, world.mirrorWrites.filter((w) => w.id === id && w.before !== w.after).length]),
+    );
     expect(transitions, failures).toEqual(Object.fromEntries(allIds().map((id) => [id, 1])));
   });
 
@@ -175,20 +229,34 @@ describe.each(variants)('the hub against an independent upstream, webhooks: $lab
 
   it('keeps one receipt per transcription and outcome, its copy (other bytes) counted as a duplicate', async () => {
     const receipts = await world.h.db.hubWebhookReceipt.findMany({ where: { transcriptionId: { in: allIds() } } });
-    expect(receipts.map((r) => [r.transcriptionId, r.duplicates]).sort()).toEqual(allIds().map((id) => [id, 1]).sort());
+    expect(receipts.map((r) => [r.transcriptionId, r.duplicates]).sort()).toEqual(
+      allIds()
+        .map((id) => [id, 1])
+        .sort(),
+    );
   });
 
   it('mirrors the calls of a configuration without webhooks by reconciliation', async () => {
     const { h, fake, stack } = world;
-    const silent = { good: await submit(world, 'good.wav', world.ids.silentConfiguration), critical: await submit(world, 'critical.wav', world.ids.silentConfiguration), failed: await submit(world, 'fail.wav', world.ids.silentConfiguration) };
+    const silent = {
+      good: await submit(world, 'good.wav', world.ids.silentConfiguration),
+      critical: await submit(world, 'critical.wav', world.ids.silentConfiguration),
+      failed: await submit(world, 'fail.wav', world.ids.silentConfiguration),
+    };
     await fake.settled();
     const ids = Object.values(silent);
     expect(await h.db.hubTranscription.count({ where: { id: { in: ids } } })).toBe(0);
 
     const report = await reconcileMirror(stack.hub);
     expect(report.queuedNew).toBe(ids.length);
-    expect(await mirroredStatuses(h, ids), await mirrorFailures(h)).toEqual({ [silent.good]: 'COMPLETED', [silent.critical]: 'COMPLETED', [silent.failed]: 'FAILED' });
-    expect((await h.db.hubAlert.findMany({ where: { transcriptionId: { in: ids } } })).map((a) => a.transcriptionId)).toEqual([silent.critical]);
+    expect(await mirroredStatuses(h, ids), await mirrorFailures(h)).toEqual({
+      [silent.good]: 'COMPLETED',
+      [silent.critical]: 'COMPLETED',
+      [silent.failed]: 'FAILED',
+    });
+    expect((await h.db.hubAlert.findMany({ where: { transcriptionId: { in: ids } } })).map((a) => a.transcriptionId)).toEqual([
+      silent.critical,
+    ]);
     expect(await h.db.hubWebhookReceipt.count({ where: { transcriptionId: { in: ids } } })).toBe(0);
   }, 60_000);
 });
@@ -197,7 +265,8 @@ describe('reports against an independent upstream', () => {
   let world: World;
   const period = new Date().toISOString().slice(0, 7);
   const admin = () => ({
-    post: (path: string, body: object) => request(world.stack.app).post(`/admin${path}`).set('authorization', `Bearer ${world.stack.adminToken}`).send(body),
+    post: (path: string, body: object) =>
+      request(world.stack.app).post(`/admin${path}`).set('authorization', `Bearer ${world.stack.adminToken}`).send(body),
   });
   beforeAll(async () => {
     world = await startWorld('upstream_reports', { body: 'nested-transcription-id' });
@@ -236,17 +305,31 @@ describe('reports against an independent upstream', () => {
     await pullAndExport('account');
   }, 30_000);
 
-  it('counts in its quota ledger every analytics call the upstream answered, the admin API proxy\'s and the CLI\'s included', async () => {
+  it("counts in its quota ledger every analytics call the upstream answered, the admin API proxy's and the CLI's included", async () => {
     const proxied = await admin().post('/api/analytics-evaluator', { evaluator_id: world.ids.evaluator });
     expect(proxied.status, JSON.stringify(proxied.body)).toBe(200);
     // `npm run cli -- api`, as an operator runs it: its own process, the same upstream account and database.
-    const cli = await promisify(execFile)(path.join(projectRoot, 'node_modules/.bin/tsx'), ['src/cli/main.ts', 'api', 'analytics-participant', JSON.stringify({ participant_id: world.ids.participant })], {
-      cwd: projectRoot,
-      env: { ...process.env, UPSTREAM_BASE_URL: world.fake.baseUrl, UPSTREAM_API_KEY: world.fake.apiKey, DATABASE_URL: world.databaseUrl },
-    });
+    const cli = await promisify(execFile)(
+      path.join(projectRoot, 'node_modules/.bin/tsx'),
+      ['src/cli/main.ts', 'api', 'analytics-participant', JSON.stringify({ participant_id: world.ids.participant })],
+      {
+        cwd: projectRoot,
+        env: {
+          ...process.env,
+          UPSTREAM_BASE_URL: world.fake.baseUrl,
+          UPSTREAM_API_KEY: world.fake.apiKey,
+          DATABASE_URL: world.databaseUrl,
+        },
+      },
+    );
     expect(cli.stdout).toContain('raw_data');
     const ledger = await world.h.db.hubQuotaLedger.findMany({ where: { scope: world.stack.client.accountRef } });
-    const used = Object.fromEntries((['analytics', 'analytics-evaluator', 'analytics-participant'] as const).map((endpoint) => [endpoint, ledger.filter((row) => row.endpoint === endpoint).reduce((sum, row) => sum + row.used + row.reserved, 0)]));
+    const used = Object.fromEntries(
+      (['analytics', 'analytics-evaluator', 'analytics-participant'] as const).map((endpoint) => [
+        endpoint,
+        ledger.filter((row) => row.endpoint === endpoint).reduce((sum, row) => sum + row.used + row.reserved, 0),
+      ]),
+    );
     expect(used).toEqual(world.fake.analyticsCalls);
   }, 60_000);
 });
@@ -260,14 +343,18 @@ describe('against what the vendor leaves open or lets go wrong', () => {
     await world?.close();
   });
 
-  it('points a configuration\'s webhooks at its receiver (update-configuration answers a shape of the upstream\'s own)', async () => {
+  it("points a configuration's webhooks at its receiver (update-configuration answers a shape of the upstream's own)", async () => {
     const { configuration_id: id } = await dataOf<{ configuration_id: string }>(world.fake, 'create-configuration', { tag: 'To register' });
     await registerReceiverWebhooks(world.stack.client, id, { publicBaseUrl: world.stack.baseUrl, token: world.stack.token });
     expect(world.fake.state.configurations.get(id)?.webhooks).toEqual(world.stack.receiverUrls);
   });
 
   it('mirrors a COMPLETED call whose summary is plain text (the vendor shows no shape for it)', async () => {
-    const summaries = await dataOf<{ configuration_id: string }>(world.fake, 'create-configuration', { tag: 'Summaries', summary: true, webhooks: world.stack.receiverUrls });
+    const summaries = await dataOf<{ configuration_id: string }>(world.fake, 'create-configuration', {
+      tag: 'Summaries',
+      summary: true,
+      webhooks: world.stack.receiverUrls,
+    });
     const id = await submit(world, 'good.wav', summaries.configuration_id);
     await world.fake.settled();
     expect(await mirroredStatuses(world.h, [id]), await mirrorFailures(world.h)).toEqual({ [id]: 'COMPLETED' });
@@ -275,7 +362,7 @@ describe('against what the vendor leaves open or lets go wrong', () => {
     expect(JSON.stringify(row.summary)).toContain('late order');
   }, 30_000);
 
-  it('waits out the upstream\'s 429s, with and without Retry-After, and still mirrors', async () => {
+  it("waits out the upstream's 429s, with and without Retry-After, and still mirrors", async () => {
     world.fake.rateLimitNext('get-transcription', 2, null);
     const id = await submit(world, 'good.wav');
     await world.fake.settled();
@@ -285,11 +372,18 @@ describe('against what the vendor leaves open or lets go wrong', () => {
     world.fake.rateLimitNext('list-transcriptions', 1, 1);
     await reconcileMirror(world.stack.hub);
     expect(await mirroredStatuses(world.h, [silent]), await mirrorFailures(world.h)).toEqual({ [silent]: 'COMPLETED' });
-    expect(world.fake.requests.filter((r) => r.status === 429).map((r) => r.operation)).toEqual(['get-transcription', 'get-transcription', 'list-transcriptions']);
+    expect(world.fake.requests.filter((r) => r.status === 429).map((r) => r.operation)).toEqual([
+      'get-transcription',
+      'get-transcription',
+      'list-transcriptions',
+    ]);
   }, 30_000);
 
-  it('reconciles past a malformed row of the upstream\'s list, mirroring the well-formed ones', async () => {
-    const ids = [await submit(world, 'good.wav', world.ids.silentConfiguration), await submit(world, 'critical.wav', world.ids.silentConfiguration)];
+  it("reconciles past a malformed row of the upstream's list, mirroring the well-formed ones", async () => {
+    const ids = [
+      await submit(world, 'good.wav', world.ids.silentConfiguration),
+      await submit(world, 'critical.wav', world.ids.silentConfiguration),
+    ];
     await world.fake.settled();
     // Each kind in turn; what each reconciliation threw, if it did (none should).
     const thrown: Record<string, string> = {};
@@ -308,7 +402,10 @@ describe('against what the vendor leaves open or lets go wrong', () => {
 
     // Each bad row was quarantined with why and as it came; the list's quarantine is what its last
     // read found (the last kind is open, the others resolved when a read no longer had them).
-    const admin = (path: string) => fetch(`${world.stack.baseUrl}/admin${path}`, { headers: { authorization: `Bearer ${world.stack.adminToken}` } }).then(async (res) => ({ status: res.status, body: (await res.json()) as { data: Record<string, unknown> } }));
+    const admin = (path: string) =>
+      fetch(`${world.stack.baseUrl}/admin${path}`, { headers: { authorization: `Bearer ${world.stack.adminToken}` } }).then(
+        async (res) => ({ status: res.status, body: (await res.json()) as { data: Record<string, unknown> } }),
+      );
     const open = (await admin('/sync/quarantine')).body.data.items as { reason: string }[];
     expect(open.map((i) => i.reason)).toEqual([expect.stringMatching(/status/)]);
     const quarantine = await admin('/sync/quarantine?include_resolved=true');
@@ -320,7 +417,12 @@ describe('against what the vendor leaves open or lets go wrong', () => {
     expect(items.map((i) => i.reason).join('\n')).toMatch(/status/);
     expect(items.every((i) => i.raw !== null && typeof i.raw === 'object')).toBe(true);
     const sync = (await admin('/sync')).body.data;
-    expect(sync).toMatchObject({ healthy: false, quarantined: 1, last_run: { ok: true, error: null }, last_reconcile: { rowsQuarantined: 1 } });
+    expect(sync).toMatchObject({
+      healthy: false,
+      quarantined: 1,
+      last_run: { ok: true, error: null },
+      last_reconcile: { rowsQuarantined: 1 },
+    });
 
     // The admin API's proxy answers the readable rows, and the others apart with why.
     world.fake.injectMalformedRow('weird-status');
@@ -331,7 +433,14 @@ describe('against what the vendor leaves open or lets go wrong', () => {
         body: '{}',
       });
       expect(proxied.status).toBe(200);
-      const data = ((await proxied.json()) as { data: { transcriptions: { transcription_id: string }[]; rejected_by_hub: { issues: { path: string }[]; raw: { status: string } }[] } }).data;
+      const data = (
+        (await proxied.json()) as {
+          data: {
+            transcriptions: { transcription_id: string }[];
+            rejected_by_hub: { issues: { path: string }[]; raw: { status: string } }[];
+          };
+        }
+      ).data;
       expect(data.transcriptions.map((t) => t.transcription_id)).toEqual(expect.arrayContaining(ids));
       expect(data.rejected_by_hub).toHaveLength(1);
       expect(data.rejected_by_hub[0]?.raw.status).toBe('WEIRD');

@@ -79,7 +79,17 @@ function draw(seed: number, identity: string): [number, number] {
   return [digest.readUInt32BE(0) / 2 ** 32, digest.readUInt32BE(4) / 2 ** 32];
 }
 
-const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'host',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -223,7 +233,8 @@ export async function startFlakyProxy(options: FlakyProxyOptions): Promise<Flaky
       for (const c of counts.values()) {
         for (const key of Object.keys(sum) as (keyof OperationCounts)[]) {
           if (key === 'upstreamStatuses') {
-            for (const [status, n] of Object.entries(c.upstreamStatuses)) sum.upstreamStatuses[Number(status)] = (sum.upstreamStatuses[Number(status)] ?? 0) + n;
+            for (const [status, n] of Object.entries(c.upstreamStatuses))
+              sum.upstreamStatuses[Number(status)] = (sum.upstreamStatuses[Number(status)] ?? 0) + n;
           } else {
             sum[key] += c[key];
           }

@@ -73,7 +73,21 @@ export function invalidValuesFor(schema: z.ZodType): Map<string, fc.Arbitrary<un
 
 /** Raw bodies that are not a usable JSON object. */
 export const malformedBodies = fc.oneof(
-  fc.constantFrom('{', '{"a":1,}', "{'a':1}", '{"a":NaN}', '{"a":1}/*c*/', '\uFEFF{}x', 'null', '[]', '"text"', '42', 'true', '{"a":"\\ud800"}', '{"a":"\\u0000"}'),
+  fc.constantFrom(
+    '{',
+    '{"a":1,}',
+    "{'a':1}",
+    '{"a":NaN}',
+    '{"a":1}/*c*/',
+    '\uFEFF{}x',
+    'null',
+    '[]',
+    '"text"',
+    '42',
+    'true',
+    '{"a":"\\ud800"}',
+    '{"a":"\\u0000"}',
+  ),
   fc.string({ maxLength: 200 }).filter((s) => {
     try {
       const v: unknown = JSON.parse(s);

@@ -126,10 +126,18 @@ export interface MirrorState {
 /** Reads the hub's rows for these transcriptions and compares them with the upstream's evaluations. */
 export async function mirrorState(db: Db, transcriptionIds: string[]): Promise<MirrorState> {
   const ids = transcriptionIds.map((id) => id.toLowerCase());
-  const upstream = await db.criterionResult.groupBy({ by: ['transcriptionId'], where: { transcriptionId: { in: ids } }, _count: { _all: true } });
+  const upstream = await db.criterionResult.groupBy({
+    by: ['transcriptionId'],
+    where: { transcriptionId: { in: ids } },
+    _count: { _all: true },
+  });
   const expected = new Map(upstream.map((g) => [g.transcriptionId, g._count._all]));
   const rows = await db.hubTranscription.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } });
-  const results = await db.hubCriterionResult.groupBy({ by: ['transcriptionId', 'criterionId'], where: { transcriptionId: { in: ids } }, _count: { _all: true } });
+  const results = await db.hubCriterionResult.groupBy({
+    by: ['transcriptionId', 'criterionId'],
+    where: { transcriptionId: { in: ids } },
+    _count: { _all: true },
+  });
 
   const rowsPerId = new Map<string, number>();
   for (const row of rows) rowsPerId.set(row.id, (rowsPerId.get(row.id) ?? 0) + 1);

@@ -45,9 +45,16 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     const deadline = Date.now() + 30_000;
     // After a SIGKILL, the old server's backends may hold its shared memory for a moment: retry.
     for (;;) {
-      const spawned = spawn(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=on'], { stdio: 'ignore', ...user });
+      const spawned = spawn(
+        path.join(bin, 'postgres'),
+        ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=on'],
+        { stdio: 'ignore', ...user },
+      );
       server = spawned;
-      const up = await Promise.race([waitForPort(port, 15_000).then(() => true), new Promise<boolean>((resolve) => spawned.once('exit', () => resolve(false)))]);
+      const up = await Promise.race([
+        waitForPort(port, 15_000).then(() => true),
+        new Promise<boolean>((resolve) => spawned.once('exit', () => resolve(false))),
+      ]);
       if (up) return;
       if (Date.now() > deadline) throw new Error('postgres did not start again');
       await new Promise((r) => setTimeout(r, 300));

@@ -25,7 +25,11 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   let server: ChildProcess | null = null;
   const start = async () => {
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'], { stdio: 'ignore' });
+    server = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'],
+      { stdio: 'ignore' },
+    );
     await waitForPort(port, 10_000);
   };
   const kill = async () => {
@@ -42,7 +46,15 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     if (running && running.exitCode === null && running.signalCode === null) running.kill(name);
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, kill, restart: start, pause: () => signal('SIGSTOP'), resume: () => signal('SIGCONT'), close: kill };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    kill,
+    restart: start,
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
+    close: kill,
+  };
 }
 
 async function waitForPort(port: number, timeoutMs: number): Promise<void> {

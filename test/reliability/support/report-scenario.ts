@@ -3,6 +3,8 @@
  * `npm run test:reliability` shows what each scenario measured, pass or fail.
  */
 export function reportScenario(name: string, counts: Record<string, number | string>): void {
-  const fields = Object.entries(counts).map(([key, value]) => `${key}=${value}`).join(' ');
+  const fields = Object.entries(counts)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
   process.stdout.write(`[scenario ${name}] ${fields}\n`);
 }

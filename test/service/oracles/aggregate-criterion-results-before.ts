@@ -4,7 +4,12 @@
  * analytics-evaluator-oracle.test.ts can prove the day table gives the same numbers.
  */
 import type { Db } from '../../../src/db.js';
-import { analyticsReadCap, newestFirst, scoredTranscriptionsWhere, type AnalyticsScope } from '../../../src/service/analytics/analytics-scope.js';
+import {
+  analyticsReadCap,
+  newestFirst,
+  scoredTranscriptionsWhere,
+  type AnalyticsScope,
+} from '../../../src/service/analytics/analytics-scope.js';
 import type { TimeWindow } from '../../../src/service/analytics/date-filter.js';
 
 /** The results of one criterion over the selected transcriptions of one month. */

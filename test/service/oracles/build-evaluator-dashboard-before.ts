@@ -11,7 +11,12 @@ import { toRawDataEntry } from '../../../src/service/analytics/raw-data.js';
  * Oracle: the evaluator dashboard as it was built before its answer was written in pieces (objects
  * from the shared members' files, then JSON.stringify by res.json).
  */
-export function buildEvaluatorDashboardBefore(data: DashboardData, evaluator: DirectoryEvaluator, filter: DateFilter, now: Date): EvaluatorDashboard {
+export function buildEvaluatorDashboardBefore(
+  data: DashboardData,
+  evaluator: DirectoryEvaluator,
+  filter: DateFilter,
+  now: Date,
+): EvaluatorDashboard {
   const { rows } = data.selection;
   const shared = buildSharedMembers(data, evaluator.criteria, filter, now);
   const participantTag = (id: string | null | undefined) => (id ? (data.directory.participantTags.get(id) ?? null) : null);

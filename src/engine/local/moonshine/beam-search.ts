@@ -78,7 +78,8 @@ export class BeamSearch {
       if (step === 0) scores[endToken] = -Infinity;
       const boosts = this.settings.bias?.boostsAfter(hypothesis.tokens);
       if (boosts) for (const [token, boost] of boosts) scores[token] = (scores[token] ?? -Infinity) + boost;
-      for (const token of topTokens(scores, perHypothesis)) candidates.push(this.extend(hypothesis, row, token, scores[token] ?? -Infinity));
+      for (const token of topTokens(scores, perHypothesis))
+        candidates.push(this.extend(hypothesis, row, token, scores[token] ?? -Infinity));
     });
     candidates.sort((a, b) => scoreOf(b) - scoreOf(a));
     const next: Hypothesis[] = [];
@@ -117,7 +118,11 @@ export class BeamSearch {
     const fusion = this.settings.languageModel;
     const word = modelWord(h.partial);
     if (!fusion || !word || (word === numberToken && h.words.at(-1) === numberToken)) return h;
-    return { ...h, words: [...h.words, word], language: h.language + fusion.weight * fusion.model.logProb(h.words, word) + fusion.wordBonus };
+    return {
+      ...h,
+      words: [...h.words, word],
+      language: h.language + fusion.weight * fusion.model.logProb(h.words, word) + fusion.wordBonus,
+    };
   }
 
   private finish(h: Hypothesis, isEnd: boolean): Hypothesis {

@@ -23,7 +23,11 @@ const sentenceStart = '<s>';
  * (digits, or a number word) is `<num>`; "" for punctuation alone.
  */
 export function modelWord(written: string): string {
-  const word = written.toLowerCase().replace(/[’‘]/g, "'").replace(/[^a-z0-9']+/g, '').replace(/^'+|'+$/g, '');
+  const word = written
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[^a-z0-9']+/g, '')
+    .replace(/^'+|'+$/g, '');
   if (/\d/.test(word) || isNumberWord(word)) return numberToken;
   return word;
 }
@@ -70,10 +74,19 @@ export class DomainWordModel {
         if (i >= 2) count(this.trigrams, `${padded[i - 2]} ${padded[i - 1]}`, word);
       }
     }
-    for (const table of [this.bigrams, this.trigrams]) for (const [context, next] of table) this.totals.set(context, [...next.values()].reduce((a, b) => a + b, 0));
+    for (const table of [this.bigrams, this.trigrams])
+      for (const [context, next] of table)
+        this.totals.set(
+          context,
+          [...next.values()].reduce((a, b) => a + b, 0),
+        );
   }
 
-  static forHints(hints: RecognitionHints, general: Map<string, number> | null, settings: DomainWordModelSettings = defaultDomainWordModelSettings): DomainWordModel {
+  static forHints(
+    hints: RecognitionHints,
+    general: Map<string, number> | null,
+    settings: DomainWordModelSettings = defaultDomainWordModelSettings,
+  ): DomainWordModel {
     const corpus = contactCentreSentences().map(modelWords);
     const hintTexts = [...hints.vocabulary, ...(hints.domainText ?? []).flatMap((t) => t.split(/(?<=[.!?])\s+|\n+/))];
     const hintSentences = hintTexts.map(modelWords).filter((s) => s.length > 0);

@@ -27,7 +27,10 @@ export function biasTermsFromHints(hints: RecognitionHints): BiasTerms {
   const terms = termsFromHints(hints);
   const named = new Set(terms.map((t) => t.toLowerCase()));
   const domainWords = new Set<string>();
-  for (const word of (hints.domainText ?? []).join(' ').toLowerCase().match(/[a-z][a-z'-]*[a-z]/g) ?? []) {
+  for (const word of (hints.domainText ?? [])
+    .join(' ')
+    .toLowerCase()
+    .match(/[a-z][a-z'-]*[a-z]/g) ?? []) {
     for (const part of word.split('-')) if (part.length >= 4 && !stopwords().has(part) && !named.has(part)) domainWords.add(part);
   }
   return { terms, domainWords: [...domainWords] };

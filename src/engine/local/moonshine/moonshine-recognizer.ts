@@ -46,12 +46,20 @@ export class MoonshineRecognizer {
   ) {}
 
   static async load(files: SpeechModelFiles, options: RecognizerOptions): Promise<MoonshineRecognizer> {
-    const sessionOptions: ort.InferenceSession.SessionOptions = { intraOpNumThreads: options.threads, interOpNumThreads: 1, executionProviders: ['cpu'] };
-    const [encoder, decoder] = await Promise.all([ort.InferenceSession.create(files.encoder, sessionOptions), ort.InferenceSession.create(files.decoder, sessionOptions)]);
+    const sessionOptions: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: options.threads,
+      interOpNumThreads: 1,
+      executionProviders: ['cpu'],
+    };
+    const [encoder, decoder] = await Promise.all([
+      ort.InferenceSession.create(files.encoder, sessionOptions),
+      ort.InferenceSession.create(files.decoder, sessionOptions),
+    ]);
     const cacheInputs = decoder.inputMetadata.flatMap((input) => {
       if (!input.name.startsWith('past_key_values.') || !input.isTensor) return [];
       const [, heads, , headDim] = input.shape;
-      if (typeof heads !== 'number' || typeof headDim !== 'number') throw new Error(`unexpected shape of the Moonshine decoder's ${input.name}`);
+      if (typeof heads !== 'number' || typeof headDim !== 'number')
+        throw new Error(`unexpected shape of the Moonshine decoder's ${input.name}`);
       return [{ name: input.name, heads, headDim, isEncoder: input.name.includes('.encoder.') }];
     });
     return new MoonshineRecognizer(encoder, decoder, cacheInputs);
@@ -59,11 +67,19 @@ export class MoonshineRecognizer {
 
   async recognize(samples: Float32Array, options: RecognizeOptions = {}): Promise<string> {
     if (samples.length < modelSampleRate * 0.1) return '';
-    const { last_hidden_state: encoded } = await this.encoder.run({ input_values: new ort.Tensor('float32', samples, [1, samples.length]) });
+    const { last_hidden_state: encoded } = await this.encoder.run({
+      input_values: new ort.Tensor('float32', samples, [1, samples.length]),
+    });
     if (!encoded) throw new Error('the Moonshine encoder returned no hidden state');
-    const search = new BeamSearch({ width: Math.max(1, options.beamWidth ?? 1), bias: options.bias ?? null, languageModel: options.languageModel ?? null });
+    const search = new BeamSearch({
+      width: Math.max(1, options.beamWidth ?? 1),
+      bias: options.bias ?? null,
+      languageModel: options.languageModel ?? null,
+    });
     const maxTokens = Math.ceil((samples.length / modelSampleRate) * maxTokensPerSecond);
-    let past: Record<string, ort.Tensor> = Object.fromEntries(this.cacheInputs.map((c) => [c.name, new ort.Tensor('float32', new Float32Array(0), [0, c.heads, 1, c.headDim])]));
+    let past: Record<string, ort.Tensor> = Object.fromEntries(
+      this.cacheInputs.map((c) => [c.name, new ort.Tensor('float32', new Float32Array(0), [0, c.heads, 1, c.headDim])]),
+    );
     // The encoder's cross-attention cache comes out of the first step (one row) and is the same for every hypothesis after it.
     const crossCache: Record<string, ort.Tensor> = {};
     const repeated = new Map<string, ort.Tensor>();
@@ -90,7 +106,11 @@ export class MoonshineRecognizer {
       const vocabularySize = logits.dims[2] ?? 0;
       const positions = logits.dims[1] ?? 1;
       const data = logits.data as Float32Array;
-      const next = search.advance((row) => logSoftmax(data.subarray((row * positions + positions - 1) * vocabularySize, (row * positions + positions) * vocabularySize)), step);
+      const next = search.advance(
+        (row) =>
+          logSoftmax(data.subarray((row * positions + positions - 1) * vocabularySize, (row * positions + positions) * vocabularySize)),
+        step,
+      );
       if (!next.length) break;
       const parents = next.map((h) => h.parent);
       const selfCache: Record<string, ort.Tensor> = {};

@@ -70,7 +70,9 @@ function recognizerFor(modelDir: string, threads: number): Promise<MoonshineReco
   if (!recognizer) {
     recognizer = MoonshineRecognizer.load(speechModelFiles(modelDir), { threads }).catch((error: unknown) => {
       recognizers.delete(key);
-      throw new Error(`the offline speech model could not be loaded from ${modelDir} (run npm run setup:system to install it): ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(
+        `the offline speech model could not be loaded from ${modelDir} (run npm run setup:system to install it): ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
     recognizers.set(key, recognizer);
   }
@@ -104,13 +106,18 @@ export class MoonshineSpeechToText implements SpeechToTextEngine {
     const stretches: SpeechChunk[] = findSpeechStretches(mixdown, this.settings.stretches).map((s) => ({ ...s, text: '' }));
     const [left, right] = audio.channels;
     const byChannel = Boolean(left && right && (await channelsDiffer([left, right], audio.durationSeconds)));
-    const withSpeakers = left && right && byChannel ? await assignSpeakersByChannel(left, right, stretches) : await assignSpeakersByVoice(audio.mixdown, stretches);
+    const withSpeakers =
+      left && right && byChannel
+        ? await assignSpeakersByChannel(left, right, stretches)
+        : await assignSpeakersByVoice(audio.mixdown, stretches);
     const pieces = this.piecesOf(withSpeakers);
     const biasTerms = biasTermsFromHints(hints);
     const terms = biasTerms.terms;
     const bias = this.settings.vocabularyBias ? new VocabularyBias(biasTerms, this.settings.vocabularyBias) : null;
     const fusion = this.settings.languageModel;
-    const languageModel = fusion ? { model: DomainWordModel.forHints(hints, await this.generalUnigrams(), fusion), weight: fusion.weight, wordBonus: fusion.wordBonus } : null;
+    const languageModel = fusion
+      ? { model: DomainWordModel.forHints(hints, await this.generalUnigrams(), fusion), weight: fusion.weight, wordBonus: fusion.wordBonus }
+      : null;
     const channelOf = (speaker: string) => (byChannel ? (speaker === 'A' ? left : right) : undefined) ?? audio.mixdown;
     const recognized: SpeechChunk[] = [];
     for (const piece of pieces) {
@@ -135,7 +142,10 @@ export class MoonshineSpeechToText implements SpeechToTextEngine {
       }
       return natural;
     } catch (error) {
-      this.settings.logger?.warn({ err: error, file: this.settings.generalUnigramsFile }, 'general English unigrams unavailable; the domain word model uses a flat floor');
+      this.settings.logger?.warn(
+        { err: error, file: this.settings.generalUnigramsFile },
+        'general English unigrams unavailable; the domain word model uses a flat floor',
+      );
       return null;
     }
   }

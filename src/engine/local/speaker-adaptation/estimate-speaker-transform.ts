@@ -69,7 +69,11 @@ export interface SpeakerTransform {
  * map_adapt; docs/engine.md, "Options measured and left off"). Throws when a tool fails, times out, or no transform
  * comes out.
  */
-export async function estimateSpeakerTransform(wavFile: string, stretches: AdaptationStretch[], options: SpeakerTransformOptions): Promise<SpeakerTransform> {
+export async function estimateSpeakerTransform(
+  wavFile: string,
+  stretches: AdaptationStretch[],
+  options: SpeakerTransformOptions,
+): Promise<SpeakerTransform> {
   const { workDir, timeoutMs } = options;
   const tools = options.sphinxtrainDir ?? sphinxtrainDir;
   const acoustic = path.join(options.modelDir, 'en-us');
@@ -94,20 +98,82 @@ export async function estimateSpeakerTransform(wavFile: string, stretches: Adapt
   // depend only on the model, so they are made once (per process and model folder) and kept.
   const model = await trainingModelFiles(options.modelDir, options.modelCacheDir);
   options.signal?.throwIfAborted();
-  const tool = { cwd: workDir, timeout: timeoutMs, killSignal: 'SIGKILL' as const, maxBuffer: 64 * 1024 * 1024, ...(options.signal ? { signal: options.signal } : {}) };
+  const tool = {
+    cwd: workDir,
+    timeout: timeoutMs,
+    killSignal: 'SIGKILL' as const,
+    maxBuffer: 64 * 1024 * 1024,
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
   const bwWith = (meansFile: string, fileIdsFile: string, transcriptionFile: string, cepDir: string, accumDir: string) =>
-    run(path.join(tools, 'bw'), [
-      '-moddeffn', model.mdefText, '-meanfn', meansFile, '-varfn', path.join(acoustic, 'variances'),
-      '-mixwfn', model.mixtureWeights, '-tmatfn', path.join(acoustic, 'transition_matrices'),
-      '-ts2cbfn', '.ptm.', '-feat', '1s_c_d_dd', '-svspec', '0-12/13-25/26-38', '-cmn', 'batch', '-agc', 'none',
-      '-dictfn', options.dictionaryFile, '-fdictfn', path.join(acoustic, 'noisedict'),
-      '-ctlfn', fileIdsFile, '-lsnfn', transcriptionFile, '-cepdir', cepDir, '-cepext', 'mfc', '-accumdir', accumDir,
-    ], tool);
-  const bw = (fileIdsFile: string, transcriptionFile: string, cepDir: string, accumDir: string) => bwWith(path.join(acoustic, 'means'), fileIdsFile, transcriptionFile, cepDir, accumDir);
+    run(
+      path.join(tools, 'bw'),
+      [
+        '-moddeffn',
+        model.mdefText,
+        '-meanfn',
+        meansFile,
+        '-varfn',
+        path.join(acoustic, 'variances'),
+        '-mixwfn',
+        model.mixtureWeights,
+        '-tmatfn',
+        path.join(acoustic, 'transition_matrices'),
+        '-ts2cbfn',
+        '.ptm.',
+        '-feat',
+        '1s_c_d_dd',
+        '-svspec',
+        '0-12/13-25/26-38',
+        '-cmn',
+        'batch',
+        '-agc',
+        'none',
+        '-dictfn',
+        options.dictionaryFile,
+        '-fdictfn',
+        path.join(acoustic, 'noisedict'),
+        '-ctlfn',
+        fileIdsFile,
+        '-lsnfn',
+        transcriptionFile,
+        '-cepdir',
+        cepDir,
+        '-cepext',
+        'mfc',
+        '-accumdir',
+        accumDir,
+      ],
+      tool,
+    );
+  const bw = (fileIdsFile: string, transcriptionFile: string, cepDir: string, accumDir: string) =>
+    bwWith(path.join(acoustic, 'means'), fileIdsFile, transcriptionFile, cepDir, accumDir);
   const featuresFor = async (warp: number, out: string) => {
     await mkdir(out, { recursive: true });
     const warpArgs = warp === 1 ? [] : ['-warp_type', 'inverse_linear', '-warp_params', String(warp)];
-    await run('sphinx_fe', ['-argfile', path.join(acoustic, 'feat.params'), '-samprate', '16000', '-c', fileIds, '-di', features, '-do', out, '-ei', 'raw', '-eo', 'mfc', '-raw', 'yes', ...warpArgs], tool);
+    await run(
+      'sphinx_fe',
+      [
+        '-argfile',
+        path.join(acoustic, 'feat.params'),
+        '-samprate',
+        '16000',
+        '-c',
+        fileIds,
+        '-di',
+        features,
+        '-do',
+        out,
+        '-ei',
+        'raw',
+        '-eo',
+        'mfc',
+        '-raw',
+        'yes',
+        ...warpArgs,
+      ],
+      tool,
+    );
   };
 
   const warps = [...new Set(options.warps ?? [1])];
@@ -120,7 +186,10 @@ export async function estimateSpeakerTransform(wavFile: string, stretches: Adapt
     const allIds = path.join(workDir, 'warps.fileids');
     const allTranscription = path.join(workDir, 'warps.transcription');
     await writeFile(allIds, warps.map((_, i) => ids.map((id) => `w${i}/${id}\n`).join('')).join(''));
-    await writeFile(allTranscription, warps.map(() => usable.map((s, i) => `<s> ${s.words.join(' ')} </s> (${ids[i]})\n`).join('')).join(''));
+    await writeFile(
+      allTranscription,
+      warps.map(() => usable.map((s, i) => `<s> ${s.words.join(' ')} </s> (${ids[i]})\n`).join('')).join(''),
+    );
     const selectionAccumulators = path.join(workDir, 'warp-accumulators');
     await mkdir(selectionAccumulators, { recursive: true });
     const { stdout } = await bw(allIds, allTranscription, warped, selectionAccumulators);
@@ -129,20 +198,60 @@ export async function estimateSpeakerTransform(wavFile: string, stretches: Adapt
   await featuresFor(warp, features);
   await bw(fileIds, transcription, features, accumulators);
   const transform = path.join(workDir, 'speaker.mllr');
-  await run(path.join(tools, 'mllr_solve'), ['-meanfn', path.join(acoustic, 'means'), '-varfn', path.join(acoustic, 'variances'), '-outmllrfn', transform, '-accumdir', accumulators], tool);
+  await run(
+    path.join(tools, 'mllr_solve'),
+    [
+      '-meanfn',
+      path.join(acoustic, 'means'),
+      '-varfn',
+      path.join(acoustic, 'variances'),
+      '-outmllrfn',
+      transform,
+      '-accumdir',
+      accumulators,
+    ],
+    tool,
+  );
   const numbers = (await readFile(transform, 'utf8')).trim().split(/\s+/).map(Number);
   if (numbers.length < 2 || !numbers.every(Number.isFinite)) throw new Error('mllr_solve wrote no usable transform');
   if (!options.mapPriorFrames) return { file: transform, warp, warpLogLikelihoods };
   const transformedMeans = path.join(workDir, 'means.mllr');
-  await run(path.join(tools, 'mllr_transform'), ['-inmeanfn', path.join(acoustic, 'means'), '-outmeanfn', transformedMeans, '-mllrmat', transform], tool);
+  await run(
+    path.join(tools, 'mllr_transform'),
+    ['-inmeanfn', path.join(acoustic, 'means'), '-outmeanfn', transformedMeans, '-mllrmat', transform],
+    tool,
+  );
   const mapAccumulators = path.join(workDir, 'map-accumulators');
   await mkdir(mapAccumulators, { recursive: true });
   await bwWith(transformedMeans, fileIds, transcription, features, mapAccumulators);
   const meansFile = path.join(workDir, 'means.map');
-  await run(path.join(tools, 'map_adapt'), [
-    '-moddeffn', model.mdefText, '-ts2cbfn', '.ptm.', '-meanfn', transformedMeans, '-varfn', path.join(acoustic, 'variances'),
-    '-mixwfn', model.mixtureWeights, '-tmatfn', path.join(acoustic, 'transition_matrices'), '-accumdir', mapAccumulators, '-mapmeanfn', meansFile,
-    '-bayesmean', 'no', '-fixedtau', 'yes', '-tau', String(options.mapPriorFrames),
-  ], tool);
+  await run(
+    path.join(tools, 'map_adapt'),
+    [
+      '-moddeffn',
+      model.mdefText,
+      '-ts2cbfn',
+      '.ptm.',
+      '-meanfn',
+      transformedMeans,
+      '-varfn',
+      path.join(acoustic, 'variances'),
+      '-mixwfn',
+      model.mixtureWeights,
+      '-tmatfn',
+      path.join(acoustic, 'transition_matrices'),
+      '-accumdir',
+      mapAccumulators,
+      '-mapmeanfn',
+      meansFile,
+      '-bayesmean',
+      'no',
+      '-fixedtau',
+      'yes',
+      '-tau',
+      String(options.mapPriorFrames),
+    ],
+    tool,
+  );
   return { file: transform, warp, warpLogLikelihoods, meansFile };
 }

@@ -20,7 +20,10 @@ export function sendumpToMixtureWeights(sendump: Buffer): Buffer {
   for (let length = readInt(); ; length = readInt()) {
     if (length === 0) break;
     if (length < 0 || length > 4096) throw new Error(`sendump: bad header string length ${length} (not a little-endian sendump?)`);
-    const [name = '', value = ''] = sendump.subarray(offset, offset + length - 1).toString('latin1').split(' ');
+    const [name = '', value = ''] = sendump
+      .subarray(offset, offset + length - 1)
+      .toString('latin1')
+      .split(' ');
     if (/^\d+$/.test(value)) header.set(name, Number(value));
     offset += length;
   }
@@ -35,7 +38,8 @@ export function sendumpToMixtureWeights(sendump: Buffer): Buffer {
   for (let stream = 0; stream < streams; stream += 1) {
     for (let codeword = 0; codeword < codewords; codeword += 1) {
       const row = offset + (stream * codewords + codeword) * senones;
-      for (let senone = 0; senone < senones; senone += 1) weights[(senone * streams + stream) * codewords + codeword] = weightOf[sendump[row + senone] ?? 255] ?? 0;
+      for (let senone = 0; senone < senones; senone += 1)
+        weights[(senone * streams + stream) * codewords + codeword] = weightOf[sendump[row + senone] ?? 255] ?? 0;
     }
   }
   for (let i = 0; i < senones * streams; i += 1) {

@@ -31,7 +31,11 @@ export function alignedUtterances(bwOutput: string): AlignedUtterance[] {
  * stretches aligned under every warp count, so each warp is scored on the same frames. No such
  * stretch: 1 (unwarped).
  */
-export function mostLikelyWarp(aligned: AlignedUtterance[], warps: number[], stretches: number): { warp: number; logLikelihoods: Map<number, number> } {
+export function mostLikelyWarp(
+  aligned: AlignedUtterance[],
+  warps: number[],
+  stretches: number,
+): { warp: number; logLikelihoods: Map<number, number> } {
   const byStretch = new Map<number, Map<number, number>>();
   for (const { sequence, logLikelihood } of aligned) {
     const warpIndex = Math.floor(sequence / stretches);

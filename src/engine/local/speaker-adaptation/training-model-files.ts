@@ -62,11 +62,17 @@ async function buildTrainingModelFiles(modelDir: string, cacheRoot: string): Pro
   await mkdir(folder, { recursive: true });
   const files: TrainingModelFiles = { mdefText: path.join(folder, 'mdef.txt'), mixtureWeights: path.join(folder, 'mixture_weights') };
   if (!(await exists(files.mixtureWeights))) {
-    await writeAtomically(files.mixtureWeights, async (temporary) => writeFile(temporary, sendumpToMixtureWeights(await readFile(sendump))));
+    await writeAtomically(files.mixtureWeights, async (temporary) =>
+      writeFile(temporary, sendumpToMixtureWeights(await readFile(sendump))),
+    );
   }
   if (!(await exists(files.mdefText))) {
     await writeAtomically(files.mdefText, async (temporary) => {
-      await run('pocketsphinx_mdef_convert', ['-text', mdef, temporary], { timeout: buildTimeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 });
+      await run('pocketsphinx_mdef_convert', ['-text', mdef, temporary], {
+        timeout: buildTimeoutMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: 16 * 1024 * 1024,
+      });
     });
   }
   return files;
@@ -83,7 +89,11 @@ async function writeAtomically(target: string, write: (temporary: string) => Pro
   }
 }
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 async function allExist(files: TrainingModelFiles): Promise<boolean> {
   return (await Promise.all([exists(files.mdefText), exists(files.mixtureWeights)])).every(Boolean);

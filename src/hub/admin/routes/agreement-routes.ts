@@ -12,14 +12,31 @@ export const agreementRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/agreement',
-    summary: "AI-vs-human Cohen's kappa per criterion on reviewed calls (with its monthly trend), and disputes per criterion with their outcomes",
+    summary:
+      "AI-vs-human Cohen's kappa per criterion on reviewed calls (with its monthly trend), and disputes per criterion with their outcomes",
     tag: 'review',
     query: z.object({ from: optionalFilterDay, to: optionalFilterDay, evaluator_id: z.guid().optional() }).superRefine(checkDayRange),
     response: z.object({
       from: z.string(),
       to: z.string(),
-      criteria: z.array(z.object({ name: z.string(), reviewed: z.number().int(), kappa: z.number().nullable(), months: z.array(z.object({ month: z.string(), reviewed: z.number().int(), kappa: z.number().nullable() })) })),
-      disputes: z.array(z.object({ criterion: z.string(), total: z.number().int(), open: z.number().int(), accepted: z.number().int(), partly_accepted: z.number().int(), rejected: z.number().int() })),
+      criteria: z.array(
+        z.object({
+          name: z.string(),
+          reviewed: z.number().int(),
+          kappa: z.number().nullable(),
+          months: z.array(z.object({ month: z.string(), reviewed: z.number().int(), kappa: z.number().nullable() })),
+        }),
+      ),
+      disputes: z.array(
+        z.object({
+          criterion: z.string(),
+          total: z.number().int(),
+          open: z.number().int(),
+          accepted: z.number().int(),
+          partly_accepted: z.number().int(),
+          rejected: z.number().int(),
+        }),
+      ),
     }),
     async handle({ query }, ctx) {
       const to = query.to ?? dayString(ctx.now());
@@ -30,7 +47,14 @@ export const agreementRoutes = [
         from,
         to,
         criteria,
-        disputes: disputes.map((d) => ({ criterion: d.criterion, total: d.total, open: d.open, accepted: d.accepted, partly_accepted: d.partlyAccepted, rejected: d.rejected })),
+        disputes: disputes.map((d) => ({
+          criterion: d.criterion,
+          total: d.total,
+          open: d.open,
+          accepted: d.accepted,
+          partly_accepted: d.partlyAccepted,
+          rejected: d.rejected,
+        })),
       };
     },
   }),

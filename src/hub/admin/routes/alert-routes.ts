@@ -3,7 +3,15 @@ import { Id } from '../../../contract/common.js';
 import type { HubAlert } from '../../../generated/prisma/client.js';
 import { AppError } from '../../../lib/errors/app-error.js';
 import { KeysetCursor } from '../../../lib/paging/keyset-cursor.js';
-import { alertKinds, alertStatuses, countAlertsByStatus, findAlert, listAlerts, retryAlert, type AlertStatus } from '../../alerts/alert-outbox.js';
+import {
+  alertKinds,
+  alertStatuses,
+  countAlertsByStatus,
+  findAlert,
+  listAlerts,
+  retryAlert,
+  type AlertStatus,
+} from '../../alerts/alert-outbox.js';
 import { listRoutes, removeEvaluatorChannel, resolveAlertChannel } from '../../alerts/channel-routing.js';
 import { digestTriggers, listDigestRuns } from '../../alerts/digest-runs.js';
 import { routeEvaluatorAlerts } from '../../alerts/route-evaluator-alerts.js';
@@ -46,7 +54,12 @@ const toAlertWire = (alert: HubAlert): z.input<typeof AlertWire> => ({
   sent_at: iso(alert.sentAt),
 });
 
-const DigestPostWire = z.object({ channel: z.string(), evaluators: z.number(), pending: z.number(), outcome: z.enum(['posted', 'logged', 'posted_before']) });
+const DigestPostWire = z.object({
+  channel: z.string(),
+  evaluators: z.number(),
+  pending: z.number(),
+  outcome: z.enum(['posted', 'logged', 'posted_before']),
+});
 const DigestFailureWire = z.object({ channel: z.string(), error: z.string() });
 
 const RouteWire = z.object({ evaluator_id: z.string(), channel: z.string(), source: z.enum(['admin', 'config']) });
@@ -66,7 +79,12 @@ export const alertRoutes = [
       limit: z.coerce.number().int().min(1).max(1_000).default(100),
       cursor: KeysetCursor.optional(),
     }),
-    response: z.object({ counts: countsOf(alertStatuses), alerts: z.array(AlertWire), notifier: z.enum(['slack', 'log']), next_cursor: z.string().nullable() }),
+    response: z.object({
+      counts: countsOf(alertStatuses),
+      alerts: z.array(AlertWire),
+      notifier: z.enum(['slack', 'log']),
+      next_cursor: z.string().nullable(),
+    }),
     async handle({ query }, ctx) {
       const [page, counts] = await Promise.all([
         listAlerts(ctx.db, { status: query.status, kind: query.kind, limit: query.limit, before: query.cursor }),
@@ -145,7 +163,8 @@ export const alertRoutes = [
     method: 'delete',
     path: '/alert-routes/:evaluatorId',
     errors: ['not_found'],
-    summary: "Remove an evaluator's admin route: its alerts go to SLACK_EVALUATOR_CHANNELS' channel or the default again (answers the channel now in effect)",
+    summary:
+      "Remove an evaluator's admin route: its alerts go to SLACK_EVALUATOR_CHANNELS' channel or the default again (answers the channel now in effect)",
     tag: 'alerts',
     params: z.object({ evaluatorId: Id }),
     response: z.object({ evaluator_id: z.string(), channel: z.string().nullable() }),
@@ -182,7 +201,14 @@ export const alertRoutes = [
     }),
     async handle({ query }, ctx) {
       const { runs, nextCursor } = await listDigestRuns(ctx.db, { limit: query.limit, before: query.cursor });
-      return { next_cursor: nextCursor, runs: runs.map(({ startedAt, finishedAt, ...r }) => ({ ...r, started_at: startedAt.toISOString(), finished_at: finishedAt.toISOString() })) };
+      return {
+        next_cursor: nextCursor,
+        runs: runs.map(({ startedAt, finishedAt, ...r }) => ({
+          ...r,
+          started_at: startedAt.toISOString(),
+          finished_at: finishedAt.toISOString(),
+        })),
+      };
     },
   }),
   defineAdminRoute({
@@ -191,7 +217,7 @@ export const alertRoutes = [
     // Every channel refused or unreachable (the run is recorded all the same).
     errors: ['unavailable'],
     summary:
-      'Send the pending-review digest now, to every channel with critical fails pending review (a second request in the same minute posts nothing twice); answers each channel\'s outcome',
+      "Send the pending-review digest now, to every channel with critical fails pending review (a second request in the same minute posts nothing twice); answers each channel's outcome",
     tag: 'alerts',
     status: 201,
     response: z.object({ tick: z.string(), pending: z.number(), posts: z.array(DigestPostWire), failures: z.array(DigestFailureWire) }),
@@ -199,7 +225,9 @@ export const alertRoutes = [
       const report = await sendDigestNow(ctx);
       const failures = report.failures.map((f) => ({ channel: f.channel, error: `${f.error.code}: ${f.error.message}` }));
       if (failures.length > 0 && report.posts.length === 0) {
-        throw new AppError('unavailable', `The digest was not posted: ${failures.map((f) => `${f.channel} (${f.error})`).join(', ')}`, { retryAfterSeconds: 30 });
+        throw new AppError('unavailable', `The digest was not posted: ${failures.map((f) => `${f.channel} (${f.error})`).join(', ')}`, {
+          retryAfterSeconds: 30,
+        });
       }
       return { tick: report.tick, pending: report.pending, posts: report.posts, failures };
     },

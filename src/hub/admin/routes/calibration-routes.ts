@@ -29,14 +29,35 @@ const SessionWire = z.object({
   title: z.string(),
   revealed: z.boolean(),
   deadline: z.string().nullable(),
-  calls: z.array(z.object({ transcription_id: z.string(), name: z.string().nullable(), criteria: z.array(z.object({ criterion_id: z.string(), name: z.string(), type: z.string() })) })),
+  calls: z.array(
+    z.object({
+      transcription_id: z.string(),
+      name: z.string().nullable(),
+      criteria: z.array(z.object({ criterion_id: z.string(), name: z.string(), type: z.string() })),
+    }),
+  ),
   reviewers: z.array(z.object({ user_id: z.string(), name: z.string(), submitted: z.boolean() })),
   results: z
     .object({
-      cells: z.array(z.object({ transcription_id: z.string(), criterion_id: z.string(), ai: z.number(), reviewers: z.record(z.string(), z.number()), benchmark: z.number().nullable() })),
+      cells: z.array(
+        z.object({
+          transcription_id: z.string(),
+          criterion_id: z.string(),
+          ai: z.number(),
+          reviewers: z.record(z.string(), z.number()),
+          benchmark: z.number().nullable(),
+        }),
+      ),
       alignment: z.record(z.string(), z.number().nullable()),
       ai_alignment: z.number().nullable(),
-      criteria: z.array(z.object({ name: z.string(), reviewer_kappa: z.record(z.string(), z.number().nullable()), ai_kappa: z.number().nullable(), fleiss_kappa: z.number().nullable() })),
+      criteria: z.array(
+        z.object({
+          name: z.string(),
+          reviewer_kappa: z.record(z.string(), z.number().nullable()),
+          ai_kappa: z.number().nullable(),
+          fleiss_kappa: z.number().nullable(),
+        }),
+      ),
     })
     .nullable()
     .meta({ description: 'Null until every reviewer has submitted or the session is closed: nobody sees verdicts before' }),
@@ -47,13 +68,28 @@ const toWire = (v: CalibrationView): z.input<typeof SessionWire> => ({
   title: v.title,
   revealed: v.revealed,
   deadline: v.deadline?.toISOString() ?? null,
-  calls: v.calls.map((c) => ({ transcription_id: c.transcriptionId, name: c.name, criteria: c.criteria.map((k) => ({ criterion_id: k.criterionId, name: k.name, type: k.type })) })),
+  calls: v.calls.map((c) => ({
+    transcription_id: c.transcriptionId,
+    name: c.name,
+    criteria: c.criteria.map((k) => ({ criterion_id: k.criterionId, name: k.name, type: k.type })),
+  })),
   reviewers: v.reviewers.map((r) => ({ user_id: r.userId, name: r.name, submitted: r.submitted })),
   results: v.results && {
-    cells: v.results.cells.map((c) => ({ transcription_id: c.transcriptionId, criterion_id: c.criterionId, ai: c.ai, reviewers: c.reviewers, benchmark: c.benchmark })),
+    cells: v.results.cells.map((c) => ({
+      transcription_id: c.transcriptionId,
+      criterion_id: c.criterionId,
+      ai: c.ai,
+      reviewers: c.reviewers,
+      benchmark: c.benchmark,
+    })),
     alignment: v.results.alignment,
     ai_alignment: v.results.aiAlignment,
-    criteria: v.results.criteria.map((c) => ({ name: c.name, reviewer_kappa: c.reviewerKappa, ai_kappa: c.aiKappa, fleiss_kappa: c.fleissKappa })),
+    criteria: v.results.criteria.map((c) => ({
+      name: c.name,
+      reviewer_kappa: c.reviewerKappa,
+      ai_kappa: c.aiKappa,
+      fleiss_kappa: c.fleissKappa,
+    })),
   },
 });
 
@@ -74,7 +110,16 @@ export const calibrationRoutes = [
     async handle(_input, ctx) {
       const sessions = await listCalibrationSessions(ctx.db, null);
       return {
-        items: sessions.map((s) => ({ id: s.id, title: s.title, created_at: s.createdAt.toISOString(), deadline: s.deadline?.toISOString() ?? null, revealed: s.revealed, calls: s.calls, reviewers: s.reviewers, submitted: s.submitted })),
+        items: sessions.map((s) => ({
+          id: s.id,
+          title: s.title,
+          created_at: s.createdAt.toISOString(),
+          deadline: s.deadline?.toISOString() ?? null,
+          revealed: s.revealed,
+          calls: s.calls,
+          reviewers: s.reviewers,
+          submitted: s.submitted,
+        })),
       };
     },
   }),
@@ -83,7 +128,12 @@ export const calibrationRoutes = [
     path: '/calibration/sessions',
     summary: 'Create a calibration session: calls (1 to 50 mirrored, evaluated) and reviewers (2 to 20 leads or admins)',
     tag: 'review',
-    body: z.object({ title: z.string().max(400), transcription_ids: z.array(Id).max(200), reviewer_ids: z.array(Id).max(100), deadline: Deadline.optional() }),
+    body: z.object({
+      title: z.string().max(400),
+      transcription_ids: z.array(Id).max(200),
+      reviewer_ids: z.array(Id).max(100),
+      deadline: Deadline.optional(),
+    }),
     response: SessionWire,
     status: 201,
     async handle({ body }, ctx) {
@@ -119,7 +169,12 @@ export const calibrationRoutes = [
     body: z.object({ user_id: Id, transcription_id: Id, verdicts: z.record(z.string(), Verdict) }),
     response: z.object({ saved: z.number().int() }),
     async handle({ params, body }, ctx) {
-      const saved = await saveCalibrationVerdicts(ctx, { sessionId: params.id.toLowerCase(), userId: body.user_id.toLowerCase(), transcriptionId: body.transcription_id.toLowerCase(), verdicts: body.verdicts });
+      const saved = await saveCalibrationVerdicts(ctx, {
+        sessionId: params.id.toLowerCase(),
+        userId: body.user_id.toLowerCase(),
+        transcriptionId: body.transcription_id.toLowerCase(),
+        verdicts: body.verdicts,
+      });
       return { saved };
     },
   }),
@@ -152,15 +207,25 @@ export const calibrationRoutes = [
   defineAdminRoute({
     method: 'put',
     path: '/calibration/sessions/:id/benchmark',
-    summary: 'Set benchmark verdicts (after reveal); with majority=true, every unset cell takes the reviewers\' majority (ties left unset)',
+    summary: "Set benchmark verdicts (after reveal); with majority=true, every unset cell takes the reviewers' majority (ties left unset)",
     tag: 'review',
     errors: ['not_found', 'conflict'],
     params: z.object({ id: Id }),
-    body: z.object({ majority: z.boolean().default(false), entries: z.array(z.object({ transcription_id: Id, criterion_id: Id, verdict: Verdict })).max(5_000).default([]) }),
+    body: z.object({
+      majority: z.boolean().default(false),
+      entries: z
+        .array(z.object({ transcription_id: Id, criterion_id: Id, verdict: Verdict }))
+        .max(5_000)
+        .default([]),
+    }),
     response: SessionWire,
     async handle({ params, body }, ctx) {
       const sessionId = params.id.toLowerCase();
-      const entries = body.entries.map((e) => ({ transcriptionId: e.transcription_id.toLowerCase(), criterionId: e.criterion_id.toLowerCase(), verdict: e.verdict }));
+      const entries = body.entries.map((e) => ({
+        transcriptionId: e.transcription_id.toLowerCase(),
+        criterionId: e.criterion_id.toLowerCase(),
+        verdict: e.verdict,
+      }));
       if (entries.length > 0) await setCalibrationBenchmarks(ctx, { sessionId, entries, actor: adminActor });
       if (body.majority) await benchmarkFromMajority(ctx, { sessionId, actor: adminActor });
       return toWire(await loadCalibrationView(ctx.db, sessionId, null));

@@ -37,7 +37,10 @@ export const coachingRoutes = [
     query: z.object({ transcription_id: Id.optional(), unacknowledged: z.stringbool({ error: 'expected true or false' }).default(false) }),
     response: z.object({ items: z.array(CoachingNoteWire) }),
     async handle({ query }, ctx) {
-      const notes = await listCoachingNotes(ctx.db, { transcriptionId: query.transcription_id?.toLowerCase(), unacknowledgedOnly: query.unacknowledged });
+      const notes = await listCoachingNotes(ctx.db, {
+        transcriptionId: query.transcription_id?.toLowerCase(),
+        unacknowledgedOnly: query.unacknowledged,
+      });
       return { items: notes.map(toWire) };
     },
   }),
@@ -51,8 +54,16 @@ export const coachingRoutes = [
     response: CoachingNoteWire,
     status: 201,
     async handle({ body }, ctx) {
-      const note = await addCoachingNote(ctx, { transcriptionId: body.transcription_id.toLowerCase(), criterionId: body.criterion_id.toLowerCase(), body: body.body, actor: adminActor });
-      const criterion = await ctx.db.hubCriterionResult.findUnique({ where: { transcriptionId_criterionId: { transcriptionId: note.transcriptionId, criterionId: note.criterionId } }, select: { name: true } });
+      const note = await addCoachingNote(ctx, {
+        transcriptionId: body.transcription_id.toLowerCase(),
+        criterionId: body.criterion_id.toLowerCase(),
+        body: body.body,
+        actor: adminActor,
+      });
+      const criterion = await ctx.db.hubCriterionResult.findUnique({
+        where: { transcriptionId_criterionId: { transcriptionId: note.transcriptionId, criterionId: note.criterionId } },
+        select: { name: true },
+      });
       return toWire({ ...note, criterion: criterion?.name ?? note.criterionId });
     },
   }),

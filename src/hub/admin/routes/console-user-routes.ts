@@ -21,7 +21,8 @@ export const consoleUserRoutes = [
   defineAdminRoute({
     method: 'post',
     path: '/console/users',
-    summary: 'Create a console user (role admin, lead, viewer, or agent with its participant_id); the password is stored as an argon2id hash',
+    summary:
+      'Create a console user (role admin, lead, viewer, or agent with its participant_id); the password is stored as an argon2id hash',
     tag: 'console',
     errors: ['conflict'],
     body: z.object({
@@ -29,7 +30,10 @@ export const consoleUserRoutes = [
       name: Name(100),
       role: ConsoleRole,
       password: ConsolePassword,
-      participant_id: z.uuid().optional().meta({ description: 'For the agent role (required there): the participant whose calls the agent sees' }),
+      participant_id: z
+        .uuid()
+        .optional()
+        .meta({ description: 'For the agent role (required there): the participant whose calls the agent sees' }),
     }),
     response: ConsoleUserWire,
     status: 201,

@@ -86,10 +86,26 @@ export const disputeRoutes = [
     errors: ['not_found', 'conflict'],
     params: z.object({ id: Id }),
     body: z.object({ outcome: z.enum(disputeOutcomes), verdict: Verdict.optional(), note: z.string().max(2_000) }),
-    response: z.object({ id: z.string(), status: z.string(), effective_score: z.number().nullable(), effective_critical_fail: z.boolean().nullable() }),
+    response: z.object({
+      id: z.string(),
+      status: z.string(),
+      effective_score: z.number().nullable(),
+      effective_critical_fail: z.boolean().nullable(),
+    }),
     async handle({ params, body }, ctx) {
-      const { dispute, effective } = await resolveDispute(ctx, { disputeId: params.id.toLowerCase(), outcome: body.outcome, verdict: body.verdict, note: body.note, actor: adminActor });
-      return { id: dispute.id, status: dispute.status, effective_score: effective?.score ?? null, effective_critical_fail: effective?.criticalFail ?? null };
+      const { dispute, effective } = await resolveDispute(ctx, {
+        disputeId: params.id.toLowerCase(),
+        outcome: body.outcome,
+        verdict: body.verdict,
+        note: body.note,
+        actor: adminActor,
+      });
+      return {
+        id: dispute.id,
+        status: dispute.status,
+        effective_score: effective?.score ?? null,
+        effective_critical_fail: effective?.criticalFail ?? null,
+      };
     },
   }),
   defineAdminRoute({

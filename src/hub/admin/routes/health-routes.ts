@@ -8,10 +8,17 @@ const Check = z.object({ ok: z.boolean(), latency_ms: z.number(), error: z.strin
 async function check(work: () => Promise<unknown>, timeoutMs = 2_000): Promise<z.output<typeof Check>> {
   const started = performance.now();
   try {
-    await Promise.race([work(), new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref())]);
+    await Promise.race([
+      work(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
+    ]);
     return { ok: true, latency_ms: Math.round(performance.now() - started), error: null };
   } catch (error) {
-    return { ok: false, latency_ms: Math.round(performance.now() - started), error: error instanceof Error ? error.message : String(error) };
+    return {
+      ok: false,
+      latency_ms: Math.round(performance.now() - started),
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
@@ -49,7 +56,9 @@ export const healthRoutes = [
         check(() => reachUpstream(ctx)),
       ]);
       const checks = { database, redis, upstream };
-      const failing = Object.entries(checks).filter(([, c]) => !c.ok).map(([name, c]) => `${name}: ${c.error}`);
+      const failing = Object.entries(checks)
+        .filter(([, c]) => !c.ok)
+        .map(([name, c]) => `${name}: ${c.error}`);
       if (failing.length) throw new AppError('unavailable', `Not ready: ${failing.join('; ')}`, { retryAfterSeconds: 5 });
       return { status: 'ready' as const, checks };
     },

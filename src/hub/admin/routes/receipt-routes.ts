@@ -14,7 +14,11 @@ const MirrorJob = z.object({
 });
 
 const Receipt = z.object({
-  id: z.string().describe('the receipt key: tx-<transcription id>-<success|error> (one per transcription and receiver URL; older receipts: whid-<webhook-id> or sha256-<body hash>)'),
+  id: z
+    .string()
+    .describe(
+      'the receipt key: tx-<transcription id>-<success|error> (one per transcription and receiver URL; older receipts: whid-<webhook-id> or sha256-<body hash>)',
+    ),
   transcription_id: z.string(),
   event_type: z.string(),
   receiver: z.string().describe('the receiver URL it came to: success or error'),
@@ -55,7 +59,13 @@ export const receiptRoutes = [
     response: z.object({
       receipts: z.array(Receipt),
       next_cursor: z.string().nullable(),
-      counts: z.object({ accepted: z.number(), duplicate: z.number(), bad_signature: z.number(), stale: z.number(), malformed: z.number() }),
+      counts: z.object({
+        accepted: z.number(),
+        duplicate: z.number(),
+        bad_signature: z.number(),
+        stale: z.number(),
+        malformed: z.number(),
+      }),
     }),
     async handle({ query }, ctx) {
       const since = query.from ? new Date(query.from) : new Date(ctx.now().getTime() - 86_400_000);
@@ -148,8 +158,28 @@ export const receiptRoutes = [
       return {
         runs: runs.map((r) =>
           r.ok
-            ? { at: r.lastReconcileAt, ok: true, error: null, listed: r.listed, queued_new: r.queuedNew, queued_changed: r.queuedChanged, queued_gone: r.queuedGone, queued_unsent: r.queuedUnsent, list_cut: r.listCut }
-            : { at: r.lastReconcileAt, ok: false, error: r.error, listed: null, queued_new: null, queued_changed: null, queued_gone: null, queued_unsent: null, list_cut: null },
+            ? {
+                at: r.lastReconcileAt,
+                ok: true,
+                error: null,
+                listed: r.listed,
+                queued_new: r.queuedNew,
+                queued_changed: r.queuedChanged,
+                queued_gone: r.queuedGone,
+                queued_unsent: r.queuedUnsent,
+                list_cut: r.listCut,
+              }
+            : {
+                at: r.lastReconcileAt,
+                ok: false,
+                error: r.error,
+                listed: null,
+                queued_new: null,
+                queued_changed: null,
+                queued_gone: null,
+                queued_unsent: null,
+                list_cut: null,
+              },
         ),
       };
     },

@@ -91,7 +91,8 @@ export const reportRoutes = [
     method: 'get',
     path: '/quotas',
     errors: upstreamErrorCodes,
-    summary: "This month's analytics quota per endpoint: limit, used, reserved (in flight), the on-demand reserve, what is left, when it resets; and the month's scheduled runs by status",
+    summary:
+      "This month's analytics quota per endpoint: limit, used, reserved (in flight), the on-demand reserve, what is left, when it resets; and the month's scheduled runs by status",
     tag: 'reports',
     response: z.object({
       month: z.string(),
@@ -173,7 +174,12 @@ export const reportRoutes = [
     }),
     async handle({ body }, ctx) {
       const result = await viaUpstream(() =>
-        runReportOnDemand(ctx, { kind: body.kind, ...(body.subject_id ? { subjectId: body.subject_id } : {}), period: body.period, shouldExport: body.export }),
+        runReportOnDemand(ctx, {
+          kind: body.kind,
+          ...(body.subject_id ? { subjectId: body.subject_id } : {}),
+          period: body.period,
+          shouldExport: body.export,
+        }),
       );
       const [listed] = await listReportRuns(ctx.db, { scope: result.run.scope, kind: result.run.kind, limit: 1, id: result.run.id });
       const pulled = result.isComplete
@@ -195,7 +201,7 @@ export const reportRoutes = [
     path: '/reports/pull-preview',
     errors: [...upstreamErrorCodes, 'missing_field'],
     summary:
-      'What pulling a report now (POST /reports/runs) would cost, without spending it: the calls of the month\'s quota, the room before and after, planned scheduled runs it would displace, and why the ledger would refuse it',
+      "What pulling a report now (POST /reports/runs) would cost, without spending it: the calls of the month's quota, the room before and after, planned scheduled runs it would displace, and why the ledger would refuse it",
     tag: 'reports',
     query: RunOnDemandBody.omit({ export: true }),
     response: z.object({
@@ -220,7 +226,9 @@ export const reportRoutes = [
       existing_status: z.enum(runStatuses).nullable(),
     }),
     async handle({ query }, ctx) {
-      const p = await viaUpstream(() => previewOnDemandPull(ctx, { kind: query.kind, ...(query.subject_id ? { subjectId: query.subject_id } : {}), period: query.period }));
+      const p = await viaUpstream(() =>
+        previewOnDemandPull(ctx, { kind: query.kind, ...(query.subject_id ? { subjectId: query.subject_id } : {}), period: query.period }),
+      );
       return {
         kind: p.kind,
         subject_id: p.subjectId || null,

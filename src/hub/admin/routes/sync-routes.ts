@@ -17,14 +17,16 @@ export const syncRoutes = [
         .object({ ok: z.boolean(), at: z.string(), error: z.string().nullable() })
         .nullable()
         .meta({ description: 'The last reconciliation, whether it succeeded or failed, and why it failed' }),
-      last_reconcile: z.record(z.string(), z.unknown()).nullable().meta({ description: 'The last successful reconciliation\'s report' }),
+      last_reconcile: z.record(z.string(), z.unknown()).nullable().meta({ description: "The last successful reconciliation's report" }),
       quarantined: z.number().meta({ description: 'Upstream items the hub could not read, still open (GET /admin/sync/quarantine)' }),
       reconcile_lag_seconds: z.number().nullable(),
       receipts_last_hour: z.number(),
       receipts_not_enqueued: z.number(),
       mirrored: z.number(),
       mirror_queue: z.record(z.string(), z.number()),
-      failed_mirrors: z.array(z.object({ transcription_id: z.string(), reason: z.string(), attempts: z.number(), failed_at: z.string().nullable() })),
+      failed_mirrors: z.array(
+        z.object({ transcription_id: z.string(), reason: z.string(), attempts: z.number(), failed_at: z.string().nullable() }),
+      ),
     }),
     async handle(_input, ctx) {
       const now = ctx.now();

@@ -6,7 +6,12 @@ import type { Prisma } from '../../../generated/prisma/client.js';
 import { AppError } from '../../../lib/errors/app-error.js';
 import { changeGroup } from '../../mirror/change-group.js';
 import { defineAdminRoute } from '../admin-route.js';
-import { MirroredTranscription, MirroredTranscriptionDetail, toMirroredDetail, toMirroredTranscription } from '../mirrored-transcription-wire.js';
+import {
+  MirroredTranscription,
+  MirroredTranscriptionDetail,
+  toMirroredDetail,
+  toMirroredTranscription,
+} from '../mirrored-transcription-wire.js';
 import { upstreamErrorCodes, viaUpstream } from '../../client/upstream-errors.js';
 
 /** A day (`YYYY-MM-DD`, UTC, whole day) or an instant (ISO 8601), within the supported dates. */
@@ -34,7 +39,8 @@ const ListQuery = z.object({
 });
 
 /** Cursor: the last row's (recorded_at, id), newest first. Opaque to callers. */
-const encodeCursor = (row: { recordedAt: Date; id: string }) => Buffer.from(JSON.stringify([row.recordedAt.toISOString(), row.id])).toString('base64url');
+const encodeCursor = (row: { recordedAt: Date; id: string }) =>
+  Buffer.from(JSON.stringify([row.recordedAt.toISOString(), row.id])).toString('base64url');
 function decodeCursor(cursor: string): { recordedAt: Date; id: string } {
   try {
     const [recordedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
@@ -70,7 +76,9 @@ export const transcriptionRoutes = [
         ...(query.evaluator_id ? { evaluatorId: query.evaluator_id } : {}),
         ...(query.participant_id ? { participantId: query.participant_id } : {}),
         ...(query.status ? { status: query.status } : {}),
-        ...(query.from || until ? { recordedAt: { ...(query.from ? { gte: startOf(query.from) } : {}), ...(until ? { lt: until } : {}) } } : {}),
+        ...(query.from || until
+          ? { recordedAt: { ...(query.from ? { gte: startOf(query.from) } : {}), ...(until ? { lt: until } : {}) } }
+          : {}),
       };
       const after = query.cursor ? decodeCursor(query.cursor) : null;
       const rows = await ctx.db.hubTranscription.findMany({
@@ -94,7 +102,10 @@ export const transcriptionRoutes = [
     params: z.object({ id: Id }),
     response: MirroredTranscriptionDetail,
     async handle({ params }, ctx) {
-      const row = await ctx.db.hubTranscription.findUnique({ where: { id: params.id.toLowerCase() }, include: { results: { orderBy: { position: 'asc' } } } });
+      const row = await ctx.db.hubTranscription.findUnique({
+        where: { id: params.id.toLowerCase() },
+        include: { results: { orderBy: { position: 'asc' } } },
+      });
       if (!row) throw new AppError('not_found', `No mirrored transcription ${params.id}`);
       return toMirroredDetail(row);
     },
@@ -103,14 +114,17 @@ export const transcriptionRoutes = [
     method: 'post',
     path: '/transcriptions/:id/group',
     errors: upstreamErrorCodes,
-    summary: 'Change a transcription\'s review group upstream (through the client), then mirror the answer',
+    summary: "Change a transcription's review group upstream (through the client), then mirror the answer",
     tag: 'transcriptions',
     params: z.object({ id: Id }),
     body: GroupBody,
     response: MirroredTranscriptionDetail,
     async handle({ params, body }, ctx) {
       await viaUpstream(() => changeGroup(ctx, params.id, body.group));
-      const row = await ctx.db.hubTranscription.findUniqueOrThrow({ where: { id: params.id.toLowerCase() }, include: { results: { orderBy: { position: 'asc' } } } });
+      const row = await ctx.db.hubTranscription.findUniqueOrThrow({
+        where: { id: params.id.toLowerCase() },
+        include: { results: { orderBy: { position: 'asc' } } },
+      });
       return toMirroredDetail(row);
     },
   }),

@@ -31,8 +31,16 @@ const Acknowledgement = z.unknown().transform((data): Record<string, unknown> =>
  * the answer itself (`{configuration_id: ...}`), then read with the resource's promised schema.
  * When `required`, an answer without a readable resource is a broken answer; otherwise it reads null.
  */
-function carrying<K extends string, T extends z.ZodType>(member: K, resource: T, options: { required: true }): z.ZodType<{ [P in K]: z.output<T> } & Record<string, unknown>>;
-function carrying<K extends string, T extends z.ZodType>(member: K, resource: T, options: { required: false }): z.ZodType<{ [P in K]: z.output<T> | null } & Record<string, unknown>>;
+function carrying<K extends string, T extends z.ZodType>(
+  member: K,
+  resource: T,
+  options: { required: true },
+): z.ZodType<{ [P in K]: z.output<T> } & Record<string, unknown>>;
+function carrying<K extends string, T extends z.ZodType>(
+  member: K,
+  resource: T,
+  options: { required: false },
+): z.ZodType<{ [P in K]: z.output<T> | null } & Record<string, unknown>>;
 function carrying<K extends string, T extends z.ZodType>(member: K, resource: T, options: { required: boolean }) {
   return z.unknown().transform((data, ctx) => {
     const answer = isRecord(data) ? data : {};
@@ -86,7 +94,10 @@ export const upstreamAnswers = {
   'update-participant': carrying('participant', Participant, { required: true }),
   'delete-participant': Acknowledgement,
   submit: z.looseObject({ transcription_id: Id }),
-  'request-upload-url': carrying('upload', UploadStart, { required: true }).transform(({ upload, ...answer }) => ({ ...answer, ...upload })),
+  'request-upload-url': carrying('upload', UploadStart, { required: true }).transform(({ upload, ...answer }) => ({
+    ...answer,
+    ...upload,
+  })),
   'list-transcriptions': UpstreamTranscriptionList,
   'get-transcription': UpstreamTranscription,
   'update-transcription-group': carrying('transcription', UpstreamTranscription, { required: true }),

@@ -21,7 +21,15 @@ const Qa = z.looseObject({
   participant_tag: ifReadable(z.string()),
   evaluator_tag: ifReadable(z.string()),
 });
-const emptyQa = { score: null, critical_fail: null, status: null, participant_id: null, evaluator_id: null, participant_tag: null, evaluator_tag: null };
+const emptyQa = {
+  score: null,
+  critical_fail: null,
+  status: null,
+  participant_id: null,
+  evaluator_id: null,
+  participant_tag: null,
+  evaluator_tag: null,
+};
 
 export const UpstreamListRow = z
   .looseObject({

@@ -118,8 +118,26 @@ const UnfinishedTranscription = z.looseObject({
       fields: ifReadable(ExtractedFields),
       evaluation: ifReadable(Evaluation),
     })
-    .catch({ language: null, num_speakers: null, created_at: null, completed_at: null, conversation: null, summary: null, fields: null, evaluation: null })
-    .default({ language: null, num_speakers: null, created_at: null, completed_at: null, conversation: null, summary: null, fields: null, evaluation: null }),
+    .catch({
+      language: null,
+      num_speakers: null,
+      created_at: null,
+      completed_at: null,
+      conversation: null,
+      summary: null,
+      fields: null,
+      evaluation: null,
+    })
+    .default({
+      language: null,
+      num_speakers: null,
+      created_at: null,
+      completed_at: null,
+      conversation: null,
+      summary: null,
+      fields: null,
+      evaluation: null,
+    }),
 });
 
 type Completed = z.output<typeof CompletedTranscription>;
@@ -174,7 +192,10 @@ export const UpstreamTranscription = z.unknown().transform((raw, ctx): UpstreamT
     return z.NEVER;
   }
   const t = read.data;
-  const understood = { ...t, details: { ...t.details, error: t.status === 'FAILED' ? (findFailure(raw) ?? { code: null, message: null }) : null } };
+  const understood = {
+    ...t,
+    details: { ...t.details, error: t.status === 'FAILED' ? (findFailure(raw) ?? { code: null, message: null }) : null },
+  };
   return withHidden(understood, 'raw', raw);
 });
 
@@ -184,7 +205,7 @@ export function summaryText(summary: unknown): string | null {
   if (summary === null || typeof summary !== 'object') return null;
   const record = summary as Record<string, unknown>;
   for (const key of ['text', 'summary', 'content', 'value']) {
-    if (typeof record[key] === 'string' && (record[key]).trim()) return (record[key]).trim();
+    if (typeof record[key] === 'string' && record[key].trim()) return record[key].trim();
   }
   return null;
 }

@@ -40,7 +40,10 @@
     audio.currentTime = seconds;
     follow();
     var playing = audio.play();
-    if (playing && playing.catch) playing.catch(function () { /* the browser refused autoplay: the position is set anyway */ });
+    if (playing && playing.catch)
+      playing.catch(function () {
+        /* the browser refused autoplay: the position is set anyway */
+      });
   }
 
   turns.forEach(function (turn) {
@@ -82,7 +85,9 @@
   // The player cannot say why a recording did not load; the route's JSON error can.
   audio.addEventListener('error', function () {
     fetch(audio.currentSrc || audio.src, { headers: { Range: 'bytes=0-0', Accept: 'application/json' }, credentials: 'same-origin' })
-      .then(function (res) { return res.ok ? null : res.json(); })
+      .then(function (res) {
+        return res.ok ? null : res.json();
+      })
       .then(function (body) {
         if (status) status.textContent = body && body.error ? body.error.message : 'The recording could not be played.';
       })

@@ -9,7 +9,10 @@
     if (helpButton) helpButton.setAttribute('aria-expanded', String(show));
     if (show) help.scrollIntoView({ block: 'nearest' });
   }
-  if (helpButton) helpButton.addEventListener('click', function () { toggleHelp(help.hidden); });
+  if (helpButton)
+    helpButton.addEventListener('click', function () {
+      toggleHelp(help.hidden);
+    });
 
   var criteria = Array.prototype.slice.call(document.querySelectorAll('article.criterion'));
   // The focused criterion: the card holding the keyboard focus, else the one last moved to.
@@ -51,20 +54,43 @@
     else audio.pause();
   }
   var actions = {
-    '?': function () { toggleHelp(help.hidden); },
+    '?': function () {
+      toggleHelp(help.hidden);
+    },
     p: playPause,
-    j: function () { follow('next-call'); },
-    k: function () { follow('prev-call'); },
-    ']': function () { moveCriterion(1); },
-    '[': function () { moveCriterion(-1); },
-    '1': function () { setVerdict('PASS'); },
-    '2': function () { setVerdict('FAIL'); },
-    u: function () { moveGroup('UNDER_REVIEW'); },
-    a: function () { moveGroup('ARCHIVED'); },
-    r: function () { moveGroup('PENDING_REVIEW'); },
+    j: function () {
+      follow('next-call');
+    },
+    k: function () {
+      follow('prev-call');
+    },
+    ']': function () {
+      moveCriterion(1);
+    },
+    '[': function () {
+      moveCriterion(-1);
+    },
+    1: function () {
+      setVerdict('PASS');
+    },
+    2: function () {
+      setVerdict('FAIL');
+    },
+    u: function () {
+      moveGroup('UNDER_REVIEW');
+    },
+    a: function () {
+      moveGroup('ARCHIVED');
+    },
+    r: function () {
+      moveGroup('PENDING_REVIEW');
+    },
   };
   document.addEventListener('keydown', function (event) {
-    if (event.key === 'Escape' && !help.hidden) { toggleHelp(false); return; }
+    if (event.key === 'Escape' && !help.hidden) {
+      toggleHelp(false);
+      return;
+    }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     var target = event.target;
     // Typing a reason or a note is never a shortcut.

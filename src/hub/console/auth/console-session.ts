@@ -77,7 +77,15 @@ export function createConsoleSessionStore(pool: pg.Pool, options: { pruneEverySe
         })
         .then(({ rows: [row] }) => {
           if (!row) return callback(null, null);
-          const user = row.user_id ? { id: row.user_id, email: row.email ?? '', name: row.name ?? '', role: row.role as ConsoleRole, isActive: row.is_active === true } : null;
+          const user = row.user_id
+            ? {
+                id: row.user_id,
+                email: row.email ?? '',
+                name: row.name ?? '',
+                role: row.role as ConsoleRole,
+                isActive: row.is_active === true,
+              }
+            : null;
           callback(null, { ...row.sess, loaded: { expireMs: Number(row.expire_ms), user } });
         }, callback);
     }
@@ -97,7 +105,12 @@ export function createConsoleSessionStore(pool: pg.Pool, options: { pruneEverySe
       super.touch(sid, sess, callback);
     }
   }
-  return new ConsoleSessionStore({ pool, tableName, createTableIfMissing: false, pruneSessionInterval: options.pruneEverySeconds ?? 15 * 60 });
+  return new ConsoleSessionStore({
+    pool,
+    tableName,
+    createTableIfMissing: false,
+    pruneSessionInterval: options.pruneEverySeconds ?? 15 * 60,
+  });
 }
 
 /**

@@ -14,7 +14,8 @@ export function requireUser(deps: { db: Db; maxHours: number; now: () => Date })
     const expired = req.session.signedInAt !== undefined && deps.now().getTime() - req.session.signedInAt > deps.maxHours * 3_600_000;
     // The store read the user's row with the session (console-session.ts); another store falls back to a query.
     const loaded = req.session.loaded;
-    const user = !sessionUser || expired ? null : loaded ? loaded.user : await deps.db.hubConsoleUser.findUnique({ where: { id: sessionUser.id } });
+    const user =
+      !sessionUser || expired ? null : loaded ? loaded.user : await deps.db.hubConsoleUser.findUnique({ where: { id: sessionUser.id } });
     if (!user || !user.isActive) {
       if (sessionUser) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
       if (req.method === 'GET' || req.method === 'HEAD') {
@@ -25,7 +26,8 @@ export function requireUser(deps: { db: Db; maxHours: number; now: () => Date })
     }
     const current = { id: user.id, email: user.email, name: user.name, role: user.role as ConsoleRole };
     // Written back only when it changed (a new role or name), so an ordinary request only touches the session's expiry.
-    if (!sessionUser || sessionUser.email !== current.email || sessionUser.name !== current.name || sessionUser.role !== current.role) req.session.user = current;
+    if (!sessionUser || sessionUser.email !== current.email || sessionUser.name !== current.name || sessionUser.role !== current.role)
+      req.session.user = current;
     next();
   };
 }

@@ -4,7 +4,10 @@ import type { ConsoleRole } from '../users/console-user.js';
 import { decoyPasswordHash, verifyPassword } from '../users/password-hash.js';
 import type { ConsoleSessionUser } from './console-session.js';
 
-export type SignInOutcome = { kind: 'signed_in'; user: ConsoleSessionUser } | { kind: 'refused' } | { kind: 'rate_limited'; retryAfterSeconds: number };
+export type SignInOutcome =
+  | { kind: 'signed_in'; user: ConsoleSessionUser }
+  | { kind: 'refused' }
+  | { kind: 'rate_limited'; retryAfterSeconds: number };
 
 /**
  * Checks an email and password. Attempts are rate-limited per email and per client address

@@ -17,7 +17,8 @@ export function audioPlayer(availability: PlayerAvailability): SafeHtml {
 <div class="player-bar">
 <audio id="call-audio" controls preload="metadata" src="${availability.src}"></audio>
 <div class="speeds" role="group" aria-label="Playback speed">${speeds.map(
-    (speed) => html`<button type="button" class="secondary" data-speed="${speed}" aria-pressed="${speed === '1' ? 'true' : 'false'}">${speed}×</button>`,
+    (speed) =>
+      html`<button type="button" class="secondary" data-speed="${speed}" aria-pressed="${speed === '1' ? 'true' : 'false'}">${speed}×</button>`,
   )}</div>
 </div>
 <p class="hint" id="player-status" role="status">Click a turn or a quote to hear it.</p>

@@ -39,9 +39,9 @@ export interface PageFrame {
 
 /** Every console page: header with navigation and sign-out, one <main>, the shared script. */
 export function layout(frame: PageFrame, body: SafeHtml): SafeHtml {
-  const nav = consolePages.filter((page) => shownTo(page, frame.user?.role ?? '')).map(
-    (page) => html`<a href="${page.href}"${frame.current === page.key ? html` aria-current="page"` : ''}>${page.label}</a>`,
-  );
+  const nav = consolePages
+    .filter((page) => shownTo(page, frame.user?.role ?? ''))
+    .map((page) => html`<a href="${page.href}"${frame.current === page.key ? html` aria-current="page"` : ''}>${page.label}</a>`);
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -55,11 +55,13 @@ export function layout(frame: PageFrame, body: SafeHtml): SafeHtml {
 <a class="skip" href="#main">Skip to content</a>
 <header class="top">
   <span class="brand">convoqa console</span>
-  ${frame.user
-    ? html`<nav aria-label="Console">${nav}</nav>
+  ${
+    frame.user
+      ? html`<nav aria-label="Console">${nav}</nav>
   <span class="who">${frame.user.name} <span class="role">(${frame.user.role})</span></span>
   ${postForm(frame, { action: '/console/sign-out', class: 'inline' }, html`<button type="submit" class="link">Sign out</button>`)}`
-    : ''}
+      : ''
+  }
 </header>
 <main id="main">
 ${frame.flash ? html`<p class="flash ${frame.flash.kind}" role="status">${frame.flash.text}</p>` : ''}
@@ -74,6 +76,15 @@ ${(frame.scripts ?? []).map((src) => html`<script src="${src}"></script>`)}
 export const formatDate = (d: Date | null | undefined) => (d ? `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—');
 export const formatScore = (s: number | null | undefined) => (s === null || s === undefined ? '—' : String(Math.round(s * 100) / 100));
 /** A transcription's status in words (the upstream's COMPLETED, FAILED, IN_PROGRESS). */
-export const formatStatus = (s: string) => (s === 'COMPLETED' ? 'Completed' : s === 'FAILED' ? 'Failed' : s === 'IN_PROGRESS' ? 'In progress' : s);
-export const formatGroup = (g: string | null) => (g === null
-  ? 'No group' : g === 'PENDING_REVIEW' ? 'Pending review' : g === 'UNDER_REVIEW' ? 'Under review' : g === 'ARCHIVED' ? 'Archived' : g);
+export const formatStatus = (s: string) =>
+  s === 'COMPLETED' ? 'Completed' : s === 'FAILED' ? 'Failed' : s === 'IN_PROGRESS' ? 'In progress' : s;
+export const formatGroup = (g: string | null) =>
+  g === null
+    ? 'No group'
+    : g === 'PENDING_REVIEW'
+      ? 'Pending review'
+      : g === 'UNDER_REVIEW'
+        ? 'Under review'
+        : g === 'ARCHIVED'
+          ? 'Archived'
+          : g;

@@ -14,8 +14,9 @@ export interface QuotaSegments {
 }
 
 /** The month's quota of one endpoint cut into segments that add up to at most the limit. */
-export function quotaSegments(e: Pick<EndpointQuotaStatus, 'limit' | 'used' | 'reserved' | 'onDemandReserve' | 'exhaustedAt'>
-  & { planned: number }): QuotaSegments {
+export function quotaSegments(
+  e: Pick<EndpointQuotaStatus, 'limit' | 'used' | 'reserved' | 'onDemandReserve' | 'exhaustedAt'> & { planned: number },
+): QuotaSegments {
   const spent = Math.min(e.limit, e.used + e.reserved);
   if (e.exhaustedAt) return { limit: e.limit, spent, planned: 0, reserve: 0, room: 0 };
   const planned = Math.min(e.planned, e.limit - spent);
@@ -34,10 +35,13 @@ export function quotaBar(id: string, s: QuotaSegments): SafeHtml {
     ['room', s.room],
   ] as const;
   return html`<div class="quota" id="${id}">
-<div class="quota-bar" aria-hidden="true">${parts.map(([name, value]) => (value > 0
-  ? html`<span class="seg seg-${name}" style="width: ${share(value, s.limit)}%"></span>` : ''))}</div>
-<ul class="quota-values">${parts.map(([name, value]) =>
-  html`<li><span class="swatch seg-${name}" aria-hidden="true"></span>${label[name]}: <strong data-value="${name}">${value}</strong></li>`)}<li>limit:
+<div class="quota-bar" aria-hidden="true">${parts.map(([name, value]) =>
+    value > 0 ? html`<span class="seg seg-${name}" style="width: ${share(value, s.limit)}%"></span>` : '',
+  )}</div>
+<ul class="quota-values">${parts.map(
+    ([name, value]) =>
+      html`<li><span class="swatch seg-${name}" aria-hidden="true"></span>${label[name]}: <strong data-value="${name}">${value}</strong></li>`,
+  )}<li>limit:
 <strong data-value="limit">${s.limit}</strong></li></ul>
 </div>`;
 }

@@ -17,21 +17,30 @@ export const mayReview = (role: ConsoleRole | undefined) => role === 'lead' || r
 /** Whether a role may change the integration (replays, secrets, routes, pulls, retries): admins only. */
 export const mayOperate = (role: ConsoleRole | undefined) => role === 'admin';
 
-
 /** Passwords: at least 12 characters (NIST SP 800-63B asks for 8 at least; leads hold the keys to the verdicts). */
-export const ConsolePassword = z.string().min(12, { error: 'password must be at least 12 characters' }).max(200, { error: 'password must be at most 200 characters' });
+export const ConsolePassword = z
+  .string()
+  .min(12, { error: 'password must be at least 12 characters' })
+  .max(200, { error: 'password must be at most 200 characters' });
 
 export const NewConsoleUser = z
   .object({
-    email: z.email({ error: 'email must be an email address' }).max(200).transform((v) => v.toLowerCase()),
+    email: z
+      .email({ error: 'email must be an email address' })
+      .max(200)
+      .transform((v) => v.toLowerCase()),
     name: Name(100),
     role: ConsoleRole,
     password: ConsolePassword,
     /** The participant an agent is: required for the agent role, refused for the others. */
-    participantId: z.guid({ error: 'participant must be a participant id (UUID)' }).transform((v) => v.toLowerCase()).optional(),
+    participantId: z
+      .guid({ error: 'participant must be a participant id (UUID)' })
+      .transform((v) => v.toLowerCase())
+      .optional(),
   })
   .superRefine((user, ctx) => {
-    if (user.role === 'agent' && !user.participantId) ctx.addIssue({ code: 'custom', message: 'an agent must be linked to a participant (participant id)' });
+    if (user.role === 'agent' && !user.participantId)
+      ctx.addIssue({ code: 'custom', message: 'an agent must be linked to a participant (participant id)' });
     if (user.role !== 'agent' && user.participantId) ctx.addIssue({ code: 'custom', message: 'only an agent is linked to a participant' });
   });
 export type NewConsoleUser = z.input<typeof NewConsoleUser>;

@@ -14,11 +14,16 @@ export async function createConsoleUser(db: Db, input: NewConsoleUser, actor: Ac
   try {
     return await db.$transaction(async (tx) => {
       const user = await tx.hubConsoleUser.create({ data: { email, name, role, passwordHash, participantId: participantId ?? null } });
-      await recordAudit(tx, { kind: 'user_created', actor, after: { id: user.id, email, name, role, participant_id: participantId ?? null } });
+      await recordAudit(tx, {
+        kind: 'user_created',
+        actor,
+        after: { id: user.id, email, name, role, participant_id: participantId ?? null },
+      });
       return user;
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new AppError('conflict', `A console user with email ${email} already exists`);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+      throw new AppError('conflict', `A console user with email ${email} already exists`);
     throw error;
   }
 }
@@ -37,12 +42,25 @@ export async function findConsoleUser(db: Db, ref: string): Promise<HubConsoleUs
  * Deactivates a user and deletes their sessions, so every browser they signed in from is signed
  * out at its next request (the session check also refuses inactive users).
  */
-export async function deactivateConsoleUser(db: Db, ref: string, actor: Actor, now: Date): Promise<{ user: HubConsoleUser; sessionsRevoked: number }> {
+export async function deactivateConsoleUser(
+  db: Db,
+  ref: string,
+  actor: Actor,
+  now: Date,
+): Promise<{ user: HubConsoleUser; sessionsRevoked: number }> {
   const found = await findConsoleUser(db, ref);
   return db.$transaction(async (tx) => {
-    const user = found.isActive ? await tx.hubConsoleUser.update({ where: { id: found.id }, data: { isActive: false, deactivatedAt: now } }) : found;
+    const user = found.isActive
+      ? await tx.hubConsoleUser.update({ where: { id: found.id }, data: { isActive: false, deactivatedAt: now } })
+      : found;
     const sessionsRevoked = await tx.$executeRaw`DELETE FROM hub_console_sessions WHERE sess->'user'->>'id' = ${user.id}`;
-    if (found.isActive) await recordAudit(tx, { kind: 'user_deactivated', actor, before: { is_active: true }, after: { id: user.id, email: user.email, is_active: false } });
+    if (found.isActive)
+      await recordAudit(tx, {
+        kind: 'user_deactivated',
+        actor,
+        before: { is_active: true },
+        after: { id: user.id, email: user.email, is_active: false },
+      });
     return { user, sessionsRevoked };
   });
 }

@@ -10,8 +10,10 @@ import type { ReportKind } from '../report-kinds.js';
 import { buildReportTable, cell, tableName, type ReportTable, type ReviewCells } from './report-tables.js';
 
 /** A JSON object (not an array, not null). */
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-const isTable = (value: unknown): value is Record<string, unknown>[] => Array.isArray(value) && value.length > 0 && value.every(isPlainObject);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isTable = (value: unknown): value is Record<string, unknown>[] =>
+  Array.isArray(value) && value.length > 0 && value.every(isPlainObject);
 
 export interface AnswerTables {
   /** The report's table: raw_data rows, or the member / value rows of an answer without raw_data. */

@@ -17,14 +17,21 @@ export type ExportOutcome = { kind: 'exported'; target: string; rows: number } |
 
 const exportLockTimeoutMs = 10 * 60_000;
 
-export async function exportReport(ctx: Pick<HubContext, 'db' | 'logger' | 'now' | 'settings'>, exporter: ReportExporter, snapshotId: string): Promise<ExportOutcome> {
+export async function exportReport(
+  ctx: Pick<HubContext, 'db' | 'logger' | 'now' | 'settings'>,
+  exporter: ReportExporter,
+  snapshotId: string,
+): Promise<ExportOutcome> {
   const snapshot = await ctx.db.hubReportSnapshot.findUnique({ where: { id: snapshotId }, include: { run: true } });
   if (!snapshot) return { kind: 'missing' };
   const { run } = snapshot;
   // The answer as it came (runs/read-report-answer.ts): raw_data rows, or its members flattened.
   const data = isPlainObject(snapshot.data) ? snapshot.data : { value: snapshot.data };
   const rawData = Array.isArray(data.raw_data) ? (data.raw_data as unknown[]) : [];
-  const reviews = await loadReviewColumns(ctx.db, rawData.map((r) => (isPlainObject(r) && typeof r.id === 'string' ? r.id : '')));
+  const reviews = await loadReviewColumns(
+    ctx.db,
+    rawData.map((r) => (isPlainObject(r) && typeof r.id === 'string' ? r.id : '')),
+  );
   const answer = buildAnswerTables(run, data, reviews);
   const table = maskReportTable(answer.report, ctx.settings.redaction);
   const members = answer.members.map((member) => maskReportTable(member, ctx.settings.redaction));
@@ -58,14 +65,20 @@ export async function exportReport(ctx: Pick<HubContext, 'db' | 'logger' | 'now'
           }),
         );
         const written = await exporter.write(table, buildSummaryTable(entries), members);
-        await tx.hubReportSnapshot.update({ where: { id: snapshotId }, data: { exportedAt: ctx.now(), exportTarget: written, exportError: null } });
+        await tx.hubReportSnapshot.update({
+          where: { id: snapshotId },
+          data: { exportedAt: ctx.now(), exportTarget: written, exportError: null },
+        });
         return written;
       },
       { maxWait: 10_000, timeout: exportLockTimeoutMs },
     );
     return { kind: 'exported', target, rows: table.rows.length };
   } catch (error) {
-    await ctx.db.hubReportSnapshot.update({ where: { id: snapshotId }, data: { exportError: String((error as Error).message ?? error).slice(0, 1_000) } });
+    await ctx.db.hubReportSnapshot.update({
+      where: { id: snapshotId },
+      data: { exportError: String((error as Error).message ?? error).slice(0, 1_000) },
+    });
     throw error;
   }
 }

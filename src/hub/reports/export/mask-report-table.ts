@@ -11,6 +11,8 @@ export function maskReportTable(table: ReportTable, settings: HubRedactionSettin
   if (settings.policies.length === 0) return table;
   return {
     ...table,
-    rows: table.rows.map((row) => row.map((cell, i) => (typeof cell === 'string' ? maskNamedValue(table.header[i] ?? '', cell, settings) : cell))),
+    rows: table.rows.map((row) =>
+      row.map((cell, i) => (typeof cell === 'string' ? maskNamedValue(table.header[i] ?? '', cell, settings) : cell)),
+    ),
   };
 }

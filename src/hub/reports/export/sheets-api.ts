@@ -46,7 +46,11 @@ export function sheetsRetryDelay(settings: SheetsExportSettings['retry'], attemp
 
 export async function createSheetsApi(settings: SheetsExportSettings, logger: Logger): Promise<SheetsApi> {
   const { google } = await import('googleapis');
-  const auth = new google.auth.JWT({ email: settings.credentials.client_email, key: settings.credentials.private_key, scopes: [sheetsScope] });
+  const auth = new google.auth.JWT({
+    email: settings.credentials.client_email,
+    key: settings.credentials.private_key,
+    scopes: [sheetsScope],
+  });
   const tokenUri = settings.credentials.token_uri;
   if (tokenUri && tokenUri !== googleTokenUrl) {
     // google-auth-library posts the grant to Google's URL whatever the key says; honour the key.
@@ -57,7 +61,11 @@ export async function createSheetsApi(settings: SheetsExportSettings, logger: Lo
       },
     });
   }
-  const sheets = google.sheets({ version: 'v4', auth, rootUrl: settings.rootUrl.endsWith('/') ? settings.rootUrl : `${settings.rootUrl}/` });
+  const sheets = google.sheets({
+    version: 'v4',
+    auth,
+    rootUrl: settings.rootUrl.endsWith('/') ? settings.rootUrl : `${settings.rootUrl}/`,
+  });
   const options: SheetsRequestOptions = {
     timeout: settings.timeoutMs,
     retry: true,

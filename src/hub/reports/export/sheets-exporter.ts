@@ -110,7 +110,10 @@ export function createSheetsExporter(settings: SheetsExportSettings, logger: Log
       for (const data of chunkValueRanges([summary, report, ...members], settings.maxRequestBytes)) {
         await sheets.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: 'RAW', data } }, options);
       }
-      log.info({ tab: report.name, rows: report.rows.length, memberTabs: members.length, replaced: oldReportId !== undefined }, 'report written to Google Sheets');
+      log.info(
+        { tab: report.name, rows: report.rows.length, memberTabs: members.length, replaced: oldReportId !== undefined },
+        'report written to Google Sheets',
+      );
       return report.name;
     },
   };

@@ -90,7 +90,8 @@ interface Candidate {
 }
 
 const runKey = (kind: ReportKind, subjectId: string, periodId: string) => `${kind}\n${subjectId}\n${periodId}`;
-const bySeniority = (a: Subject, b: Subject) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const bySeniority = (a: Subject, b: Subject) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 export function planMonth(input: PlanInput): Plan {
   const existingByKey = new Map(input.existing.map((run) => [runKey(run.kind, run.subjectId, run.period.id), run]));
@@ -135,7 +136,8 @@ export function planMonth(input: PlanInput): Plan {
   }
   if (input.schedules.includes('participant-monthly')) {
     const { period, dueAt } = monthlyPeriodDueIn(input.month);
-    for (const subject of [...input.participants].sort(bySeniority)) add({ kind: 'participant', subject, subjectId: subject.id, period, dueAt });
+    for (const subject of [...input.participants].sort(bySeniority))
+      add({ kind: 'participant', subject, subjectId: subject.id, period, dueAt });
   }
 
   // Planned runs of this month whose subject is gone (deleted upstream), or whose schedule was turned off.
@@ -152,7 +154,9 @@ export function planMonth(input: PlanInput): Plan {
     const reserve = input.reserve[endpoint];
     const spent = figures.used + figures.reserved;
     const room = figures.exhaustedAt ? 0 : Math.max(0, figures.limit - reserve - spent);
-    const pending = candidates[endpoint].filter((c) => c.existing === null || c.existing.status === 'planned' || c.existing.status === 'skipped');
+    const pending = candidates[endpoint].filter(
+      (c) => c.existing === null || c.existing.status === 'planned' || c.existing.status === 'skipped',
+    );
     const summary: EndpointPlan = { limit: figures.limit, reserve, spent, room, planned: 0, skipped: 0 };
     pending.forEach((candidate, priority) => {
       const fits = priority < room;
@@ -190,7 +194,14 @@ function goneDecision(run: ExistingRun): PlanDecision {
   };
 }
 
-function skipReason(endpoint: AnalyticsEndpoint, figures: LedgerFigures, reserve: number, spent: number, room: number, wanted: number): string {
+function skipReason(
+  endpoint: AnalyticsEndpoint,
+  figures: LedgerFigures,
+  reserve: number,
+  spent: number,
+  room: number,
+  wanted: number,
+): string {
   if (figures.exhaustedAt) {
     return `the upstream reported the monthly quota of ${endpoint} (${figures.limit}) exhausted at ${figures.exhaustedAt.toISOString()}`;
   }

@@ -34,10 +34,14 @@ export async function planReports(ctx: HubContext): Promise<PlanReportsOutcome> 
 
   const [evaluators, participants] = await Promise.all([
     schedules.includes('evaluator-weekly')
-      ? client.listEvaluators().then((r) => r.items.map((e): Subject => ({ id: e.evaluator_id, tag: e.tag, createdAt: isoInstant(e.created_at) })))
+      ? client
+          .listEvaluators()
+          .then((r) => r.items.map((e): Subject => ({ id: e.evaluator_id, tag: e.tag, createdAt: isoInstant(e.created_at) })))
       : [],
     schedules.includes('participant-monthly')
-      ? client.listParticipants().then((r) => r.items.map((p): Subject => ({ id: p.participant_id, tag: p.tag, createdAt: isoInstant(p.created_at) })))
+      ? client
+          .listParticipants()
+          .then((r) => r.items.map((p): Subject => ({ id: p.participant_id, tag: p.tag, createdAt: isoInstant(p.created_at) })))
       : [],
   ]);
   const ledger = Object.fromEntries(
@@ -51,7 +55,10 @@ export async function planReports(ctx: HubContext): Promise<PlanReportsOutcome> 
   const log = ctx.logger.child({ component: 'report-planner', month: month.key });
   for (const decision of changed) {
     if (decision.status !== 'skipped') continue;
-    log.warn({ kind: decision.kind, subjectId: decision.subjectId, period: decision.period.id, reason: decision.reason }, 'scheduled report skipped');
+    log.warn(
+      { kind: decision.kind, subjectId: decision.subjectId, period: decision.period.id, reason: decision.reason },
+      'scheduled report skipped',
+    );
   }
   log.info({ endpoints: plan.endpoints, changed: changed.length }, 'report plan');
 

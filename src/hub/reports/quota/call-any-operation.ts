@@ -9,7 +9,8 @@ import { canonicalOperation, type OperationAlias, type OperationName, type Rejec
 import { analyticsEndpoints, type AnalyticsEndpoint } from './analytics-endpoints.js';
 import { pullAnalytics, type PullContext } from './pull-analytics.js';
 
-const isAnalytics = (operation: OperationName): operation is AnalyticsEndpoint => (analyticsEndpoints as readonly string[]).includes(operation);
+const isAnalytics = (operation: OperationName): operation is AnalyticsEndpoint =>
+  (analyticsEndpoints as readonly string[]).includes(operation);
 
 /**
  * Calls `operation` (a canonical name or an alias) with `input`; resolves with the answer's `data`.

@@ -44,7 +44,8 @@ export function describeRefusal(endpoint: AnalyticsEndpoint, r: Extract<ReserveR
     return `monthly quota of ${endpoint} (${r.limit}) reported exhausted by the upstream at ${r.exhaustedAt.toISOString()}; ${resets}`;
   }
   const spent = `${r.used} used, ${r.reserved} in flight`;
-  if (r.reserve > 0) return `monthly quota of ${endpoint} (${r.limit}) minus the on-demand reserve (${r.reserve}) leaves no room: ${spent}; ${resets}`;
+  if (r.reserve > 0)
+    return `monthly quota of ${endpoint} (${r.limit}) minus the on-demand reserve (${r.reserve}) leaves no room: ${spent}; ${resets}`;
   return `monthly quota of ${endpoint} (${r.limit}) is spent: ${spent}; ${resets}`;
 }
 
@@ -102,13 +103,19 @@ export async function pullAnalytics<E extends AnalyticsEndpoint>(ctx: PullContex
     const kept = isUpstreamError(error, 'invalid_response') ? asData(error.raw) : null;
     if (kept) {
       await settleQuota(ctx.db, reservation.reservation, 'used');
-      ctx.logger.warn({ endpoint: request.endpoint, issues: (error as UpstreamError).issues.slice(0, 5) }, 'analytics answer breaks the API description: kept as it came');
+      ctx.logger.warn(
+        { endpoint: request.endpoint, issues: (error as UpstreamError).issues.slice(0, 5) },
+        'analytics answer breaks the API description: kept as it came',
+      );
       return kept;
     }
     const outcome = settleOutcomeOf(error);
     await settleQuota(ctx.db, reservation.reservation, outcome);
     if (outcome === 'exhausted') {
-      ctx.logger.warn({ endpoint: request.endpoint, purpose: request.purpose }, 'upstream reports the monthly analytics quota exhausted: no more calls this month');
+      ctx.logger.warn(
+        { endpoint: request.endpoint, purpose: request.purpose },
+        'upstream reports the monthly analytics quota exhausted: no more calls this month',
+      );
     }
     throw error;
   }
@@ -124,4 +131,5 @@ async function callAnalytics<E extends AnalyticsEndpoint>(client: ConversationCl
   return asData(data) ?? { value: data };
 }
 
-const asData = (data: unknown): AnalyticsData | null => (data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as AnalyticsData) : null);
+const asData = (data: unknown): AnalyticsData | null =>
+  data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as AnalyticsData) : null;

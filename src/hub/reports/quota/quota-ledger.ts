@@ -70,7 +70,14 @@ export async function reserveQuota(
       WHERE l.exhausted_at IS NULL AND l.reserved + l.used < l."limit" - ${keep}::int
     RETURNING used, reserved`;
   const row = rows[0];
-  if (row) return { isReserved: true, reservation: { scope: request.scope, endpoint: request.endpoint, month }, used: row.used, reserved: row.reserved, limit };
+  if (row)
+    return {
+      isReserved: true,
+      reservation: { scope: request.scope, endpoint: request.endpoint, month },
+      used: row.used,
+      reserved: row.reserved,
+      limit,
+    };
   const current = await readLedgerRow(db, request.scope, request.endpoint, request.now);
   return {
     isReserved: false,

@@ -28,7 +28,10 @@ export interface QuotaStatus {
   endpoints: EndpointQuotaStatus[];
 }
 
-export async function getQuotaStatus(ctx: Pick<HubContext, 'db' | 'now' | 'upstream' | 'settings'>, at: Date = ctx.now()): Promise<QuotaStatus> {
+export async function getQuotaStatus(
+  ctx: Pick<HubContext, 'db' | 'now' | 'upstream' | 'settings'>,
+  at: Date = ctx.now(),
+): Promise<QuotaStatus> {
   const scope = (await ctx.upstream()).accountRef;
   const month = monthOf(at);
   const counts = await ctx.db.hubReportRun.groupBy({

@@ -73,7 +73,11 @@ export async function savePlan(db: Db, scope: string, month: Month, plan: Plan, 
     if (decision.existingId === null) continue;
     const before = byId.get(decision.existingId);
     const quotaMonthChanged = before !== undefined && before.quotaMonth !== month.key && decision.status === 'planned';
-    const isSame = before?.status === decision.status && before.reason === decision.reason && before.priority === decision.priority && !quotaMonthChanged;
+    const isSame =
+      before?.status === decision.status &&
+      before.reason === decision.reason &&
+      before.priority === decision.priority &&
+      !quotaMonthChanged;
     if (isSame) continue;
     const { count } = await db.hubReportRun.updateMany({
       where: { id: decision.existingId, status: { in: ['planned', 'skipped'] } },
@@ -92,7 +96,11 @@ export async function savePlan(db: Db, scope: string, month: Month, plan: Plan, 
 }
 
 /** Planned runs whose time has come. */
-export async function findDueRuns(db: Db, scope: string, now: Date): Promise<Pick<ReportRun, 'id' | 'attempts' | 'kind' | 'subjectId' | 'period'>[]> {
+export async function findDueRuns(
+  db: Db,
+  scope: string,
+  now: Date,
+): Promise<Pick<ReportRun, 'id' | 'attempts' | 'kind' | 'subjectId' | 'period'>[]> {
   return db.hubReportRun.findMany({
     where: { scope, status: 'planned', dueAt: { lte: now } },
     select: { id: true, attempts: true, kind: true, subjectId: true, period: true },
@@ -110,7 +118,13 @@ export async function claimRun(db: Db, runId: string, now: Date): Promise<Report
 }
 
 /** Ends a running run (back to planned when its attempt sent nothing and will be tried again). */
-export async function finishRun(db: Db, runId: string, status: Exclude<RunStatus, 'running'>, reason: string | null, now: Date): Promise<void> {
+export async function finishRun(
+  db: Db,
+  runId: string,
+  status: Exclude<RunStatus, 'running'>,
+  reason: string | null,
+  now: Date,
+): Promise<void> {
   await db.hubReportRun.updateMany({
     where: { id: runId, status: 'running' },
     data: { status, reason, finishedAt: status === 'planned' ? null : now },
@@ -129,7 +143,14 @@ export interface ReportRunFilter {
 }
 
 export type ListedReportRun = ReportRun & {
-  snapshot: { id: string; rowCount: number; fetchedAt: Date; exportTarget: string | null; exportedAt: Date | null; exportError: string | null } | null;
+  snapshot: {
+    id: string;
+    rowCount: number;
+    fetchedAt: Date;
+    exportTarget: string | null;
+    exportedAt: Date | null;
+    exportError: string | null;
+  } | null;
 };
 
 const snapshotColumns = { id: true, rowCount: true, fetchedAt: true, exportTarget: true, exportedAt: true, exportError: true } as const;
@@ -163,7 +184,10 @@ export async function listReportRunsPage(
   const { before } = filter;
   const rows = await db.hubReportRun.findMany({
     include: { snapshot: { select: snapshotColumns } },
-    where: { ...whereOf(filter), ...(before ? { OR: [{ createdAt: { lt: before.at } }, { createdAt: before.at, id: { lt: before.id } }] } : {}) },
+    where: {
+      ...whereOf(filter),
+      ...(before ? { OR: [{ createdAt: { lt: before.at } }, { createdAt: before.at, id: { lt: before.id } }] } : {}),
+    },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: Math.min(filter.limit, 1_000) + 1,
   });

@@ -17,7 +17,11 @@ export interface PulledReport {
 }
 
 /** Stores the snapshot; `rows` is what its export writes (raw_data entries, or its tables' rows). */
-export async function saveSnapshot(tx: Prisma.TransactionClient, runId: string, pulled: PulledReport): Promise<{ id: string; rows: number }> {
+export async function saveSnapshot(
+  tx: Prisma.TransactionClient,
+  runId: string,
+  pulled: PulledReport,
+): Promise<{ id: string; rows: number }> {
   const rows = countAnswerRows(pulled.answer.data);
   const fields = {
     endpoint: pulled.endpoint,

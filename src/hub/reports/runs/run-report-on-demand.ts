@@ -98,33 +98,49 @@ export interface ResolvedOnDemandReport {
  * tag: an evaluator or participant that does not exist upstream is refused here (404), before any
  * quota is spent. Calls the upstream (get-evaluator, get-participant) but no analytics operation.
  */
-export async function resolveOnDemandReport(ctx: HubContext, request: Omit<OnDemandReportRequest, 'shouldExport'>): Promise<ResolvedOnDemandReport> {
+export async function resolveOnDemandReport(
+  ctx: HubContext,
+  request: Omit<OnDemandReportRequest, 'shouldExport'>,
+): Promise<ResolvedOnDemandReport> {
   const { kind } = request;
   const subjectId = kind === 'account' ? '' : (request.subjectId ?? '').toLowerCase();
   if (kind !== 'account' && !subjectId) throw new AppError('missing_field', `Missing required field: subject_id (the ${kind}'s id)`);
-  if (kind === 'account' && request.subjectId) throw new AppError('invalid_value', 'subject_id is only for evaluator and participant reports');
+  if (kind === 'account' && request.subjectId)
+    throw new AppError('invalid_value', 'subject_id is only for evaluator and participant reports');
   const period = parseReportPeriod(request.period);
   const today = dayOf(ctx.now());
   if (period.start > today) throw new AppError('invalid_value', `Invalid period: ${period.id} has not started yet`);
 
   const scope = (await ctx.upstream()).accountRef;
-  const existing = await ctx.db.hubReportRun.findUnique({ where: { scope_kind_subjectId_period: { scope, kind, subjectId, period: period.id } } });
+  const existing = await ctx.db.hubReportRun.findUnique({
+    where: { scope_kind_subjectId_period: { scope, kind, subjectId, period: period.id } },
+  });
   const subjectTag = existing?.subjectTag ?? (await subjectTagOf(ctx, kind, subjectId));
   return { kind, subjectId, subjectTag, period, isComplete: period.end < today, scope, existing };
 }
 
 export async function runReportOnDemand(ctx: HubContext, request: OnDemandReportRequest): Promise<OnDemandReportResult> {
   const { kind, subjectId, subjectTag, period, scope, existing } = await resolveOnDemandReport(ctx, request);
-  if (existing?.status === 'running') throw new AppError('conflict', `The ${kind} report for ${period.id} is being pulled right now; try again in a moment`);
+  if (existing?.status === 'running')
+    throw new AppError('conflict', `The ${kind} report for ${period.id} is being pulled right now; try again in a moment`);
   const today = dayOf(ctx.now());
   const key = { scope, kind, subjectId, period: period.id };
 
   const endpoint = endpointOfKind[kind];
-  const params = reportRequest({ kind, subjectId, periodStart: new Date(`${period.start}T00:00:00Z`), periodEnd: new Date(`${period.end}T00:00:00Z`) });
+  const params = reportRequest({
+    kind,
+    subjectId,
+    periodStart: new Date(`${period.start}T00:00:00Z`),
+    periodEnd: new Date(`${period.end}T00:00:00Z`),
+  });
   const data = await pullAnalytics(ctx, { endpoint, params, purpose: 'on-demand' });
   // The quota is spent: the answer is kept whatever its shape, a broken promise noted on the run.
   const answer = readReportAnswer(endpoint, data);
-  const broken = noteBrokenPromises(ctx.logger.child({ component: 'report-run', kind, subjectId, period: period.id }), endpoint, answer.brokenPromises);
+  const broken = noteBrokenPromises(
+    ctx.logger.child({ component: 'report-run', kind, subjectId, period: period.id }),
+    endpoint,
+    answer.brokenPromises,
+  );
 
   const isComplete = period.end < today;
   const fetchedAt = ctx.now();
@@ -158,7 +174,10 @@ export async function runReportOnDemand(ctx: HubContext, request: OnDemandReport
     // pulls the whole period when it falls due. A run a worker claimed meanwhile is left to it (its
     // answer replaces this snapshot); the answer paid for here is kept either way.
     if (isComplete) {
-      await tx.hubReportRun.updateMany({ where: { id: row.id, status: { not: 'running' } }, data: { status: 'succeeded', reason, finishedAt: fetchedAt } });
+      await tx.hubReportRun.updateMany({
+        where: { id: row.id, status: { not: 'running' } },
+        data: { status: 'succeeded', reason, finishedAt: fetchedAt },
+      });
     }
     const snapshot = await saveSnapshot(tx, row.id, { endpoint, request: params, answer, fetchedAt });
     return { run: await tx.hubReportRun.findUniqueOrThrow({ where: { id: row.id } }), snapshotId: snapshot.id, rows: snapshot.rows };

@@ -37,7 +37,11 @@ export function reportRequest(run: Pick<ReportRun, 'kind' | 'subjectId' | 'perio
  * `canRetry`: whether the job has attempts left (an attempt that sent nothing is then planned
  * again). `isTakeover`: the job was taken over from a worker that died while running it.
  */
-export async function runReport(ctx: HubContext, runId: string, options: { canRetry: boolean; isTakeover?: boolean }): Promise<RunReportOutcome> {
+export async function runReport(
+  ctx: HubContext,
+  runId: string,
+  options: { canRetry: boolean; isTakeover?: boolean },
+): Promise<RunReportOutcome> {
   const run = await claimRun(ctx.db, runId, ctx.now());
   if (!run) {
     if (!options.isTakeover) return { kind: 'not-planned' };

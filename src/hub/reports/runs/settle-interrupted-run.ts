@@ -16,12 +16,18 @@ import type { HubContext } from '../../hub-context.js';
 import { exportJobId } from './report-job-ids.js';
 import { finishRun } from './report-run-store.js';
 
-export type InterruptedRunOutcome = { kind: 'export-queued'; snapshotId: string } | { kind: 'failed'; reason: string } | { kind: 'nothing' };
+export type InterruptedRunOutcome =
+  | { kind: 'export-queued'; snapshotId: string }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'nothing' };
 
 export const diedDuringPull = 'the worker pulling it died; its call may have reached the upstream, so the run is not repeated';
 
 export async function settleInterruptedRun(ctx: HubContext, runId: string): Promise<InterruptedRunOutcome> {
-  const run = await ctx.db.hubReportRun.findUnique({ where: { id: runId }, select: { status: true, snapshot: { select: { id: true, exportedAt: true } } } });
+  const run = await ctx.db.hubReportRun.findUnique({
+    where: { id: runId },
+    select: { status: true, snapshot: { select: { id: true, exportedAt: true } } },
+  });
   if (run?.status === 'running') {
     await finishRun(ctx.db, runId, 'failed', diedDuringPull, ctx.now());
     ctx.logger.error({ component: 'report-run', runId }, 'scheduled report failed: its worker died during the pull');
@@ -29,7 +35,10 @@ export async function settleInterruptedRun(ctx: HubContext, runId: string): Prom
   }
   if (run?.status === 'succeeded' && run.snapshot && !run.snapshot.exportedAt) {
     await ctx.jobs.enqueue('hub.export-report', { snapshotId: run.snapshot.id }, { jobId: exportJobId(run.snapshot.id) });
-    ctx.logger.info({ component: 'report-run', runId, snapshotId: run.snapshot.id }, 'scheduled report pulled already; its export queued again');
+    ctx.logger.info(
+      { component: 'report-run', runId, snapshotId: run.snapshot.id },
+      'scheduled report pulled already; its export queued again',
+    );
     return { kind: 'export-queued', snapshotId: run.snapshot.id };
   }
   return { kind: 'nothing' };

@@ -18,16 +18,23 @@ export interface BenchmarkEntry {
 async function revealedSession(ctx: Pick<HubContext, 'db'>, sessionId: string) {
   const session = await ctx.db.hubCalibrationSession.findUnique({ where: { id: sessionId } });
   if (!session) throw new AppError('not_found', `No calibration session ${sessionId}`);
-  if (!session.revealedAt) throw new AppError('conflict', 'The benchmark is set once every reviewer has submitted or the session is closed');
+  if (!session.revealedAt)
+    throw new AppError('conflict', 'The benchmark is set once every reviewer has submitted or the session is closed');
   return session;
 }
 
 const setterId = (actor: Actor) => (actor.kind === 'user' ? actor.id : '00000000-0000-0000-0000-000000000000');
 
-export async function setCalibrationBenchmarks(ctx: Pick<HubContext, 'db'>, input: { sessionId: string; entries: readonly BenchmarkEntry[]; actor: Actor }): Promise<number> {
+export async function setCalibrationBenchmarks(
+  ctx: Pick<HubContext, 'db'>,
+  input: { sessionId: string; entries: readonly BenchmarkEntry[]; actor: Actor },
+): Promise<number> {
   const session = await revealedSession(ctx, input.sessionId);
   const calls = await ctx.db.hubCalibrationCall.findMany({ where: { sessionId: session.id }, select: { transcriptionId: true } });
-  const criteria = await ctx.db.hubCriterionResult.findMany({ where: { transcriptionId: { in: calls.map((c) => c.transcriptionId) } }, select: { transcriptionId: true, criterionId: true, type: true } });
+  const criteria = await ctx.db.hubCriterionResult.findMany({
+    where: { transcriptionId: { in: calls.map((c) => c.transcriptionId) } },
+    select: { transcriptionId: true, criterionId: true, type: true },
+  });
   const rows = input.entries
     .filter((e) => e.verdict !== '')
     .map((e) => {
@@ -55,9 +62,12 @@ export async function benchmarkFromMajority(ctx: Pick<HubContext, 'db'>, input: 
   const [verdicts, existing, criteria] = await Promise.all([
     ctx.db.hubCalibrationVerdict.findMany({ where: { sessionId: session.id } }),
     ctx.db.hubCalibrationBenchmark.findMany({ where: { sessionId: session.id }, select: { transcriptionId: true, criterionId: true } }),
-    ctx.db.hubCalibrationCall
-      .findMany({ where: { sessionId: session.id }, select: { transcriptionId: true } })
-      .then((calls) => ctx.db.hubCriterionResult.findMany({ where: { transcriptionId: { in: calls.map((c) => c.transcriptionId) } }, select: { transcriptionId: true, criterionId: true, type: true } })),
+    ctx.db.hubCalibrationCall.findMany({ where: { sessionId: session.id }, select: { transcriptionId: true } }).then((calls) =>
+      ctx.db.hubCriterionResult.findMany({
+        where: { transcriptionId: { in: calls.map((c) => c.transcriptionId) } },
+        select: { transcriptionId: true, criterionId: true, type: true },
+      }),
+    ),
   ]);
   const taken = new Set(existing.map((b) => `${b.transcriptionId}/${b.criterionId}`));
   const entries: BenchmarkEntry[] = [];
@@ -72,7 +82,11 @@ export async function benchmarkFromMajority(ctx: Pick<HubContext, 'db'>, input: 
     const ranked = [...counts].sort((a, b) => b[1] - a[1]);
     if (ranked.length === 0 || (ranked.length > 1 && ranked[0][1] === ranked[1][1])) continue;
     const value = ranked[0][0];
-    entries.push({ transcriptionId: c.transcriptionId, criterionId: c.criterionId, verdict: c.type === 'scale' ? String(value) : value === 1 ? 'PASS' : 'FAIL' });
+    entries.push({
+      transcriptionId: c.transcriptionId,
+      criterionId: c.criterionId,
+      verdict: c.type === 'scale' ? String(value) : value === 1 ? 'PASS' : 'FAIL',
+    });
   }
   return entries.length === 0 ? 0 : setCalibrationBenchmarks(ctx, { sessionId: session.id, entries, actor: input.actor });
 }

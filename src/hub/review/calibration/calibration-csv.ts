@@ -28,9 +28,23 @@ export function calibrationResultsCsv(view: CalibrationView): string {
   rows.push([]);
   rows.push(['agreement', '', 'criterion', ...view.reviewers.map((r) => `kappa ${r.email || r.name}`), 'kappa ai', 'fleiss kappa']);
   for (const c of view.results.criteria) {
-    rows.push(['agreement', '', c.name, ...view.reviewers.map((r) => kappa(c.reviewerKappa[r.userId] ?? null)), kappa(c.aiKappa), kappa(c.fleissKappa)]);
+    rows.push([
+      'agreement',
+      '',
+      c.name,
+      ...view.reviewers.map((r) => kappa(c.reviewerKappa[r.userId] ?? null)),
+      kappa(c.aiKappa),
+      kappa(c.fleissKappa),
+    ]);
   }
   const share = (v: number | null) => (v === null ? '' : (v * 100).toFixed(1));
-  rows.push(['alignment %', '', '', ...view.reviewers.map((r) => share(view.results?.alignment[r.userId] ?? null)), share(view.results.aiAlignment), '']);
+  rows.push([
+    'alignment %',
+    '',
+    '',
+    ...view.reviewers.map((r) => share(view.results?.alignment[r.userId] ?? null)),
+    share(view.results.aiAlignment),
+    '',
+  ]);
   return stringify([header, ...rows]);
 }

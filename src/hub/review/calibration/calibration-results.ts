@@ -89,8 +89,15 @@ export async function loadCalibrationView(db: Db, sessionId: string, viewerId: s
   const callIds = session.calls.map((c) => c.transcriptionId);
   const [transcriptions, criteria, users] = await Promise.all([
     db.hubTranscription.findMany({ where: { id: { in: callIds } }, select: { id: true, name: true, participantTag: true } }),
-    db.hubCriterionResult.findMany({ where: { transcriptionId: { in: callIds } }, orderBy: { position: 'asc' }, select: { transcriptionId: true, criterionId: true, name: true, type: true, scoreRawAi: true } }),
-    db.hubConsoleUser.findMany({ where: { id: { in: session.reviewers.map((r) => r.userId) } }, select: { id: true, name: true, email: true } }),
+    db.hubCriterionResult.findMany({
+      where: { transcriptionId: { in: callIds } },
+      orderBy: { position: 'asc' },
+      select: { transcriptionId: true, criterionId: true, name: true, type: true, scoreRawAi: true },
+    }),
+    db.hubConsoleUser.findMany({
+      where: { id: { in: session.reviewers.map((r) => r.userId) } },
+      select: { id: true, name: true, email: true },
+    }),
   ]);
   const revealed = session.revealedAt !== null;
   const viewer = session.reviewers.find((r) => r.userId === viewerId);
@@ -101,7 +108,9 @@ export async function loadCalibrationView(db: Db, sessionId: string, viewerId: s
       transcriptionId: c.transcriptionId,
       name: t?.name ?? null,
       participant: t?.participantTag ?? null,
-      criteria: criteria.filter((r) => r.transcriptionId === c.transcriptionId).map((r) => ({ criterionId: r.criterionId, name: r.name, type: r.type })),
+      criteria: criteria
+        .filter((r) => r.transcriptionId === c.transcriptionId)
+        .map((r) => ({ criterionId: r.criterionId, name: r.name, type: r.type })),
     };
   });
   const reviewers = session.reviewers
@@ -125,13 +134,18 @@ export async function loadCalibrationView(db: Db, sessionId: string, viewerId: s
   };
   if (!revealed) return view;
 
-  const [verdicts, benchmarks] = await Promise.all([db.hubCalibrationVerdict.findMany({ where: { sessionId } }), db.hubCalibrationBenchmark.findMany({ where: { sessionId } })]);
+  const [verdicts, benchmarks] = await Promise.all([
+    db.hubCalibrationVerdict.findMany({ where: { sessionId } }),
+    db.hubCalibrationBenchmark.findMany({ where: { sessionId } }),
+  ]);
   const benchmarkOf = new Map(benchmarks.map((b) => [cellKey(b.transcriptionId, b.criterionId), b.value]));
   const cells: CalibrationCell[] = criteria.map((r) => ({
     transcriptionId: r.transcriptionId,
     criterionId: r.criterionId,
     ai: r.scoreRawAi,
-    reviewers: Object.fromEntries(verdicts.filter((v) => v.transcriptionId === r.transcriptionId && v.criterionId === r.criterionId).map((v) => [v.userId, v.value])),
+    reviewers: Object.fromEntries(
+      verdicts.filter((v) => v.transcriptionId === r.transcriptionId && v.criterionId === r.criterionId).map((v) => [v.userId, v.value]),
+    ),
     benchmark: benchmarkOf.get(cellKey(r.transcriptionId, r.criterionId)) ?? null,
   }));
   const typeOf = new Map(criteria.map((r) => [cellKey(r.transcriptionId, r.criterionId), r.type]));
@@ -147,12 +161,19 @@ export async function loadCalibrationView(db: Db, sessionId: string, viewerId: s
   // Criteria are compared by name across calls (the same evaluator's criterion on every call of the session).
   const names = [...new Set(criteria.map((r) => r.name))];
   const agreement = names.map((name) => {
-    const ofName = benchmarked.filter((c) => criteria.some((r) => r.name === name && r.transcriptionId === c.transcriptionId && r.criterionId === c.criterionId));
-    const allOfName = cells.filter((c) => criteria.some((r) => r.name === name && r.transcriptionId === c.transcriptionId && r.criterionId === c.criterionId));
+    const ofName = benchmarked.filter((c) =>
+      criteria.some((r) => r.name === name && r.transcriptionId === c.transcriptionId && r.criterionId === c.criterionId),
+    );
+    const allOfName = cells.filter((c) =>
+      criteria.some((r) => r.name === name && r.transcriptionId === c.transcriptionId && r.criterionId === c.criterionId),
+    );
     const type = criteria.find((r) => r.name === name)?.type ?? 'boolean';
     const kappaOf = (pick: (cell: CalibrationCell) => number | undefined) => {
       const pairs = pairsOf(pick, ofName);
-      return cohensKappa(pairs.map((p) => p[0]), pairs.map((p) => p[1])).kappa;
+      return cohensKappa(
+        pairs.map((p) => p[0]),
+        pairs.map((p) => p[1]),
+      ).kappa;
     };
     // Fleiss over the calls every reviewer rated.
     const complete = allOfName.filter((c) => reviewers.every((r) => c.reviewers[r.userId] !== undefined));

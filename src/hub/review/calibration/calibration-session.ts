@@ -10,7 +10,11 @@ import type { HubContext } from '../../hub-context.js';
 import { recordAudit, type Actor } from '../audit-trail.js';
 
 export const NewCalibrationSession = z.object({
-  title: z.string({ error: 'A title is required' }).trim().min(1, { error: 'A title is required' }).max(200, { error: 'The title must be at most 200 characters' }),
+  title: z
+    .string({ error: 'A title is required' })
+    .trim()
+    .min(1, { error: 'A title is required' })
+    .max(200, { error: 'The title must be at most 200 characters' }),
   transcriptionIds: z
     .array(z.guid({ error: 'each call must be a transcription id' }), { error: 'calls must be a list of transcription ids' })
     .min(1, { error: 'Choose at least one call' })
@@ -25,7 +29,10 @@ export type NewCalibrationSession = z.input<typeof NewCalibrationSession>;
 
 const distinct = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
 
-export async function createCalibrationSession(ctx: Pick<HubContext, 'db' | 'now'>, input: NewCalibrationSession & { actor: Actor }): Promise<HubCalibrationSession> {
+export async function createCalibrationSession(
+  ctx: Pick<HubContext, 'db' | 'now'>,
+  input: NewCalibrationSession & { actor: Actor },
+): Promise<HubCalibrationSession> {
   const parsed = NewCalibrationSession.safeParse(input);
   if (!parsed.success) throw new AppError('invalid_value', parsed.error.issues.map((i) => i.message).join('; '));
   const callIds = distinct(parsed.data.transcriptionIds);
@@ -40,11 +47,15 @@ export async function createCalibrationSession(ctx: Pick<HubContext, 'db' | 'now
   });
   const missingCall = callIds.find((id) => !calls.some((c) => c.id === id));
   if (missingCall) throw new AppError('invalid_value', `Call ${missingCall} is not a mirrored, evaluated call`);
-  const users = await ctx.db.hubConsoleUser.findMany({ where: { id: { in: reviewerIds }, isActive: true }, select: { id: true, role: true, email: true } });
+  const users = await ctx.db.hubConsoleUser.findMany({
+    where: { id: { in: reviewerIds }, isActive: true },
+    select: { id: true, role: true, email: true },
+  });
   for (const id of reviewerIds) {
     const user = users.find((u) => u.id === id);
     if (!user) throw new AppError('invalid_value', `Reviewer ${id} is not an active console user`);
-    if (user.role !== 'lead' && user.role !== 'admin') throw new AppError('invalid_value', `${user.email} cannot review (a ${user.role}): reviewers are leads or admins`);
+    if (user.role !== 'lead' && user.role !== 'admin')
+      throw new AppError('invalid_value', `${user.email} cannot review (a ${user.role}): reviewers are leads or admins`);
   }
   return ctx.db.$transaction(async (tx) => {
     const session = await tx.hubCalibrationSession.create({
@@ -57,13 +68,20 @@ export async function createCalibrationSession(ctx: Pick<HubContext, 'db' | 'now
         reviewers: { create: reviewerIds.map((userId) => ({ userId })) },
       },
     });
-    await recordAudit(tx, { kind: 'calibration_created', actor: input.actor, after: { session: session.id, title: session.title, calls: callIds.length, reviewers: reviewerIds.length } });
+    await recordAudit(tx, {
+      kind: 'calibration_created',
+      actor: input.actor,
+      after: { session: session.id, title: session.title, calls: callIds.length, reviewers: reviewerIds.length },
+    });
     return session;
   });
 }
 
 /** Closes a session early (or after its deadline): its results are revealed to everyone, submitted or not. */
-export async function closeCalibrationSession(ctx: Pick<HubContext, 'db' | 'now'>, input: { sessionId: string; actor: Actor }): Promise<HubCalibrationSession> {
+export async function closeCalibrationSession(
+  ctx: Pick<HubContext, 'db' | 'now'>,
+  input: { sessionId: string; actor: Actor },
+): Promise<HubCalibrationSession> {
   const session = await ctx.db.hubCalibrationSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError('not_found', `No calibration session ${input.sessionId}`);
   if (session.revealedAt) return session;

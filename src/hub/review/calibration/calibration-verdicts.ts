@@ -25,8 +25,12 @@ export async function saveCalibrationVerdicts(
   input: { sessionId: string; userId: string; transcriptionId: string; verdicts: Readonly<Record<string, string>> },
 ): Promise<number> {
   const session = await openSessionFor(ctx, input.sessionId, input.userId);
-  if (!session.calls.some((c) => c.transcriptionId === input.transcriptionId)) throw new AppError('not_found', `Call ${input.transcriptionId} is not in this session`);
-  const criteria = await ctx.db.hubCriterionResult.findMany({ where: { transcriptionId: input.transcriptionId }, select: { criterionId: true, type: true, name: true } });
+  if (!session.calls.some((c) => c.transcriptionId === input.transcriptionId))
+    throw new AppError('not_found', `Call ${input.transcriptionId} is not in this session`);
+  const criteria = await ctx.db.hubCriterionResult.findMany({
+    where: { transcriptionId: input.transcriptionId },
+    select: { criterionId: true, type: true, name: true },
+  });
   const rows = Object.entries(input.verdicts)
     .filter(([, verdict]) => verdict !== '')
     .map(([criterionId, verdict]) => {
@@ -37,8 +41,21 @@ export async function saveCalibrationVerdicts(
   await ctx.db.$transaction(
     rows.map((row) =>
       ctx.db.hubCalibrationVerdict.upsert({
-        where: { sessionId_transcriptionId_criterionId_userId: { sessionId: session.id, transcriptionId: input.transcriptionId, criterionId: row.criterionId, userId: input.userId } },
-        create: { sessionId: session.id, transcriptionId: input.transcriptionId, criterionId: row.criterionId, userId: input.userId, value: row.value },
+        where: {
+          sessionId_transcriptionId_criterionId_userId: {
+            sessionId: session.id,
+            transcriptionId: input.transcriptionId,
+            criterionId: row.criterionId,
+            userId: input.userId,
+          },
+        },
+        create: {
+          sessionId: session.id,
+          transcriptionId: input.transcriptionId,
+          criterionId: row.criterionId,
+          userId: input.userId,
+          value: row.value,
+        },
         update: { value: row.value },
       }),
     ),
@@ -47,17 +64,27 @@ export async function saveCalibrationVerdicts(
 }
 
 /** Submits the reviewer's verdicts: every criterion of every call must have one. Reveals the results when the last reviewer submits. */
-export async function submitCalibration(ctx: Pick<HubContext, 'db' | 'now'>, input: { sessionId: string; userId: string; actor: Actor }): Promise<{ revealed: boolean }> {
+export async function submitCalibration(
+  ctx: Pick<HubContext, 'db' | 'now'>,
+  input: { sessionId: string; userId: string; actor: Actor },
+): Promise<{ revealed: boolean }> {
   const session = await openSessionFor(ctx, input.sessionId, input.userId);
   const callIds = session.calls.map((c) => c.transcriptionId);
   const [criteria, given] = await Promise.all([
     ctx.db.hubCriterionResult.count({ where: { transcriptionId: { in: callIds } } }),
     ctx.db.hubCalibrationVerdict.count({ where: { sessionId: session.id, userId: input.userId } }),
   ]);
-  if (given < criteria) throw new AppError('invalid_value', `${criteria - given} of ${criteria} verdicts are still missing: give one for every criterion of every call before submitting`);
+  if (given < criteria)
+    throw new AppError(
+      'invalid_value',
+      `${criteria - given} of ${criteria} verdicts are still missing: give one for every criterion of every call before submitting`,
+    );
   const now = ctx.now();
   return ctx.db.$transaction(async (tx) => {
-    await tx.hubCalibrationReviewer.update({ where: { sessionId_userId: { sessionId: session.id, userId: input.userId } }, data: { submittedAt: now } });
+    await tx.hubCalibrationReviewer.update({
+      where: { sessionId_userId: { sessionId: session.id, userId: input.userId } },
+      data: { submittedAt: now },
+    });
     const waiting = await tx.hubCalibrationReviewer.count({ where: { sessionId: session.id, submittedAt: null } });
     await recordAudit(tx, { kind: 'calibration_submitted', actor: input.actor, after: { session: session.id } });
     if (waiting > 0) return { revealed: false };

@@ -11,7 +11,11 @@ import { participantScope, type Viewer } from '../agent-scope.js';
 import { actorLabel, recordAudit, type Actor } from '../audit-trail.js';
 import { loadCriterion, lockCall } from '../record-verdict.js';
 
-export const CoachingBody = z.string({ error: 'The coaching note is empty' }).trim().min(1, { error: 'The coaching note is empty' }).max(4_000, { error: 'A coaching note is at most 4,000 characters' });
+export const CoachingBody = z
+  .string({ error: 'The coaching note is empty' })
+  .trim()
+  .min(1, { error: 'The coaching note is empty' })
+  .max(4_000, { error: 'A coaching note is at most 4,000 characters' });
 
 export async function addCoachingNote(
   ctx: Pick<HubContext, 'db' | 'now'>,
@@ -32,7 +36,12 @@ export async function addCoachingNote(
         createdAt: ctx.now(),
       },
     });
-    await recordAudit(tx, { kind: 'coaching_note', actor: input.actor, transcriptionId: input.transcriptionId, after: { note: note.id, criterion: criterion.name, body: body.data.slice(0, 200) } });
+    await recordAudit(tx, {
+      kind: 'coaching_note',
+      actor: input.actor,
+      transcriptionId: input.transcriptionId,
+      after: { note: note.id, criterion: criterion.name, body: body.data.slice(0, 200) },
+    });
     return note;
   });
 }
@@ -44,7 +53,12 @@ export async function acknowledgeCoachingNote(
 ): Promise<HubCoachingNote> {
   const scope = participantScope(input.viewer);
   const note = await ctx.db.hubCoachingNote.findUnique({ where: { id: input.noteId } });
-  const call = note ? await ctx.db.hubTranscription.findFirst({ where: { id: note.transcriptionId, ...(scope ? { participantId: scope } : {}) }, select: { id: true } }) : null;
+  const call = note
+    ? await ctx.db.hubTranscription.findFirst({
+        where: { id: note.transcriptionId, ...(scope ? { participantId: scope } : {}) },
+        select: { id: true },
+      })
+    : null;
   if (!note || !call) throw new AppError('not_found', `No coaching note ${input.noteId}`);
   if (note.acknowledgedAt) return note;
   return ctx.db.$transaction(async (tx) => {
@@ -52,7 +66,12 @@ export async function acknowledgeCoachingNote(
       where: { id: note.id },
       data: { acknowledgedAt: ctx.now(), acknowledgedBy: input.actor.kind === 'user' ? input.actor.id : null },
     });
-    await recordAudit(tx, { kind: 'coaching_acknowledged', actor: input.actor, transcriptionId: note.transcriptionId, after: { note: note.id } });
+    await recordAudit(tx, {
+      kind: 'coaching_acknowledged',
+      actor: input.actor,
+      transcriptionId: note.transcriptionId,
+      after: { note: note.id },
+    });
     return updated;
   });
 }
@@ -64,7 +83,10 @@ export interface CoachingNoteRow extends HubCoachingNote {
 }
 
 /** Coaching notes of one call, or of every call the viewer may see (newest first), with their criterion's name. */
-export async function listCoachingNotes(db: Db, options: { transcriptionId?: string; viewer?: Viewer; unacknowledgedOnly?: boolean; limit?: number }): Promise<CoachingNoteRow[]> {
+export async function listCoachingNotes(
+  db: Db,
+  options: { transcriptionId?: string; viewer?: Viewer; unacknowledgedOnly?: boolean; limit?: number },
+): Promise<CoachingNoteRow[]> {
   const scope = participantScope(options.viewer);
   const limit = options.limit ?? 200;
   // An agent's notes: those on calls of their participant, found by one join.
@@ -87,8 +109,14 @@ export async function listCoachingNotes(db: Db, options: { transcriptionId?: str
   if (notes.length === 0) return [];
   const ids = [...new Set(notes.map((n) => n.transcriptionId))];
   const [calls, criteria] = await Promise.all([
-    db.hubTranscription.findMany({ where: { id: { in: ids }, ...(scope ? { participantId: scope } : {}) }, select: { id: true, name: true, participantTag: true } }),
-    db.hubCriterionResult.findMany({ where: { transcriptionId: { in: ids } }, select: { transcriptionId: true, criterionId: true, name: true } }),
+    db.hubTranscription.findMany({
+      where: { id: { in: ids }, ...(scope ? { participantId: scope } : {}) },
+      select: { id: true, name: true, participantTag: true },
+    }),
+    db.hubCriterionResult.findMany({
+      where: { transcriptionId: { in: ids } },
+      select: { transcriptionId: true, criterionId: true, name: true },
+    }),
   ]);
   const callById = new Map(calls.map((c) => [c.id, c]));
   const criterionName = new Map(criteria.map((c) => [`${c.transcriptionId}/${c.criterionId}`, c.name]));

@@ -8,7 +8,11 @@ import { AppError } from '../../../lib/errors/app-error.js';
 
 const key = 'dispute_window_days';
 export const defaultDisputeWindowDays = 7;
-export const DisputeWindowDays = z.number({ error: 'dispute_window_days must be a whole number of days' }).int({ error: 'dispute_window_days must be a whole number of days' }).min(1, { error: 'dispute_window_days must be at least 1' }).max(365, { error: 'dispute_window_days must be at most 365' });
+export const DisputeWindowDays = z
+  .number({ error: 'dispute_window_days must be a whole number of days' })
+  .int({ error: 'dispute_window_days must be a whole number of days' })
+  .min(1, { error: 'dispute_window_days must be at least 1' })
+  .max(365, { error: 'dispute_window_days must be at most 365' });
 
 export async function readDisputeWindowDays(db: Pick<Db, 'hubSetting'>): Promise<number> {
   const row = await db.hubSetting.findUnique({ where: { key }, select: { value: true } });

@@ -16,7 +16,10 @@ export const DisputeFilters = z.object({
   status: z.preprocess(empty, z.enum(disputeStatuses, { error: `status must be one of ${disputeStatuses.join(', ')}` }).optional()),
   criterion: z.preprocess(empty, z.string().trim().max(200).optional()),
   evaluator: z.preprocess(empty, z.guid({ error: 'evaluator must be an evaluator id' }).optional()),
-  older_than_days: z.preprocess(empty, z.coerce.number({ error: 'older_than_days must be a whole number' }).int().min(0).max(3650).optional()),
+  older_than_days: z.preprocess(
+    empty,
+    z.coerce.number({ error: 'older_than_days must be a whole number' }).int().min(0).max(3650).optional(),
+  ),
   limit: z.preprocess(empty, z.coerce.number().int().min(1).max(500).default(100)),
 });
 export type DisputeFilters = z.infer<typeof DisputeFilters>;
@@ -64,7 +67,8 @@ export async function listDisputes(db: Db, filters: DisputeFilters, now: Date, v
   if (filters.status) conditions.push(Prisma.sql`d.status = ${filters.status}`);
   if (filters.criterion) conditions.push(Prisma.sql`c.name ILIKE ${`%${filters.criterion.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
   if (filters.evaluator) conditions.push(Prisma.sql`t.evaluator_id = ${filters.evaluator}::uuid`);
-  if (filters.older_than_days !== undefined) conditions.push(Prisma.sql`d.created_at <= ${new Date(now.getTime() - filters.older_than_days * 86_400_000)}`);
+  if (filters.older_than_days !== undefined)
+    conditions.push(Prisma.sql`d.created_at <= ${new Date(now.getTime() - filters.older_than_days * 86_400_000)}`);
   if (scope) conditions.push(Prisma.sql`t.participant_id = ${scope}::uuid`);
   const rows = await db.$queryRaw<Raw[]>`
     SELECT d.id::text, d.transcription_id::text, t.name AS call_name, t.participant_tag AS participant, d.criterion_id::text,

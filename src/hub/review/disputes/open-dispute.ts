@@ -41,16 +41,25 @@ export async function openDispute(ctx: Pick<HubContext, 'db' | 'now'>, input: Op
     const proposed = parseVerdict(criterion.type, input.proposedVerdict);
     const closesAt = new Date(call.firstMirroredAt.getTime() + windowDays * 86_400_000);
     if (now > closesAt) {
-      throw new AppError('invalid_value', `The dispute window closed on ${closesAt.toISOString().slice(0, 10)}: verdicts can be disputed for ${windowDays} days after the call is evaluated`);
+      throw new AppError(
+        'invalid_value',
+        `The dispute window closed on ${closesAt.toISOString().slice(0, 10)}: verdicts can be disputed for ${windowDays} days after the call is evaluated`,
+      );
     }
     const override = await tx.hubReviewOverride.findUnique({
       where: { transcriptionId_criterionId: { transcriptionId: input.transcriptionId, criterionId: input.criterionId } },
     });
     const inForce = override?.value ?? criterion.scoreRawAi;
     if (formatVerdict(criterion.type, inForce) === formatVerdict(criterion.type, proposed)) {
-      throw new AppError('invalid_value', `The proposed verdict (${formatVerdict(criterion.type, proposed)}) is the verdict already in force`);
+      throw new AppError(
+        'invalid_value',
+        `The proposed verdict (${formatVerdict(criterion.type, proposed)}) is the verdict already in force`,
+      );
     }
-    const open = await tx.hubDispute.findFirst({ where: { transcriptionId: input.transcriptionId, criterionId: input.criterionId, status: 'open' }, select: { id: true } });
+    const open = await tx.hubDispute.findFirst({
+      where: { transcriptionId: input.transcriptionId, criterionId: input.criterionId, status: 'open' },
+      select: { id: true },
+    });
     if (open) throw new AppError('conflict', `"${criterion.name}" of this call already has an open dispute (${open.id})`);
     const dispute = await tx.hubDispute.create({
       data: {

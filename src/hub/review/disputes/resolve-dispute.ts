@@ -32,17 +32,23 @@ export async function resolveDispute(ctx: Pick<HubContext, 'db' | 'now'>, input:
   if (!outcome.success) throw new AppError('invalid_value', outcome.error.issues[0]?.message ?? 'Invalid outcome');
   const note = DisputeText('A note').safeParse(input.note);
   if (!note.success) throw new AppError('invalid_value', note.error.issues[0]?.message ?? 'Invalid note');
-  if (outcome.data === 'partly_accepted' && !input.verdict) throw new AppError('invalid_value', 'A partly accepted dispute needs the verdict the lead settles on');
+  if (outcome.data === 'partly_accepted' && !input.verdict)
+    throw new AppError('invalid_value', 'A partly accepted dispute needs the verdict the lead settles on');
   const found = await ctx.db.hubDispute.findUnique({ where: { id: input.disputeId } });
   if (!found) throw new AppError('not_found', `No dispute ${input.disputeId}`);
   const now = ctx.now();
   return ctx.db.$transaction(async (tx) => {
     await lockCall(tx, found.transcriptionId);
     const dispute = await tx.hubDispute.findUniqueOrThrow({ where: { id: found.id } });
-    if (dispute.status !== 'open') throw new AppError('conflict', `This dispute was already resolved (${dispute.status.replace('_', ' ')})`);
+    if (dispute.status !== 'open')
+      throw new AppError('conflict', `This dispute was already resolved (${dispute.status.replace('_', ' ')})`);
     const criterion = await loadCriterion(tx, dispute.transcriptionId, dispute.criterionId);
     const value =
-      outcome.data === 'accepted' ? dispute.proposedValue : outcome.data === 'partly_accepted' ? parseVerdict(criterion.type, input.verdict ?? '') : null;
+      outcome.data === 'accepted'
+        ? dispute.proposedValue
+        : outcome.data === 'partly_accepted'
+          ? parseVerdict(criterion.type, input.verdict ?? '')
+          : null;
     const effective =
       value === null
         ? null
@@ -61,8 +67,18 @@ export async function resolveDispute(ctx: Pick<HubContext, 'db' | 'now'>, input:
       kind: 'dispute_resolved',
       actor: input.actor,
       transcriptionId: dispute.transcriptionId,
-      before: { dispute: dispute.id, criterion: criterion.name, proposed: formatVerdict(criterion.type, dispute.proposedValue), status: 'open' },
-      after: { dispute: dispute.id, status: outcome.data, verdict: value === null ? null : formatVerdict(criterion.type, value), note: note.data },
+      before: {
+        dispute: dispute.id,
+        criterion: criterion.name,
+        proposed: formatVerdict(criterion.type, dispute.proposedValue),
+        status: 'open',
+      },
+      after: {
+        dispute: dispute.id,
+        status: outcome.data,
+        verdict: value === null ? null : formatVerdict(criterion.type, value),
+        note: note.data,
+      },
     });
     return { dispute: resolved, effective };
   });

@@ -52,11 +52,20 @@ export function isoWeekStart(at: Date): Date {
 const weekMs = 7 * 24 * 3600 * 1000;
 
 /** The participant-week of one call (after it was mirrored), under `rule` (by default the rule in force); run inside a transaction. */
-export async function resampleWeekOf(db: SamplingDb, call: { participantId: string | null; recordedAt: Date }, rule?: SamplingRule): Promise<number> {
+export async function resampleWeekOf(
+  db: SamplingDb,
+  call: { participantId: string | null; recordedAt: Date },
+  rule?: SamplingRule,
+): Promise<number> {
   const from = isoWeekStart(call.recordedAt);
   await db.$queryRaw`SELECT pg_advisory_xact_lock_shared(${ruleLock})::text`;
   await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:sampling:${call.participantId ?? 'none'}:${from.toISOString()}`}))::text`;
   rule ??= await readSamplingRule(db);
-  const participant = call.participantId === null ? Prisma.sql`s.participant_id IS NULL` : Prisma.sql`s.participant_id = ${call.participantId}::uuid`;
-  return resample(db, rule, Prisma.sql`${participant} AND s.recorded_at >= ${from} AND s.recorded_at < ${new Date(from.getTime() + weekMs)}`);
+  const participant =
+    call.participantId === null ? Prisma.sql`s.participant_id IS NULL` : Prisma.sql`s.participant_id = ${call.participantId}::uuid`;
+  return resample(
+    db,
+    rule,
+    Prisma.sql`${participant} AND s.recorded_at >= ${from} AND s.recorded_at < ${new Date(from.getTime() + weekMs)}`,
+  );
 }

@@ -45,7 +45,13 @@ export function registerAlertsPages(router: Router, hub: HubContext): void {
       listRoutes(hub.db, hub.settings.slack),
       listDigestRuns(hub.db, { limit: digestRunsPerPage, before: filter.digest_cursor }),
     ]);
-    const [evaluatorNames, choices] = await Promise.all([findEvaluatorNames(hub.db, routes.map((r) => r.evaluatorId)), listSubjectChoices(hub.db)]);
+    const [evaluatorNames, choices] = await Promise.all([
+      findEvaluatorNames(
+        hub.db,
+        routes.map((r) => r.evaluatorId),
+      ),
+      listSubjectChoices(hub.db),
+    ]);
     send(
       res,
       alertsPage(frameOf(req), {
@@ -72,8 +78,11 @@ export function registerAlertsPages(router: Router, hub: HubContext): void {
       const { id } = parseInput(AlertId, req.params, 'No such alert');
       const alert = await findAlert(hub.db, id);
       if (!alert) throw new AppError('not_found', `No alert ${id}`);
-      const isRetried = await retryAlert(hub.db, hub.jobs, id, { assumeNotPosted: (req.body as Record<string, unknown>).assume_not_posted === 'yes' });
-      if (!isRetried) throw new AppError('conflict', `Alert ${id.slice(0, 8)} is ${alert.status}, not failed: only failed alerts are retried`);
+      const isRetried = await retryAlert(hub.db, hub.jobs, id, {
+        assumeNotPosted: (req.body as Record<string, unknown>).assume_not_posted === 'yes',
+      });
+      if (!isRetried)
+        throw new AppError('conflict', `Alert ${id.slice(0, 8)} is ${alert.status}, not failed: only failed alerts are retried`);
       return { flash: `Alert ${id.slice(0, 8)} queued to send again.`, to: back };
     }),
   );
@@ -94,7 +103,10 @@ export function registerAlertsPages(router: Router, hub: HubContext): void {
     consoleAction(back, async (req) => {
       const { id } = parseInput(AlertId, { id: req.params.evaluatorId }, 'No such route');
       if (!(await removeEvaluatorChannel(hub.db, id))) throw new AppError('not_found', `No console or admin route for evaluator ${id}`);
-      return { flash: `Route of evaluator ${id} removed: its alerts follow SLACK_EVALUATOR_CHANNELS or the default channel again.`, to: back };
+      return {
+        flash: `Route of evaluator ${id} removed: its alerts follow SLACK_EVALUATOR_CHANNELS or the default channel again.`,
+        to: back,
+      };
     }),
   );
 
@@ -103,10 +115,14 @@ export function registerAlertsPages(router: Router, hub: HubContext): void {
     requireAdmin,
     consoleAction(back, async (req) => {
       const form = parseInput(TestForm, req.body, 'Cannot send a test message');
-      const result = await sendTestMessage(hub, { ...(form.channel ? { channel: form.channel } : {}), ...(form.evaluator_id
-        ? { evaluatorId: form.evaluator_id } : {}) });
-      const flash = result.deliveredTo === 'slack' ? `Test message posted to ${result.channel} (ts ${result.ts}).`
-              : `No Slack bot token: the test message for ${result.channel} was written to the log.`;
+      const result = await sendTestMessage(hub, {
+        ...(form.channel ? { channel: form.channel } : {}),
+        ...(form.evaluator_id ? { evaluatorId: form.evaluator_id } : {}),
+      });
+      const flash =
+        result.deliveredTo === 'slack'
+          ? `Test message posted to ${result.channel} (ts ${result.ts}).`
+          : `No Slack bot token: the test message for ${result.channel} was written to the log.`;
       return { flash, to: back };
     }),
   );
@@ -119,11 +135,20 @@ export function registerAlertsPages(router: Router, hub: HubContext): void {
       const failed = report.failures.map((f) => `${f.channel}: ${f.error.code} (${f.error.message})`);
       // Every channel failed: said in red on the page, the run (recorded all the same) listed below.
       if (failed.length && report.posts.length === 0) {
-        return { kind: 'error', flash: `The digest was not posted to any channel: ${failed.join('; ')}. The run is recorded below.`, to: `${back}#digest-h` };
+        return {
+          kind: 'error',
+          flash: `The digest was not posted to any channel: ${failed.join('; ')}. The run is recorded below.`,
+          to: `${back}#digest-h`,
+        };
       }
       if (report.pending === 0) return { flash: 'Nothing is pending review: no digest was posted.', to: back };
-      const posts = report.posts.map((p) => `${p.channel} ${p.outcome === 'posted_before' ? 'already had it this minute' : p.outcome}`).join(', ');
-      return { flash: `Digest of ${report.pending} pending review: ${posts}${failed.length ? `; not posted to ${failed.join('; ')}` : ''}.`, to: back };
+      const posts = report.posts
+        .map((p) => `${p.channel} ${p.outcome === 'posted_before' ? 'already had it this minute' : p.outcome}`)
+        .join(', ');
+      return {
+        flash: `Digest of ${report.pending} pending review: ${posts}${failed.length ? `; not posted to ${failed.join('; ')}` : ''}.`,
+        to: back,
+      };
     }),
   );
 }

@@ -30,7 +30,10 @@ export interface AlertsView {
 }
 
 /** The page's URL with its status filter and the given pages. */
-export function alertsQuery(view: { status?: AlertStatus | undefined; cursor?: string | null; digestCursor?: string | null }, anchor = ''): string {
+export function alertsQuery(
+  view: { status?: AlertStatus | undefined; cursor?: string | null; digestCursor?: string | null },
+  anchor = '',
+): string {
   const params = new URLSearchParams();
   if (view.status) params.set('status', view.status);
   if (view.cursor) params.set('cursor', view.cursor);
@@ -42,19 +45,27 @@ export function alertsQuery(view: { status?: AlertStatus | undefined; cursor?: s
 /** An evaluator by its name, the id as secondary text; the id alone when the mirror has no name for it. */
 function evaluatorCell(id: string, names: ReadonlyMap<string, string>): SafeHtml {
   const name = names.get(id.toLowerCase());
-  return name ? html`<span class="evaluator-name" title="${id}">${name}</span><br><span class="muted evaluator-id">${id}</span>`
-      : html`<span class="evaluator-id">${id}</span>`;
+  return name
+    ? html`<span class="evaluator-name" title="${id}">${name}</span><br><span class="muted evaluator-id">${id}</span>`
+    : html`<span class="evaluator-id">${id}</span>`;
 }
 
-const statusLabel: Record<AlertStatus, string> = { pending: 'Pending', sending: 'Sending', sent: 'Sent', delivered_to_log: 'Written to the log',
-  failed: 'Failed' };
+const statusLabel: Record<AlertStatus, string> = {
+  pending: 'Pending',
+  sending: 'Sending',
+  sent: 'Sent',
+  delivered_to_log: 'Written to the log',
+  failed: 'Failed',
+};
 
 /** What Slack answered for a row: the posted message, or the last error. */
 function slackAnswer(a: HubAlert): SafeHtml {
   if (a.status === 'sent') return html`<span class="good">ok</span>: message ${a.slackTs ?? '?'} in ${a.slackChannel ?? a.channel ?? '?'}`;
   if (a.status === 'delivered_to_log') return html`written to the log (no bot token)`;
-  if (a.lastError) return html`<span class="${a.status === 'failed' ? 'bad' : ''}">${a.lastError}</span>${a.maybePosted
-    ? html` <span class="hint">(may already be in Slack)</span>` : ''}`;
+  if (a.lastError)
+    return html`<span class="${a.status === 'failed' ? 'bad' : ''}">${a.lastError}</span>${
+      a.maybePosted ? html` <span class="hint">(may already be in Slack)</span>` : ''
+    }`;
   return html`—`;
 }
 
@@ -89,8 +100,10 @@ function routeForms(frame: FormFrame, r: AlertRoute, names: ReadonlyMap<string, 
 function outbox(frame: Omit<PageFrame, 'title' | 'current'>, view: AlertsView, canAct: boolean): SafeHtml {
   const total = alertStatuses.reduce((n, s) => n + view.counts[s], 0);
   return html`<section aria-labelledby="outbox-h"><h2 id="outbox-h">Outbox</h2>
-<p class="counts" id="alert-counts">${alertStatuses.map((s) => html`<span class="count-${s}">${statusLabel[s]}:
-<strong>${view.counts[s]}</strong></span> `)}</p>
+<p class="counts" id="alert-counts">${alertStatuses.map(
+    (s) => html`<span class="count-${s}">${statusLabel[s]}:
+<strong>${view.counts[s]}</strong></span> `,
+  )}</p>
 <form method="get" action="/console/alerts" class="filters" aria-label="Filter alerts">
   <div class="field"><label for="f-status">Status</label><select id="f-status" name="status">
     <option value="">Any (${total})</option>
@@ -103,8 +116,12 @@ function outbox(frame: Omit<PageFrame, 'title' | 'current'>, view: AlertsView, c
 <thead><tr><th scope="col">Created</th><th scope="col">Call</th><th scope="col">Status</th><th scope="col">Channel</th><th scope="col">Attempts</th>
 <th scope="col">Slack's answer</th><th scope="col">Sent</th>${canAct ? html`<th scope="col">Action</th>` : ''}</tr></thead>
 <tbody>
-${view.alerts.length === 0 ? html`<tr>
-<td colspan="${canAct ? 8 : 7}">No alerts${view.filter.status ? ` with status ${statusLabel[view.filter.status]}` : ''}.</td></tr>` : ''}
+${
+  view.alerts.length === 0
+    ? html`<tr>
+<td colspan="${canAct ? 8 : 7}">No alerts${view.filter.status ? ` with status ${statusLabel[view.filter.status]}` : ''}.</td></tr>`
+    : ''
+}
 ${view.alerts.map(
   (a) => html`<tr data-id="${a.id}" data-status="${a.status}">
   <td>${formatDate(a.createdAt)}</td>
@@ -120,15 +137,20 @@ ${view.alerts.map(
 </tbody></table>
 <nav class="pager" aria-label="Pages of alerts">
   ${view.isOlderPage.alerts ? html`<a href="${alertsQuery({ status: view.filter.status }, '#outbox-h')}" id="alerts-newest">Newest</a>` : ''}
-  ${view.nextAlertsCursor ? html`<a href="${alertsQuery({ status: view.filter.status, cursor: view.nextAlertsCursor }, '#outbox-h')}"
-rel="next" id="alerts-older">Older</a>` : ''}
+  ${
+    view.nextAlertsCursor
+      ? html`<a href="${alertsQuery({ status: view.filter.status, cursor: view.nextAlertsCursor }, '#outbox-h')}"
+rel="next" id="alerts-older">Older</a>`
+      : ''
+  }
 </nav></section>`;
 }
 
 function routesSection(frame: Omit<PageFrame, 'title' | 'current'>, view: AlertsView, canAct: boolean): SafeHtml {
   return html`<section aria-labelledby="routes-h"><h2 id="routes-h">Channel routes</h2>
-<p>Default channel: <strong id="default-channel">${view.defaultChannel
-  ?? 'none (SLACK_DEFAULT_CHANNEL is not set)'}</strong>. Alerts go to ${view.notifier === 'slack' ? 'Slack' : 'the log (no SLACK_BOT_TOKEN)'}. An evaluator's
+<p>Default channel: <strong id="default-channel">${
+    view.defaultChannel ?? 'none (SLACK_DEFAULT_CHANNEL is not set)'
+  }</strong>. Alerts go to ${view.notifier === 'slack' ? 'Slack' : 'the log (no SLACK_BOT_TOKEN)'}. An evaluator's
 route set here wins over SLACK_EVALUATOR_CHANNELS.</p>
 <table class="routes"><caption class="visually-hidden">Per-evaluator alert channels</caption>
 <thead><tr><th scope="col">Evaluator</th><th scope="col">Channel</th><th scope="col">Set by</th>${canAct ? html`<th scope="col">Change</th>` : ''}</tr></thead>
@@ -142,22 +164,29 @@ ${view.routes.map(
 </tr>`,
 )}
 </tbody></table>
-${canAct
-  ? html`${postForm(
-      frame,
-      { action: '/console/alerts/routes', class: 'filters', label: 'Route an evaluator' },
-      html`${subjectPicker({ id: 'route-evaluator', name: 'evaluator_id', label: 'Evaluator',
-              groups: [{ label: 'Evaluators', choices: view.evaluatorChoices }], required: true })}
+${
+  canAct
+    ? html`${postForm(
+        frame,
+        { action: '/console/alerts/routes', class: 'filters', label: 'Route an evaluator' },
+        html`${subjectPicker({
+          id: 'route-evaluator',
+          name: 'evaluator_id',
+          label: 'Evaluator',
+          groups: [{ label: 'Evaluators', choices: view.evaluatorChoices }],
+          required: true,
+        })}
   <div class="field"><label for="route-channel">Channel (#name or id)</label><input id="route-channel" name="channel" required maxlength="80"></div>
   <div class="actions"><button type="submit">Route its alerts</button></div>`,
-    )}
+      )}
 ${postForm(
   frame,
   { action: '/console/alerts/test', class: 'filters', label: 'Send a test message' },
   html`<div class="field"><label for="test-channel">Channel (empty: the default)</label><input id="test-channel" name="channel" maxlength="80"></div>
   <div class="actions"><button type="submit">Send a test message</button></div>`,
 )}`
-  : ''}
+    : ''
+}
 </section>`;
 }
 
@@ -170,7 +199,9 @@ ${canAct ? postForm(frame, { action: '/console/alerts/digest' }, html`<button ty
 <tbody>
 ${view.digestRuns.length === 0 ? html`<tr><td colspan="6">No digest has run yet.</td></tr>` : ''}
 ${view.digestRuns.map(
-  (d) => html`<tr data-id="${d.id}"><td>${formatDate(d.finishedAt)}</td><td>${d.trigger === 'clock' ? 'schedule' : 'sent now'}</td><td>${d.tick}</td>
+  (
+    d,
+  ) => html`<tr data-id="${d.id}"><td>${formatDate(d.finishedAt)}</td><td>${d.trigger === 'clock' ? 'schedule' : 'sent now'}</td><td>${d.tick}</td>
 <td>${d.pending}</td>
   <td>${d.posts.length ? d.posts.map((p) => html`${p.channel}: ${p.outcome === 'posted_before' ? 'already posted' : p.outcome} (${p.pending})<br>`) : '—'}</td>
   <td>${d.failures.length ? d.failures.map((f) => html`<span class="bad">${f.channel}: ${f.error}</span><br>`) : '—'}</td></tr>`,
@@ -178,8 +209,12 @@ ${view.digestRuns.map(
 </tbody></table>
 <nav class="pager" aria-label="Pages of digest runs">
   ${view.isOlderPage.digestRuns ? html`<a href="${alertsQuery({ status: view.filter.status }, '#digest-h')}" id="digest-runs-newest">Newest</a>` : ''}
-  ${view.nextDigestRunsCursor ? html`<a href="${alertsQuery({ status: view.filter.status, digestCursor: view.nextDigestRunsCursor }, '#digest-h')}"
-rel="next" id="digest-runs-older">Older</a>` : ''}
+  ${
+    view.nextDigestRunsCursor
+      ? html`<a href="${alertsQuery({ status: view.filter.status, digestCursor: view.nextDigestRunsCursor }, '#digest-h')}"
+rel="next" id="digest-runs-older">Older</a>`
+      : ''
+  }
 </nav></section>`;
 }
 
@@ -188,8 +223,12 @@ export function alertsPage(frame: Omit<PageFrame, 'title' | 'current'>, view: Al
   return layout(
     { ...frame, title: 'Alerts', current: 'alerts' },
     html`<h1>Alerts</h1>
-<p class="lead-in">Slack alerts of critical fails: every alert is a row of the outbox until Slack has it. ${canAct ? '' : html`<span class="hint">Read-only
-access: an admin retries alerts, edits routes and sends messages.</span>`}</p>
+<p class="lead-in">Slack alerts of critical fails: every alert is a row of the outbox until Slack has it. ${
+      canAct
+        ? ''
+        : html`<span class="hint">Read-only
+access: an admin retries alerts, edits routes and sends messages.</span>`
+    }</p>
 ${outbox(frame, view, canAct)}
 ${routesSection(frame, view, canAct)}
 ${digestSection(frame, view, canAct)}`,

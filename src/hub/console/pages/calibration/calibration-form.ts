@@ -3,10 +3,14 @@ import type { BenchmarkEntry } from '../../../review/calibration/calibration-ben
 import { FormInstant, optionalField } from '../../console-form.js';
 
 /** A form field sent once (a string) or repeated (an array): always a list. */
-export const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
+export const listOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
 
 /** Call ids pasted one a line or separated by commas or spaces. */
-export const pastedIds = (value: unknown): string[] => listOf(value).flatMap((v) => v.split(/[\s,;]+/)).filter((v) => v !== '');
+export const pastedIds = (value: unknown): string[] =>
+  listOf(value)
+    .flatMap((v) => v.split(/[\s,;]+/))
+    .filter((v) => v !== '');
 
 /** The new-session form as the console sends it; createCalibrationSession checks the rest. */
 export const NewSessionForm = z.object({
@@ -18,11 +22,17 @@ export const NewSessionForm = z.object({
 
 /** A reviewer's verdicts on one call: every field but the token is criterion id → verdict. */
 export const verdictFields = (body: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries((body ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => e[0] !== '_csrf' && typeof e[1] === 'string'));
+  Object.fromEntries(
+    Object.entries((body ?? {}) as Record<string, unknown>).filter(
+      (e): e is [string, string] => e[0] !== '_csrf' && typeof e[1] === 'string',
+    ),
+  );
 
 /** The benchmark form: fields `b:<call id>:<criterion id>`; an empty one is left as it is. */
 export const benchmarkEntries = (body: unknown): BenchmarkEntry[] =>
   Object.entries((body ?? {}) as Record<string, unknown>).flatMap(([name, verdict]) => {
     const [prefix, transcriptionId, criterionId] = name.split(':');
-    return prefix === 'b' && transcriptionId && criterionId && typeof verdict === 'string' && verdict !== '' ? [{ transcriptionId, criterionId, verdict }] : [];
+    return prefix === 'b' && transcriptionId && criterionId && typeof verdict === 'string' && verdict !== ''
+      ? [{ transcriptionId, criterionId, verdict }]
+      : [];
   });

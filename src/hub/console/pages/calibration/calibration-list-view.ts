@@ -7,7 +7,9 @@ import { newSessionForm, type ReviewerChoice } from './calibration-new-view.js';
 type Frame = Omit<PageFrame, 'title'>;
 
 const progress = (s: CalibrationSessionSummary) =>
-  s.revealed ? html`<span class="good">Results shown</span>` : html`${s.submitted} of ${s.reviewers} submitted${s.viewerIsReviewer ? (s.viewerSubmitted ? ' (you have)' : html` <strong>(yours to do)</strong>`) : ''}`;
+  s.revealed
+    ? html`<span class="good">Results shown</span>`
+    : html`${s.submitted} of ${s.reviewers} submitted${s.viewerIsReviewer ? (s.viewerSubmitted ? ' (you have)' : html` <strong>(yours to do)</strong>`) : ''}`;
 
 /** /console/calibration: the sessions with their progress; a lead starts one from pasted call ids. */
 export function calibrationListPage(frame: Frame, view: { sessions: CalibrationSessionSummary[]; reviewers: ReviewerChoice[] }): SafeHtml {
@@ -21,7 +23,8 @@ export function calibrationListPage(frame: Frame, view: { sessions: CalibrationS
 <tbody>
 ${view.sessions.length === 0 ? html`<tr><td colspan="5">No calibration sessions yet.</td></tr>` : ''}
 ${view.sessions.map(
-  (s) => html`<tr data-id="${s.id}"><td><a href="/console/calibration/${s.id}">${s.title}</a></td><td>${formatDate(s.createdAt)}</td><td>${formatDate(s.deadline)}</td><td>${s.calls}</td><td>${progress(s)}</td></tr>`,
+  (s) =>
+    html`<tr data-id="${s.id}"><td><a href="/console/calibration/${s.id}">${s.title}</a></td><td>${formatDate(s.createdAt)}</td><td>${formatDate(s.deadline)}</td><td>${s.calls}</td><td>${progress(s)}</td></tr>`,
 )}
 </tbody></table></div>
 ${canCreate ? html`<h2 id="new-h">New session</h2>${newSessionForm(frame, { callIds: [], reviewers: view.reviewers })}` : ''}`,

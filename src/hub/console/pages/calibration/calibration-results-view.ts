@@ -36,10 +36,12 @@ export function calibrationResults(frame: FormFrame, view: CalibrationView, canS
   if (!results) return html``;
   return html`<h2 id="results-h">Results</h2>
 <p><a href="/console/calibration/${view.id}/results.csv" download>Download CSV</a></p>
-${canSet
-  ? html`${postForm(frame, { action: `/console/calibration/${view.id}/benchmark`, id: 'benchmark-form', label: 'Benchmark' }, html`${resultsTable(view, results, true)}<p><button type="submit">Save benchmark</button></p>`)}
+${
+  canSet
+    ? html`${postForm(frame, { action: `/console/calibration/${view.id}/benchmark`, id: 'benchmark-form', label: 'Benchmark' }, html`${resultsTable(view, results, true)}<p><button type="submit">Save benchmark</button></p>`)}
 ${postForm(frame, { action: `/console/calibration/${view.id}/majority`, class: 'inline', label: 'Fill from majority' }, html`<button type="submit" class="secondary">Fill empty benchmark cells from the reviewers' majority</button>`)}`
-  : resultsTable(view, results, false)}
+    : resultsTable(view, results, false)
+}
 <h2 id="alignment-h">Alignment with the benchmark</h2>
 <table class="calibration-alignment" id="calibration-alignment" aria-label="Alignment with the benchmark"><thead><tr><th scope="col">Who</th><th scope="col">Alignment</th></tr></thead>
 <tbody>${view.reviewers.map((r) => html`<tr><th scope="row">${r.name}</th><td>${percent(results.alignment[r.userId] ?? null)}</td></tr>`)}<tr><th scope="row">AI</th><td>${percent(results.aiAlignment)}</td></tr></tbody></table>

@@ -31,7 +31,11 @@ const sessionPath = (req: Request) => `/console/calibration/${sessionIdOf(req)}`
 
 /** Who may review: the active leads and admins, by name. */
 const reviewerChoices = (db: Db): Promise<ReviewerChoice[]> =>
-  db.hubConsoleUser.findMany({ where: { isActive: true, role: { in: ['lead', 'admin'] } }, orderBy: { name: 'asc' }, select: { id: true, name: true, role: true } });
+  db.hubConsoleUser.findMany({
+    where: { isActive: true, role: { in: ['lead', 'admin'] } },
+    orderBy: { name: 'asc' },
+    select: { id: true, name: true, role: true },
+  });
 
 /** The session's transcripts, the turns only (no evaluation): what a blind reviewer reads. */
 async function transcriptsOf(db: Db, callIds: string[]): Promise<Map<string, Turn[]>> {
@@ -57,22 +61,40 @@ export function registerCalibration(router: Router, hub: HubContext): void {
     requireLead,
     consoleAction('/console/calibration#new-h', async (req) => {
       const form = parseInput(NewSessionForm, req.body, 'Cannot start the session');
-      const session = await createCalibrationSession(hub, { title: form.title, transcriptionIds: form.calls, reviewerIds: form.reviewers, deadline: form.deadline, actor: actorOf(req) });
-      return { flash: `Session "${session.title}" started: each reviewer now scores its calls blind.`, to: `/console/calibration/${session.id}` };
+      const session = await createCalibrationSession(hub, {
+        title: form.title,
+        transcriptionIds: form.calls,
+        reviewerIds: form.reviewers,
+        deadline: form.deadline,
+        actor: actorOf(req),
+      });
+      return {
+        flash: `Session "${session.title}" started: each reviewer now scores its calls blind.`,
+        to: `/console/calibration/${session.id}`,
+      };
     }),
   );
 
   router.get('/calibration/:id', async (req, res) => {
     const view = await loadCalibrationView(hub.db, sessionIdOf(req), userIdOf(req));
     const isScoring = view.viewerIsReviewer && !view.viewerSubmitted && !view.revealed;
-    const turns = isScoring ? await transcriptsOf(hub.db, view.calls.map((c) => c.transcriptionId)) : new Map<string, Turn[]>();
+    const turns = isScoring
+      ? await transcriptsOf(
+          hub.db,
+          view.calls.map((c) => c.transcriptionId),
+        )
+      : new Map<string, Turn[]>();
     send(res, calibrationSessionPage(frameOf(req), view, turns));
   });
 
   router.get('/calibration/:id/results.csv', async (req, res) => {
     const view = await loadCalibrationView(hub.db, sessionIdOf(req), userIdOf(req));
     if (!view.results) throw new AppError('conflict', 'The results are shown once every reviewer has submitted or the session is closed');
-    res.type('text/csv').attachment(`calibration-${view.id.slice(0, 8)}.csv`).setHeader('Cache-Control', 'no-store').send(calibrationResultsCsv(view));
+    res
+      .type('text/csv')
+      .attachment(`calibration-${view.id.slice(0, 8)}.csv`)
+      .setHeader('Cache-Control', 'no-store')
+      .send(calibrationResultsCsv(view));
   });
 
   const callForm = (req: Request) => `${sessionPath(req)}#call-${parseCallId(req.params.callId)}`;
@@ -80,7 +102,12 @@ export function registerCalibration(router: Router, hub: HubContext): void {
     '/calibration/:id/calls/:callId',
     requireLead,
     consoleAction(callForm, async (req) => {
-      const saved = await saveCalibrationVerdicts(hub, { sessionId: sessionIdOf(req), userId: userIdOf(req) ?? '', transcriptionId: parseCallId(req.params.callId), verdicts: verdictFields(req.body) });
+      const saved = await saveCalibrationVerdicts(hub, {
+        sessionId: sessionIdOf(req),
+        userId: userIdOf(req) ?? '',
+        transcriptionId: parseCallId(req.params.callId),
+        verdicts: verdictFields(req.body),
+      });
       return { flash: `${saved} verdict${saved === 1 ? '' : 's'} saved on this call.`, to: callForm(req) };
     }),
   );
@@ -90,7 +117,12 @@ export function registerCalibration(router: Router, hub: HubContext): void {
     requireLead,
     consoleAction(sessionPath, async (req) => {
       const outcome = await submitCalibration(hub, { sessionId: sessionIdOf(req), userId: userIdOf(req) ?? '', actor: actorOf(req) });
-      return { flash: outcome.revealed ? 'Submitted: you were the last, the results are shown.' : 'Submitted: the results appear when every reviewer has.', to: sessionPath(req) };
+      return {
+        flash: outcome.revealed
+          ? 'Submitted: you were the last, the results are shown.'
+          : 'Submitted: the results appear when every reviewer has.',
+        to: sessionPath(req),
+      };
     }),
   );
 
@@ -106,18 +138,34 @@ export function registerCalibration(router: Router, hub: HubContext): void {
   router.post(
     '/calibration/:id/benchmark',
     requireLead,
-    consoleAction((req) => `${sessionPath(req)}#results-h`, async (req) => {
-      const set = await setCalibrationBenchmarks(hub, { sessionId: sessionIdOf(req), entries: benchmarkEntries(req.body), actor: actorOf(req) });
-      return { flash: `Benchmark saved (${set} cell${set === 1 ? '' : 's'}).`, to: `${sessionPath(req)}#results-h` };
-    }),
+    consoleAction(
+      (req) => `${sessionPath(req)}#results-h`,
+      async (req) => {
+        const set = await setCalibrationBenchmarks(hub, {
+          sessionId: sessionIdOf(req),
+          entries: benchmarkEntries(req.body),
+          actor: actorOf(req),
+        });
+        return { flash: `Benchmark saved (${set} cell${set === 1 ? '' : 's'}).`, to: `${sessionPath(req)}#results-h` };
+      },
+    ),
   );
 
   router.post(
     '/calibration/:id/majority',
     requireLead,
-    consoleAction((req) => `${sessionPath(req)}#results-h`, async (req) => {
-      const set = await benchmarkFromMajority(hub, { sessionId: sessionIdOf(req), actor: actorOf(req) });
-      return { flash: set === 0 ? 'No empty cell has a majority: nothing was filled.' : `${set} benchmark cell${set === 1 ? '' : 's'} filled from the majority.`, to: `${sessionPath(req)}#results-h` };
-    }),
+    consoleAction(
+      (req) => `${sessionPath(req)}#results-h`,
+      async (req) => {
+        const set = await benchmarkFromMajority(hub, { sessionId: sessionIdOf(req), actor: actorOf(req) });
+        return {
+          flash:
+            set === 0
+              ? 'No empty cell has a majority: nothing was filled.'
+              : `${set} benchmark cell${set === 1 ? '' : 's'} filled from the majority.`,
+          to: `${sessionPath(req)}#results-h`,
+        };
+      },
+    ),
   );
 }

@@ -11,9 +11,14 @@ import { calibrationResults } from './calibration-results-view.js';
 
 type Frame = Omit<PageFrame, 'title'>;
 
-
 /** One call for a reviewer who has not submitted: its transcript and a verdict per criterion (their own, never anyone else's). */
-function scoringForm(frame: FormFrame & { flash?: PageFrame['flash'] }, view: CalibrationView, call: CalibrationCall, index: number, turns: Turn[]): SafeHtml {
+function scoringForm(
+  frame: FormFrame & { flash?: PageFrame['flash'] },
+  view: CalibrationView,
+  call: CalibrationCall,
+  index: number,
+  turns: Turn[],
+): SafeHtml {
   const anchor = `call-${call.transcriptionId}`;
   return html`<section class="calibration-call" id="${anchor}" aria-labelledby="${anchor}-h">
 <h2 id="${anchor}-h">Call ${index + 1}: ${call.name ?? call.transcriptionId.slice(0, 8)} <span class="muted">${call.participant ?? ''}</span></h2>
@@ -21,7 +26,11 @@ function scoringForm(frame: FormFrame & { flash?: PageFrame['flash'] }, view: Ca
 <div class="transcript-pane">${plainTranscript(turns)}</div>
 ${postForm(
   frame,
-  { action: `/console/calibration/${view.id}/calls/${call.transcriptionId}`, class: 'calibration-verdicts', label: `Your verdicts on call ${index + 1}` },
+  {
+    action: `/console/calibration/${view.id}/calls/${call.transcriptionId}`,
+    class: 'calibration-verdicts',
+    label: `Your verdicts on call ${index + 1}`,
+  },
   html`${inlineFlash(frame.flash, anchor)}
 ${call.criteria.map((c) => {
   const mine = view.mine[`${call.transcriptionId}/${c.criterionId}`];
@@ -53,11 +62,13 @@ export function calibrationSessionPage(frame: Frame, view: CalibrationView, turn
 <dl class="facts"><div><dt>Created</dt><dd>${formatDate(view.createdAt)}</dd></div><div><dt>Deadline</dt><dd>${formatDate(view.deadline)}</dd></div><div><dt>Calls</dt><dd>${view.calls.length}</dd></div><div><dt>Status</dt><dd id="session-status">${view.revealed ? 'Results shown' : 'Open: blind'}</dd></div></dl>
 ${progress(view)}
 ${isLead && !view.revealed ? postForm(frame, { action: `/console/calibration/${view.id}/close`, class: 'inline', label: 'Close session' }, html`<button type="submit" class="secondary">Close early and show the results</button>`) : ''}
-${isScoring
-  ? html`<p class="hint" id="scoring-hint">Score each call blind: nobody's verdicts (nor the AI's) are shown until every reviewer has submitted. ${given} of ${needed} verdicts given.</p>
+${
+  isScoring
+    ? html`<p class="hint" id="scoring-hint">Score each call blind: nobody's verdicts (nor the AI's) are shown until every reviewer has submitted. ${given} of ${needed} verdicts given.</p>
 ${view.calls.map((call, i) => scoringForm({ ...frame, flash: formFlash }, view, call, i, turns.get(call.transcriptionId) ?? []))}
 ${postForm(frame, { action: `/console/calibration/${view.id}/submit`, id: 'submit-calibration', label: 'Submit verdicts' }, html`<button type="submit"${given < needed ? html` disabled` : ''}>Submit my verdicts</button>${given < needed ? html` <span class="hint">Give every verdict first.</span>` : ''}`)}`
-  : ''}
+    : ''
+}
 ${!view.revealed && !isScoring ? html`<p id="waiting">${view.viewerSubmitted ? 'You have submitted. ' : ''}The results appear when every reviewer has submitted or a lead closes the session.</p>` : ''}
 ${view.results ? calibrationResults(frame, view, isLead) : ''}`,
   );

@@ -11,7 +11,8 @@ import { actorOf } from '../../console-request.js';
 import { textField } from '../../form-text.js';
 import { parseCallId } from '../call/call-id.js';
 
-const formOf = (kind: 'dispute' | 'coaching') => (req: Request) => `/console/calls/${parseCallId(req.params.id)}#${kind}-${parseCallId(req.params.criterionId)}`;
+const formOf = (kind: 'dispute' | 'coaching') => (req: Request) =>
+  `/console/calls/${parseCallId(req.params.id)}#${kind}-${parseCallId(req.params.criterionId)}`;
 
 /** The call view's dispute (agents) and coaching (leads) forms (docs/console.md "Disputes", "Coaching"); a refusal is flashed at the criterion. */
 export function registerCallWorkflows(router: Router, hub: HubContext): void {
@@ -19,7 +20,7 @@ export function registerCallWorkflows(router: Router, hub: HubContext): void {
     '/calls/:id/disputes/:criterionId',
     consoleAction(formOf('dispute'), async (req, res) => {
       const viewer = viewerOf(res);
-      if (!isAgent(viewer)) throw new AppError('forbidden', 'Only the call\'s agent disputes a verdict');
+      if (!isAgent(viewer)) throw new AppError('forbidden', "Only the call's agent disputes a verdict");
       await openDispute(hub, {
         transcriptionId: parseCallId(req.params.id),
         criterionId: parseCallId(req.params.criterionId),
@@ -36,7 +37,12 @@ export function registerCallWorkflows(router: Router, hub: HubContext): void {
     '/calls/:id/coaching/:criterionId',
     requireLead,
     consoleAction(formOf('coaching'), async (req) => {
-      await addCoachingNote(hub, { transcriptionId: parseCallId(req.params.id), criterionId: parseCallId(req.params.criterionId), body: textField(req.body, 'body'), actor: actorOf(req) });
+      await addCoachingNote(hub, {
+        transcriptionId: parseCallId(req.params.id),
+        criterionId: parseCallId(req.params.criterionId),
+        body: textField(req.body, 'body'),
+        actor: actorOf(req),
+      });
       return { flash: 'Coaching note added: the agent sees it on their call and on Coaching.', to: formOf('coaching')(req) };
     }),
   );

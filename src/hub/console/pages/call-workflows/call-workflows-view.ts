@@ -16,31 +16,47 @@ type Flash = PageFrame['flash'];
 export const isWorkflowFlash = (flash: Flash) => Boolean(flash?.at && /^(dispute|coaching)-/.test(flash.at));
 
 /** Under each criterion: its disputes, the agent's Dispute form (while none is open), the lead's coaching form. */
-export function criterionWorkflows(frame: FormFrame & { flash?: Flash }, callId: string, r: HubCriterionResult, w: CallWorkflows): SafeHtml {
+export function criterionWorkflows(
+  frame: FormFrame & { flash?: Flash },
+  callId: string,
+  r: HubCriterionResult,
+  w: CallWorkflows,
+): SafeHtml {
   const disputes = w.disputes.filter((d) => d.criterionId === r.criterionId);
   const disputeAnchor = `dispute-${r.criterionId}`;
   const coachingAnchor = `coaching-${r.criterionId}`;
   return html`${disputes.map((d) => html`<p class="dispute-note">Dispute (${statusLabel(d.status)}): proposed ${formatVerdict(r.type, d.proposedValue)}, “${d.reason}”${d.resolutionNote ? html`; lead: “${d.resolutionNote}”` : ''} <span class="muted">${formatDate(d.createdAt)}</span></p>`)}
-${w.isAgent
-  ? html`<div class="dispute" id="${disputeAnchor}">${inlineFlash(frame.flash, disputeAnchor)}${disputes.some((d) => d.status === 'open')
-      ? ''
-      : postForm(
-          frame,
-          { action: `/console/calls/${callId}/disputes/${r.criterionId}`, class: 'override', label: `Dispute ${r.name}` },
-          html`<label for="d-${r.criterionId}">Verdict you propose</label>
+${
+  w.isAgent
+    ? html`<div class="dispute" id="${disputeAnchor}">${inlineFlash(frame.flash, disputeAnchor)}${
+        disputes.some((d) => d.status === 'open')
+          ? ''
+          : postForm(
+              frame,
+              { action: `/console/calls/${callId}/disputes/${r.criterionId}`, class: 'override', label: `Dispute ${r.name}` },
+              html`<label for="d-${r.criterionId}">Verdict you propose</label>
 <select id="d-${r.criterionId}" name="proposed">${verdictOptionTags(r.type, '', false)}</select>
 <label for="dr-${r.criterionId}">Reason</label><input id="dr-${r.criterionId}" name="reason" required maxlength="1000">
 <button type="submit">Dispute</button>`,
-        )}</div>`
-  : ''}
-${w.isLead
-  ? postForm(
-      frame,
-      { action: `/console/calls/${callId}/coaching/${r.criterionId}`, class: 'override', id: coachingAnchor, label: `Coaching note on ${r.name}` },
-      html`${inlineFlash(frame.flash, coachingAnchor)}<label for="cn-${r.criterionId}">Coaching note</label><input id="cn-${r.criterionId}" name="body" required maxlength="4000">
+            )
+      }</div>`
+    : ''
+}
+${
+  w.isLead
+    ? postForm(
+        frame,
+        {
+          action: `/console/calls/${callId}/coaching/${r.criterionId}`,
+          class: 'override',
+          id: coachingAnchor,
+          label: `Coaching note on ${r.name}`,
+        },
+        html`${inlineFlash(frame.flash, coachingAnchor)}<label for="cn-${r.criterionId}">Coaching note</label><input id="cn-${r.criterionId}" name="body" required maxlength="4000">
 <button type="submit" class="secondary">Add coaching note</button>`,
-    )
-  : ''}`;
+      )
+    : ''
+}`;
 }
 
 /** The call's coaching notes, below the evaluation; the agent acknowledges them here. */
@@ -51,7 +67,12 @@ ${coachingNoteList(frame, w.coaching, { canAcknowledge: w.isAgent, returnTo: `/c
 }
 
 /** The call for a reviewer still scoring it in a calibration session: the transcript only, no verdicts. */
-export function blindCallPage(frame: Omit<PageFrame, 'title'>, call: { id: string; name: string | null }, turns: Turn[], session: { id: string; title: string }): SafeHtml {
+export function blindCallPage(
+  frame: Omit<PageFrame, 'title'>,
+  call: { id: string; name: string | null },
+  turns: Turn[],
+  session: { id: string; title: string },
+): SafeHtml {
   return layout(
     { ...frame, title: call.name ?? `Call ${call.id.slice(0, 8)}` },
     html`<h1>${call.name ?? `Call ${call.id}`}</h1>

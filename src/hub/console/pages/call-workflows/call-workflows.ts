@@ -22,4 +22,8 @@ export async function loadCallWorkflows(db: Db, transcriptionId: string, viewer:
 }
 
 /** The call as its agent sees it: the verdicts, without the leads' internal notes or who did what in its history. */
-export const asSeenByAgent = (view: CallView): CallView => ({ ...view, notes: [], history: view.history.filter((item) => item.who === null) });
+export const asSeenByAgent = (view: CallView): CallView => ({
+  ...view,
+  notes: [],
+  history: view.history.filter((item) => item.who === null),
+});

@@ -21,7 +21,9 @@ export const callShortcuts: [keys: string, what: string][] = [
 
 export function loopNav(loop: ListNeighbours): SafeHtml {
   const link = (id: string | null, rel: 'prev' | 'next', label: string) =>
-    id ? html`<a href="${callInList(id, loop.list)}" rel="${rel}" id="${rel}-call">${label}</a>` : html`<span class="hint">${label}: none</span>`;
+    id
+      ? html`<a href="${callInList(id, loop.list)}" rel="${rel}" id="${rel}-call">${label}</a>`
+      : html`<span class="hint">${label}: none</span>`;
   return html`<nav class="call-loop" aria-label="Calls in this list"><a href="${loop.list}">← Back to the list</a>
 ${link(loop.previous, 'prev', 'Previous call')} ${link(loop.next, 'next', 'Next call')}
 <button type="button" class="secondary" id="shortcuts-button" aria-controls="shortcuts-help" aria-expanded="false">Keyboard shortcuts (?)</button></nav>

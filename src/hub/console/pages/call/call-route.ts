@@ -59,7 +59,12 @@ export function registerCall(router: Router, hub: HubContext, choices: QueueChoi
     choices.clear();
     const failure = outcome.failed[0];
     if (failure) throw new AppError('unavailable', `The group was not changed: ${failure.message}`);
-    await redirectWithFlash(req, res, { kind: 'ok', text: 'Group changed upstream and in the hub.' }, callInList(id, listOf((req.body as Record<string, unknown>).from)));
+    await redirectWithFlash(
+      req,
+      res,
+      { kind: 'ok', text: 'Group changed upstream and in the hub.' },
+      callInList(id, listOf((req.body as Record<string, unknown>).from)),
+    );
   });
 
   // A refused verdict (a blank reason, say) is flashed on the call, back at the criterion's form,

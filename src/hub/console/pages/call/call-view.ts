@@ -32,8 +32,11 @@ function renderTurnText(text: string, marks: Mark[]): SafeHtml {
     }
     const anchors = covering.filter((m) => !anchored.has(m.position));
     for (const m of anchors) anchored.add(m.position);
-    pieces.push(html`${anchors.map((m) => html`<span class="anchor" id="quote-${m.position}"></span>`)}<mark data-criteria="${covering.map((m) =>
-      m.position).join(' ')}">${piece}</mark>`);
+    pieces.push(
+      html`${anchors.map((m) => html`<span class="anchor" id="quote-${m.position}"></span>`)}<mark data-criteria="${covering
+        .map((m) => m.position)
+        .join(' ')}">${piece}</mark>`,
+    );
   }
   return html`${pieces}`;
 }
@@ -41,17 +44,38 @@ function renderTurnText(text: string, marks: Mark[]): SafeHtml {
 function transcript(turns: Turn[], marks: Mark[]): SafeHtml {
   if (turns.length === 0) return html`<p>No transcript was mirrored for this call.</p>`;
   return html`<ol class="transcript">${turns.map(
-    (turn, i) => html`<li class="turn speaker-${turn.speaker.replace(/[^\w-]/g, '')}"${turn.start !== null ? html` data-start="${turn.start}"` : ''}><span class="speaker">${turn.speaker}${turn.start !== null
-       ? html` <span class="time">${Math.floor(turn.start / 60)}:${String(Math.floor(turn.start % 60)).padStart(2, '0')}</span>` : ''}</span>
-<span class="text">${renderTurnText(turn.text, marks.filter((m) => m.turn === i))}</span></li>`,
+    (
+      turn,
+      i,
+    ) => html`<li class="turn speaker-${turn.speaker.replace(/[^\w-]/g, '')}"${turn.start !== null ? html` data-start="${turn.start}"` : ''}><span class="speaker">${turn.speaker}${
+      turn.start !== null
+        ? html` <span class="time">${Math.floor(turn.start / 60)}:${String(Math.floor(turn.start % 60)).padStart(2, '0')}</span>`
+        : ''
+    }</span>
+<span class="text">${renderTurnText(
+      turn.text,
+      marks.filter((m) => m.turn === i),
+    )}</span></li>`,
   )}</ol>`;
 }
 
-function verdictForm(frame: FormFrame, callId: string, r: CallView['results'][number], isOverridden: boolean, flash: PageFrame['flash'], loop: ListNeighbours): SafeHtml {
+function verdictForm(
+  frame: FormFrame,
+  callId: string,
+  r: CallView['results'][number],
+  isOverridden: boolean,
+  flash: PageFrame['flash'],
+  loop: ListNeighbours,
+): SafeHtml {
   const options = r.type === 'scale' ? ['1', '2', '3', '4', '5'] : ['PASS', 'FAIL'];
   return postForm(
     frame,
-    { action: `/console/calls/${callId}/overrides/${r.criterionId}`, class: 'override', id: `override-${r.criterionId}`, hidden: { from: loop.list } },
+    {
+      action: `/console/calls/${callId}/overrides/${r.criterionId}`,
+      class: 'override',
+      id: `override-${r.criterionId}`,
+      hidden: { from: loop.list },
+    },
     html`${flash ? html`<p class="flash ${flash.kind}" role="status">${flash.text}</p>` : ''}
   <label for="v-${r.criterionId}">Your verdict</label>
   <select id="v-${r.criterionId}" name="verdict">${options.map((o) => html`<option value="${o}">${o}</option>`)}</select>
@@ -76,16 +100,22 @@ export function callPage(
 ): SafeHtml {
   const t = view.transcription;
   const canAct = mayReview(frame.user?.role);
-  const marks: Mark[] = view.results.flatMap((r) => locateQuote(view.turns.map((turn) => turn.text), r.quote).map((span) =>
-    ({ ...span, position: r.position })));
+  const marks: Mark[] = view.results.flatMap((r) =>
+    locateQuote(
+      view.turns.map((turn) => turn.text),
+      r.quote,
+    ).map((span) => ({ ...span, position: r.position })),
+  );
   const found = new Set(marks.map((m) => m.position));
   const summary = (t.summary as { text?: string } | null)?.text;
-  const fields = ((t.fields as { fields?: { name: string; value: unknown }[] } | null)?.fields ?? []);
+  const fields = (t.fields as { fields?: { name: string; value: unknown }[] } | null)?.fields ?? [];
   const isReviewed = view.overrides.size > 0;
   // A verdict's outcome is shown in its criterion's form, where the redirect lands, not at the top out of sight.
   const formFlash = canAct && view.results.some((r) => frame.flash?.at === `override-${r.criterionId}`) ? frame.flash : undefined;
   const groupButton = (group: string, label: string) =>
-    t.group === group ? '' : html`<button type="submit" name="group" value="${group}"${group === 'ARCHIVED' ? html` class="secondary"` : ''}>${label}</button>`;
+    t.group === group
+      ? ''
+      : html`<button type="submit" name="group" value="${group}"${group === 'ARCHIVED' ? html` class="secondary"` : ''}>${label}</button>`;
   return layout(
     {
       ...frame,
@@ -105,24 +135,35 @@ export function callPage(
   <div><dt>AI critical fail</dt><dd id="ai-critical">${t.criticalFail === null ? '—' : t.criticalFail ? 'Yes' : 'No'}</dd></div>
   <div><dt>Effective score</dt><dd id="effective-score" class="${isReviewed ? 'human' : ''}">${formatScore(view.effective.score)}</dd></div>
   <div><dt>Effective critical fail</dt>
-<dd id="effective-critical" class="${view.effective.criticalFail ? 'bad' : 'good'}">${view.effective.criticalFail === null ? '—' : view.effective.criticalFail
-  ? 'Yes' : 'No'}</dd></div>
+<dd id="effective-critical" class="${view.effective.criticalFail ? 'bad' : 'good'}">${
+      view.effective.criticalFail === null ? '—' : view.effective.criticalFail ? 'Yes' : 'No'
+    }</dd></div>
   <div><dt>Group</dt><dd id="group">${formatGroup(t.group)}</dd></div>
 </dl>
-${t.status === 'FAILED' ? html`<p class="flash error" id="failure">The upstream could not process this call${t.errorMessage || t.errorCode
-  ? html`: ${t.errorMessage ?? ''}${t.errorCode
-    ? html` (${t.errorCode})` : ''}` : ' and gave no reason'}. It has no transcript or evaluation and counts as failed.</p>` : ''}
-${t.status === 'IN_PROGRESS' ? html`<p class="flash" id="in-progress">The upstream is still processing this call; it is mirrored again when it
-finishes.</p>` : ''}
+${
+  t.status === 'FAILED'
+    ? html`<p class="flash error" id="failure">The upstream could not process this call${
+        t.errorMessage || t.errorCode ? html`: ${t.errorMessage ?? ''}${t.errorCode ? html` (${t.errorCode})` : ''}` : ' and gave no reason'
+      }. It has no transcript or evaluation and counts as failed.</p>`
+    : ''
+}
+${
+  t.status === 'IN_PROGRESS'
+    ? html`<p class="flash" id="in-progress">The upstream is still processing this call; it is mirrored again when it
+finishes.</p>`
+    : ''
+}
 ${t.deletedAt ? html`<p class="flash error">This transcription was deleted upstream on ${formatDate(t.deletedAt)}; the hub keeps its copy.</p>` : ''}
-${canAct && !t.deletedAt
-  ? postForm(
-      frame,
-      { action: `/console/calls/${t.id}/group`, class: 'group-buttons', label: 'Move group', hidden: { from: loop.list } },
-      html`<span>Move to</span> ${groupButton('UNDER_REVIEW', 'Under review')} ${groupButton('ARCHIVED', 'Archived')}
+${
+  canAct && !t.deletedAt
+    ? postForm(
+        frame,
+        { action: `/console/calls/${t.id}/group`, class: 'group-buttons', label: 'Move group', hidden: { from: loop.list } },
+        html`<span>Move to</span> ${groupButton('UNDER_REVIEW', 'Under review')} ${groupButton('ARCHIVED', 'Archived')}
   ${groupButton('PENDING_REVIEW', 'Pending review')}`,
-    )
-  : ''}
+      )
+    : ''
+}
 <p class="hint">Human verdicts stay in the hub: the upstream API has no field for them, so overrides and notes are never written upstream. Group moves go
 upstream first, then into the hub's copy.</p>
 ${player ?? ''}
@@ -146,14 +187,24 @@ ${failedFirst(view).map((r) => {
 <td>${override && verdict ? `${formatScore(verdict.scoreObtained)} / ${r.maxWeight}` : '—'}</td></tr>
     </tbody>
   </table>
-  ${override ? html`<p class="override-note">Overridden by ${override.userEmail ?? 'someone'} on ${formatDate(override.updatedAt)}:
-“${override.reason}”</p>` : ''}
+  ${
+    override
+      ? html`<p class="override-note">Overridden by ${override.userEmail ?? 'someone'} on ${formatDate(override.updatedAt)}:
+“${override.reason}”</p>`
+      : ''
+  }
   <p><strong>Reasoning:</strong> ${r.reasoning}</p>
   ${r.feedback ? html`<p><strong>Feedback:</strong> ${r.feedback}</p>` : ''}
-  ${r.quote.trim()
-    ? html`<blockquote>${r.quote}</blockquote>${found.has(r.position) ? html`<p><a href="#quote-${r.position}" class="show-quote">Show in
-transcript</a></p>` : html`<p class="hint">Quote not found in the transcript.</p>`}`
-    : ''}
+  ${
+    r.quote.trim()
+      ? html`<blockquote>${r.quote}</blockquote>${
+          found.has(r.position)
+            ? html`<p><a href="#quote-${r.position}" class="show-quote">Show in
+transcript</a></p>`
+            : html`<p class="hint">Quote not found in the transcript.</p>`
+        }`
+      : ''
+  }
   ${canAct ? verdictForm(frame, t.id, r, Boolean(override), formFlash?.at === `override-${r.criterionId}` ? formFlash : undefined, loop) : ''}
   ${workflows ? criterionWorkflows(frame, t.id, r, workflows) : ''}
 </article>`;
@@ -164,24 +215,40 @@ ${t.summaryFeedback ? html`<h3>Summary feedback</h3><div class="markdown" id="su
 ${workflows ? coachingSection(frame, t.id, workflows) : ''}
 <section aria-labelledby="summary-h"><h2 id="summary-h">Summary and fields</h2>
 <p>${summary ?? 'No summary.'}</p>
-${fields.length ? html`<dl class="fields">${fields.map((f) => html`<div><dt>${f.name}</dt>
-<dd>${f.value === null || f.value === undefined ? '—' : String(f.value as string)}</dd></div>`)}</dl>` : ''}
+${
+  fields.length
+    ? html`<dl class="fields">${fields.map(
+        (f) => html`<div><dt>${f.name}</dt>
+<dd>${f.value === null || f.value === undefined ? '—' : String(f.value as string)}</dd></div>`,
+      )}</dl>`
+    : ''
+}
 </section>
 <section aria-labelledby="notes-h"><h2 id="notes-h">Notes</h2>
-${view.notes.length === 0 ? html`<p>No notes yet.</p>` : html`<ul class="notes">${view.notes.map((n) => html`<li><p class="pre">${n.body}</p>
-<p class="hint">${n.userEmail ?? 'someone'}, ${formatDate(n.createdAt)}</p></li>`)}</ul>`}
-${canAct
-  ? postForm(
-      frame,
-      { action: `/console/calls/${t.id}/notes` },
-      html`<label for="note">Add a note</label><textarea id="note" name="body" rows="3" required maxlength="4000"></textarea>
+${
+  view.notes.length === 0
+    ? html`<p>No notes yet.</p>`
+    : html`<ul class="notes">${view.notes.map(
+        (n) => html`<li><p class="pre">${n.body}</p>
+<p class="hint">${n.userEmail ?? 'someone'}, ${formatDate(n.createdAt)}</p></li>`,
+      )}</ul>`
+}
+${
+  canAct
+    ? postForm(
+        frame,
+        { action: `/console/calls/${t.id}/notes` },
+        html`<label for="note">Add a note</label><textarea id="note" name="body" rows="3" required maxlength="4000"></textarea>
 <button type="submit">Add note</button>`,
-    )
-  : ''}
+      )
+    : ''
+}
 </section>
 <section aria-labelledby="history-h"><h2 id="history-h">History</h2>
-<ol class="history">${view.history.map((h) => html`<li><span class="when">${formatDate(h.at)}</span>
-${h.what}${h.who ? html` <span class="who">by ${h.who}</span>` : ''}</li>`)}</ol>
+<ol class="history">${view.history.map(
+      (h) => html`<li><span class="when">${formatDate(h.at)}</span>
+${h.what}${h.who ? html` <span class="who">by ${h.who}</span>` : ''}</li>`,
+    )}</ol>
 </section>`,
   );
 }

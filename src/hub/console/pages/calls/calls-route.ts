@@ -22,7 +22,19 @@ const viewerOf = (req: Request): string => (req.session.user as NonNullable<Requ
 /** Rows in one CSV export: the whole filtered view up to this many (the page says so). */
 export const csvExportLimit = 50_000;
 
-const csvColumns = ['id', 'name', 'recorded_at', 'participant', 'evaluator', 'duration_s', 'score', 'critical_fail', 'group', 'assignee', 'matching_line'];
+const csvColumns = [
+  'id',
+  'name',
+  'recorded_at',
+  'participant',
+  'evaluator',
+  'duration_s',
+  'score',
+  'critical_fail',
+  'group',
+  'assignee',
+  'matching_line',
+];
 const csvRow = (r: CallRow) => [
   r.id,
   r.name ?? '',

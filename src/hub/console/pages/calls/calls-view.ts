@@ -7,7 +7,13 @@ import { html, SafeHtml, escapeHtml } from '../../ui/html.js';
 import { formatDate, formatGroup, formatScore, layout, type PageFrame } from '../../ui/layout.js';
 import { callInList } from '../../ui/list-link.js';
 
-const tabLabels: Record<CallTab, string> = { needs_review: 'Needs review', mine: 'Mine', under_review: 'Under review', archived: 'Archived', all: 'All' };
+const tabLabels: Record<CallTab, string> = {
+  needs_review: 'Needs review',
+  mine: 'Mine',
+  under_review: 'Under review',
+  archived: 'Archived',
+  all: 'All',
+};
 
 /** The filters as a query string, without the cursor; `extra` replaces or adds fields. */
 export function callsQuery(f: Partial<CallFilters>, extra: Record<string, string> = {}): string {
@@ -96,7 +102,8 @@ export function callsPage(
   const canAct = mayReview(frame.user?.role);
   const table = resultsTable(filters, page, canAct);
   const tabs = callTabs.map(
-    (tab) => html`<a href="/console/calls${callsQuery({ ...filters, tab })}"${tab === filters.tab ? html` aria-current="page"` : ''}>${tabLabels[tab]}</a>`,
+    (tab) =>
+      html`<a href="/console/calls${callsQuery({ ...filters, tab })}"${tab === filters.tab ? html` aria-current="page"` : ''}>${tabLabels[tab]}</a>`,
   );
   return layout(
     { ...frame, title: 'Calls', current: 'calls' },
@@ -104,14 +111,16 @@ export function callsPage(
 <nav class="tabs" aria-label="Review state">${tabs}</nav>
 ${filterForm(filters, choices)}
 <p class="counts"><a href="/console/calls.csv${callsQuery(filters)}" id="calls-csv" download>Export these calls as CSV</a></p>
-${canAct
-  ? postForm(
-      frame,
-      { action: '/console/calls/assign', id: 'bulk', hidden: { return_to: `/console/calls${callsQuery(filters)}` } },
-      html`${assignBar(choices.reviewers)}
+${
+  canAct
+    ? postForm(
+        frame,
+        { action: '/console/calls/assign', id: 'bulk', hidden: { return_to: `/console/calls${callsQuery(filters)}` } },
+        html`${assignBar(choices.reviewers)}
 ${table}`,
-    )
-  : table}
+      )
+    : table
+}
 <nav class="pager" aria-label="Pages">
   ${filters.after ? html`<a href="/console/calls${callsQuery(filters)}">First page</a>` : ''}
   ${page.nextCursor ? html`<a href="/console/calls${callsQuery(filters, { after: page.nextCursor })}" rel="next">Next page</a>` : ''}

@@ -23,7 +23,7 @@ export function registerCoaching(router: Router, hub: HubContext): void {
     '/coaching/:id/acknowledge',
     consoleAction('/console/coaching', async (req, res) => {
       const viewer = viewerOf(res);
-      if (!isAgent(viewer)) throw new AppError('forbidden', 'Only the call\'s agent acknowledges a coaching note');
+      if (!isAgent(viewer)) throw new AppError('forbidden', "Only the call's agent acknowledges a coaching note");
       const id = NoteId.safeParse(req.params.id);
       if (!id.success) throw new AppError('not_found', 'No such coaching note');
       await acknowledgeCoachingNote(hub, { noteId: id.data, actor: actorOf(req), viewer });

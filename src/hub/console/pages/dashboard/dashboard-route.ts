@@ -10,11 +10,16 @@ import { dashboardPage } from './dashboard-view.js';
 
 export function registerDashboard(router: Router, hub: HubContext): void {
   const exportSettings = hub.settings.reports.export;
-  const sheetsUrl = exportSettings.kind === 'sheets' ? `https://docs.google.com/spreadsheets/d/${encodeURIComponent(exportSettings.spreadsheetId)}` : null;
+  const sheetsUrl =
+    exportSettings.kind === 'sheets' ? `https://docs.google.com/spreadsheets/d/${encodeURIComponent(exportSettings.spreadsheetId)}` : null;
   router.get('/dashboard', async (req, res) => {
     const filters = parseInput(DashboardFilters, req.query, 'Invalid filter');
     const figures = await loadDashboardFigures(hub.db, filters, hub.now());
-    const range = { start: startOfDay(figures.range.from), end: lastMomentOfDay(figures.range.to), ...(filters.evaluator ? { evaluator: filters.evaluator } : {}) };
+    const range = {
+      start: startOfDay(figures.range.from),
+      end: lastMomentOfDay(figures.range.to),
+      ...(filters.evaluator ? { evaluator: filters.evaluator } : {}),
+    };
     const [kappa, disputes] = await Promise.all([loadAiHumanKappa(hub.db, range), loadDisputeFigures(hub.db, range)]);
     send(res, dashboardPage(frameOf(req), filters, figures, { sheetsUrl, review: { kappa, disputes } }));
   });

@@ -11,21 +11,29 @@ function heatmap(cells: number[][]): SafeHtml {
   return html`<table class="heatmap"><caption>Calls by weekday and hour (UTC)</caption>
 <thead><tr><th scope="col">Day</th>${Array.from({ length: 24 }, (_, h) => html`<th scope="col">${h}</th>`)}</tr></thead>
 <tbody>${cells.map(
-    (row, d) => html`<tr><th scope="row">${days[d]}</th>${row.map((count) => {
-      const level = count === 0 ? 0 : Math.ceil((4 * count) / max);
-      return html`<td class="heat-${level}" title="${days[d]} ${count} calls">${count || ''}</td>`;
-    })}</tr>`,
+    (row, d) =>
+      html`<tr><th scope="row">${days[d]}</th>${row.map((count) => {
+        const level = count === 0 ? 0 : Math.ceil((4 * count) / max);
+        return html`<td class="heat-${level}" title="${days[d]} ${count} calls">${count || ''}</td>`;
+      })}</tr>`,
   )}</tbody></table>`;
 }
 
-export function dashboardPage(frame: Omit<PageFrame, 'title' | 'current'>, filters: DashboardFilters,
-  figures: DashboardFigures, options: { sheetsUrl: string | null; review?: ReviewFigures }): SafeHtml {
+export function dashboardPage(
+  frame: Omit<PageFrame, 'title' | 'current'>,
+  filters: DashboardFilters,
+  figures: DashboardFigures,
+  options: { sheetsUrl: string | null; review?: ReviewFigures },
+): SafeHtml {
   const k = figures.kpis;
   const chartData = {
     timeline: figures.timeline,
     distribution: figures.distribution,
-    criteria: figures.criteria.slice(0, 15).map((c) => ({ name: c.name, ai: c.total ? (100 * c.aiFails) / c.total : 0, reviewed: c.reviewedRows
-      ? (100 * c.reviewedFails) / c.reviewedRows : null })),
+    criteria: figures.criteria.slice(0, 15).map((c) => ({
+      name: c.name,
+      ai: c.total ? (100 * c.aiFails) / c.total : 0,
+      reviewed: c.reviewedRows ? (100 * c.reviewedFails) / c.reviewedRows : null,
+    })),
   };
   const agreement = figures.criteria.filter((c) => c.reviewedRows > 0).sort((a, b) => b.overrules - a.overrules);
   return layout(
@@ -36,8 +44,9 @@ export function dashboardPage(frame: Omit<PageFrame, 'title' | 'current'>, filte
   <div class="field"><label for="d-from">From</label><input id="d-from" type="date" name="from" value="${filters.from ?? figures.range.from}"></div>
   <div class="field"><label for="d-to">To</label><input id="d-to" type="date" name="to" value="${filters.to ?? figures.range.to}"></div>
   <div class="field"><label for="d-evaluator">Evaluator</label><select id="d-evaluator" name="evaluator">
-<option value="">All</option>${figures.evaluators.filter((e) => e.id).map((e) => html`<option value="${e.id}"${e.id === filters.evaluator
-  ? html` selected` : ''}>${e.label}</option>`)}</select></div>
+<option value="">All</option>${figures.evaluators
+      .filter((e) => e.id)
+      .map((e) => html`<option value="${e.id}"${e.id === filters.evaluator ? html` selected` : ''}>${e.label}</option>`)}</select></div>
   <div class="actions"><button type="submit">Apply</button></div>
 </form>
 <ul class="kpis">
@@ -59,27 +68,42 @@ export function dashboardPage(frame: Omit<PageFrame, 'title' | 'current'>, filte
 <h2>AI and human agreement per criterion</h2>
 <table><caption class="visually-hidden">Agreement per criterion</caption><thead><tr><th scope="col">Criterion</th><th scope="col">Reviewed verdicts</th>
 <th scope="col">Overruled by a lead</th><th scope="col">Agreement</th>${options.review ? html`<th scope="col">Cohen's kappa</th>` : ''}</tr></thead>
-<tbody>${agreement.length ? agreement.map((c) => html`<tr><td>${c.name}</td><td>${c.reviewedRows}</td><td>${c.overrules}</td>
-<td>${pct(c.agreements, c.reviewedRows)}</td>${options.review ? html`<td>${kappaOf(options.review, c.name)}</td>` : ''}</tr>`)
-  : html`<tr><td colspan="${options.review ? 5 : 4}">No reviewed calls in this range yet.</td></tr>`}</tbody></table>
+<tbody>${
+      agreement.length
+        ? agreement.map(
+            (c) => html`<tr><td>${c.name}</td><td>${c.reviewedRows}</td><td>${c.overrules}</td>
+<td>${pct(c.agreements, c.reviewedRows)}</td>${options.review ? html`<td>${kappaOf(options.review, c.name)}</td>` : ''}</tr>`,
+          )
+        : html`<tr><td colspan="${options.review ? 5 : 4}">No reviewed calls in this range yet.</td></tr>`
+    }</tbody></table>
 ${options.review ? reviewFiguresSection(options.review) : ''}
 <div class="tables">
 <section><h2>Per participant</h2><table><caption class="visually-hidden">Per participant</caption><thead><tr><th scope="col">Participant</th>
 <th scope="col">Calls</th><th scope="col">Average</th><th scope="col">Critical fails</th></tr></thead>
-<tbody>${figures.participants.map((p) => html`<tr><td>${p.label}</td><td>${p.calls}</td><td>${formatScore(p.avgScore)}</td><td>${p.criticalFails}</td>
-</tr>`)}</tbody></table></section>
+<tbody>${figures.participants.map(
+      (p) => html`<tr><td>${p.label}</td><td>${p.calls}</td><td>${formatScore(p.avgScore)}</td><td>${p.criticalFails}</td>
+</tr>`,
+    )}</tbody></table></section>
 <section><h2>Per evaluator</h2><table><caption class="visually-hidden">Per evaluator</caption><thead><tr><th scope="col">Evaluator</th>
 <th scope="col">Calls</th><th scope="col">Average</th><th scope="col">Critical fails</th></tr></thead>
-<tbody>${figures.evaluators.map((e) => html`<tr><td>${e.label}</td><td>${e.calls}</td><td>${formatScore(e.avgScore)}</td><td>${e.criticalFails}</td>
-</tr>`)}</tbody></table></section>
+<tbody>${figures.evaluators.map(
+      (e) => html`<tr><td>${e.label}</td><td>${e.calls}</td><td>${formatScore(e.avgScore)}</td><td>${e.criticalFails}</td>
+</tr>`,
+    )}</tbody></table></section>
 </div>
 <h2>When calls happen</h2>
 ${heatmap(figures.heatmap)}
 <h2>Latest reports</h2>
-${figures.reports.length
-  ? html`<ul>${figures.reports.map((r) => html`<li>${r.kind}${r.subject
-    ? ` ${r.subject}` : ''} ${r.period}, pulled ${formatDate(r.finishedAt)}${r.exportTarget ? ` → ${r.exportTarget}` : ''}</li>`)}</ul>`
-  : html`<p>No report has run yet.</p>`}
+${
+  figures.reports.length
+    ? html`<ul>${figures.reports.map(
+        (r) =>
+          html`<li>${r.kind}${
+            r.subject ? ` ${r.subject}` : ''
+          } ${r.period}, pulled ${formatDate(r.finishedAt)}${r.exportTarget ? ` → ${r.exportTarget}` : ''}</li>`,
+      )}</ul>`
+    : html`<p>No report has run yet.</p>`
+}
 ${options.sheetsUrl ? html`<p><a href="${options.sheetsUrl}">Open the reports' spreadsheet</a></p>` : ''}`,
   );
 }

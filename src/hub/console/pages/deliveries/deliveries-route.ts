@@ -37,8 +37,13 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
     const ref = filters.account ?? (accounts.length === 1 ? accounts[0]?.id : undefined);
     if (!ref) return send(res, deliveriesPage(frameOf(req), { filters, accounts, account: null, page: null }));
     const account = await deliveries.findAccount(ref);
-    const page = await deliveries.listDeliveries(account.id,
-        { status: filters.status, from: filters.since, to: filters.until, cursor: filters.cursor, limit: 50 });
+    const page = await deliveries.listDeliveries(account.id, {
+      status: filters.status,
+      from: filters.since,
+      to: filters.until,
+      cursor: filters.cursor,
+      limit: 50,
+    });
     send(res, deliveriesPage(frameOf(req), { filters: { ...filters, account: account.id }, accounts, account, page }));
   });
 
@@ -74,8 +79,10 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
       const account = await service.findAccount(input.account);
       await service.replay(account.id, id);
       hub.logger.info({ accountId: account.id, deliveryId: id, userId: req.session.user?.id }, 'console: webhook delivery replayed');
-      return { flash: `Delivery ${id.slice(0, 8)} queued again: a new series of attempts, same body and webhook-id, signed afresh.`,
-        to: `/console/deliveries/${id}${deliveriesQuery({ account: account.id })}` };
+      return {
+        flash: `Delivery ${id.slice(0, 8)} queued again: a new series of attempts, same body and webhook-id, signed afresh.`,
+        to: `/console/deliveries/${id}${deliveriesQuery({ account: account.id })}`,
+      };
     }),
   );
 
@@ -87,12 +94,15 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
       const service = need();
       const account = await service.findAccount(input.account);
       const { deliveryIds, hasMore } = await service.recover(account.id, input.since);
-      hub.logger.info({ accountId: account.id, since: input.since, recovered: deliveryIds.length, userId: req.session.user?.id },
-          'console: failed webhook deliveries recovered');
+      hub.logger.info(
+        { accountId: account.id, since: input.since, recovered: deliveryIds.length, userId: req.session.user?.id },
+        'console: failed webhook deliveries recovered',
+      );
       const n = deliveryIds.length;
       return {
         flash: `Re-sent ${n} failed deliver${n === 1 ? 'y' : 'ies'} created since ${formatUtcMinute(input.since)}.${
-          hasMore ? ' More remain: recover again.' : ''}`,
+          hasMore ? ' More remain: recover again.' : ''
+        }`,
         to: `/console/deliveries${deliveriesQuery({ account: account.id })}`,
       };
     }),
@@ -106,7 +116,10 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
       const service = need();
       const account = await service.findAccount(input.account);
       const ids = await service.sendTestEvent(account.id, input.configuration);
-      hub.logger.info({ accountId: account.id, configurationId: input.configuration, userId: req.session.user?.id }, 'console: test webhook sent');
+      hub.logger.info(
+        { accountId: account.id, configurationId: input.configuration, userId: req.session.user?.id },
+        'console: test webhook sent',
+      );
       return {
         flash: `Test event queued to ${ids.length} URL${ids.length === 1 ? '' : 's'}: it is listed below like any delivery.`,
         to: `/console/deliveries${deliveriesQuery({ account: account.id })}`,
@@ -122,7 +135,10 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
       const service = need();
       const account = await service.findAccount(input.account);
       const rotated = await service.rotateSecret(account.id, input.overlap);
-      hub.logger.info({ accountId: account.id, overlapMs: input.overlap, userId: req.session.user?.id }, 'console: webhook signing secret rotated');
+      hub.logger.info(
+        { accountId: account.id, overlapMs: input.overlap, userId: req.session.user?.id },
+        'console: webhook signing secret rotated',
+      );
       const old = rotated.previousSecretExpiresAt
         ? `The old secret still signs every webhook (a second signature) until ${formatUtcMinute(rotated.previousSecretExpiresAt)}.`
         : 'The old secret no longer signs.';

@@ -14,7 +14,9 @@ export const notRunningHere =
   'following another deployment of the API, whose deliveries are in its own console or admin API.';
 
 /** The list's query string (account and filters, without the cursor unless given). */
-export function deliveriesQuery(f: Partial<Omit<DeliveryFilters, 'since' | 'until'>> & { since?: Date | undefined; until?: Date | undefined }): string {
+export function deliveriesQuery(
+  f: Partial<Omit<DeliveryFilters, 'since' | 'until'>> & { since?: Date | undefined; until?: Date | undefined },
+): string {
   const params = new URLSearchParams();
   if (f.account) params.set('account', f.account);
   if (f.status) params.set('status', f.status);
@@ -30,12 +32,19 @@ export const statusBadge = (status: DeliveryStatus) => html`<span class="status 
 
 /** The last answer: an HTTP status, or the network error when there was none. */
 export const lastAnswer = (d: Pick<DeliveryView, 'lastStatusCode' | 'lastError'>) =>
-  d.lastStatusCode !== null ? html`HTTP ${d.lastStatusCode}${d.lastError ? html` <span class="muted">${d.lastError}</span>` : ''}` : (d.lastError ?? '—');
+  d.lastStatusCode !== null
+    ? html`HTTP ${d.lastStatusCode}${d.lastError ? html` <span class="muted">${d.lastError}</span>` : ''}`
+    : (d.lastError ?? '—');
 
 export const formatMs = (ms: number | undefined) => (ms === undefined ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 /** An admin's replay button for a finished delivery (a pending one is still being tried). */
-export function replayForm(frame: Frame, account: DeliveryAccount, d: Pick<DeliveryView, 'id' | 'status'>, returnTo: string): SafeHtml | '' {
+export function replayForm(
+  frame: Frame,
+  account: DeliveryAccount,
+  d: Pick<DeliveryView, 'id' | 'status'>,
+  returnTo: string,
+): SafeHtml | '' {
   if (!mayOperate(frame.user?.role) || d.status === 'pending') return '';
   return postForm(
     frame,
@@ -45,8 +54,11 @@ export function replayForm(frame: Frame, account: DeliveryAccount, d: Pick<Deliv
 }
 
 export function deliveriesUnavailablePage(frame: Frame): SafeHtml {
-  return layout({ ...frame, title: 'Deliveries', current: 'deliveries' }, html`<h1>Deliveries</h1>
-<p class="flash error" role="status" id="not-here">${notRunningHere}</p>`);
+  return layout(
+    { ...frame, title: 'Deliveries', current: 'deliveries' },
+    html`<h1>Deliveries</h1>
+<p class="flash error" role="status" id="not-here">${notRunningHere}</p>`,
+  );
 }
 
 function accountPicker(accounts: DeliveryAccount[], selected: string | undefined): SafeHtml {
@@ -65,8 +77,9 @@ function accountPicker(accounts: DeliveryAccount[], selected: string | undefined
 function adminTools(frame: Frame, account: DeliveryAccountFacts, returnTo: string): SafeHtml {
   const hidden = { account: account.id, return_to: returnTo };
   const configurationPicker = html`<div class="field"><label for="test-configuration">Configuration</label>
-<select id="test-configuration" name="configuration">${account.configurations.map((c) =>
-  html`<option value="${c.id}">${c.tag} (${c.urls.join(', ')})</option>`)}</select></div>`;
+<select id="test-configuration" name="configuration">${account.configurations.map(
+    (c) => html`<option value="${c.id}">${c.tag} (${c.urls.join(', ')})</option>`,
+  )}</select></div>`;
   return html`<section class="tools" aria-labelledby="tools-h">
 <h2 id="tools-h">Actions</h2>
 <form method="get" action="/console/deliveries/recover" class="tool" id="recover-form">
@@ -81,10 +94,12 @@ ${postForm(
   { action: '/console/deliveries/test', class: 'tool', id: 'test-form', hidden },
   html`<h3>Send a test event</h3>
   <p class="hint">A signed <code>test.ping</code> to a configuration's webhook URLs, listed here like any delivery.</p>
-  ${account.configurations.length
-    ? html`${configurationPicker}
+  ${
+    account.configurations.length
+      ? html`${configurationPicker}
   <button type="submit">Send test event</button>`
-    : html`<p>No configuration of this account has a webhook URL.</p>`}`,
+      : html`<p>No configuration of this account has a webhook URL.</p>`
+  }`,
 )}
 ${postForm(
   frame,
@@ -101,34 +116,46 @@ ${postForm(
 
 export function deliveriesPage(
   frame: Frame,
-  view: { filters: DeliveryFilters; accounts: DeliveryAccount[]; account: DeliveryAccountFacts | null;
-      page: { deliveries: DeliveryView[]; nextCursor: string | null } | null },
+  view: {
+    filters: DeliveryFilters;
+    accounts: DeliveryAccount[];
+    account: DeliveryAccountFacts | null;
+    page: { deliveries: DeliveryView[]; nextCursor: string | null } | null;
+  },
 ): SafeHtml {
   const { filters, accounts, account, page } = view;
   const canAct = mayOperate(frame.user?.role);
   const intro = html`<h1>Deliveries</h1>
 <p class="lead-in">Outgoing webhooks of the built-in service, per account: every delivery with each attempt, newest first. Times are UTC.</p>
 ${accountPicker(accounts, filters.account)}`;
-  if (!account || !page) return layout({ ...frame, title: 'Deliveries', current: 'deliveries' }, html`${intro}<p>Choose an account to see its deliveries.</p>`);
+  if (!account || !page)
+    return layout({ ...frame, title: 'Deliveries', current: 'deliveries' }, html`${intro}<p>Choose an account to see its deliveries.</p>`);
 
   const returnTo = `/console/deliveries${deliveriesQuery(filters)}`;
-  const choice = (value: string, label: string) => html`<option value="${value}"${(filters.status ?? '') === value ? html` selected` : ''}>${label}</option>`;
+  const choice = (value: string, label: string) =>
+    html`<option value="${value}"${(filters.status ?? '') === value ? html` selected` : ''}>${label}</option>`;
   return layout(
     { ...frame, title: `Deliveries · ${account.name}`, current: 'deliveries' },
     html`${intro}
 <h2 id="account-h">${account.name}</h2>
 <p class="counts" id="delivery-counts"><strong>${account.counts.failed}</strong>
 failed, ${account.counts.pending} pending, ${account.counts.delivered} delivered.</p>
-${account.counts.failed > 0
-  ? html`<p class="flash error" id="exhausted">${account.counts.failed} deliver${account.counts.failed === 1
-    ? 'y has' : 'ies have'} run out of retries: nothing sends ${account.counts.failed === 1
-      ? 'it' : 'them'} again on its own. <a href="/console/deliveries${deliveriesQuery({ account: account.id, status: 'failed' })}">Show the failed
+${
+  account.counts.failed > 0
+    ? html`<p class="flash error" id="exhausted">${account.counts.failed} deliver${
+        account.counts.failed === 1 ? 'y has' : 'ies have'
+      } run out of retries: nothing sends ${
+        account.counts.failed === 1 ? 'it' : 'them'
+      } again on its own. <a href="/console/deliveries${deliveriesQuery({ account: account.id, status: 'failed' })}">Show the failed
 ones</a>${canAct ? ', then replay one or recover all since a time.' : '.'}</p>`
-  : ''}
-<p id="secret-state">${account.previousSecretExpiresAt
-      ? html`Signing-secret rotation in progress: the previous secret also signs every webhook until
+    : ''
+}
+<p id="secret-state">${
+      account.previousSecretExpiresAt
+        ? html`Signing-secret rotation in progress: the previous secret also signs every webhook until
 <strong>${formatDate(account.previousSecretExpiresAt)}</strong>.`
-      : 'One signing secret signs every webhook.'}</p>
+        : 'One signing secret signs every webhook.'
+    }</p>
 <form method="get" action="/console/deliveries" class="filters" aria-label="Filters">
   <input type="hidden" name="account" value="${account.id}">
   <div class="field"><label for="f-status">Status</label>

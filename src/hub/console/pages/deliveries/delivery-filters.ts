@@ -14,4 +14,3 @@ export const DeliveryFilters = z.object({
   cursor: optionalField(z.string().max(200)),
 });
 export type DeliveryFilters = z.infer<typeof DeliveryFilters>;
-

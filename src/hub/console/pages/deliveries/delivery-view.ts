@@ -9,7 +9,10 @@ import { postForm } from '../../ui/post-form.js';
 type Frame = Omit<PageFrame, 'title' | 'current'>;
 
 /** One delivery: its facts, every attempt, the body sent, and (admin) replay. */
-export function deliveryPage(frame: Frame, view: { account: DeliveryAccountFacts; delivery: DeliveryView & { payload: string } }): SafeHtml {
+export function deliveryPage(
+  frame: Frame,
+  view: { account: DeliveryAccountFacts; delivery: DeliveryView & { payload: string } },
+): SafeHtml {
   const { account, delivery: d } = view;
   const back = `/console/deliveries${deliveriesQuery({ account: account.id })}`;
   const self = `/console/deliveries/${d.id}${deliveriesQuery({ account: account.id })}`;
@@ -30,11 +33,13 @@ export function deliveryPage(frame: Frame, view: { account: DeliveryAccountFacts
   <div><dt>Replays</dt><dd>${d.replayCount}${d.lastReplayedAt ? html` (last ${formatDate(d.lastReplayedAt)})` : ''}</dd></div>
 </dl>
 ${d.status === 'failed' ? html`<p class="flash error">Its retries are exhausted: nothing sends it again unless it is replayed.</p>` : ''}
-${mayOperate(frame.user?.role)
-  ? d.status === 'pending'
-    ? html`<p class="hint">Still being attempted: it can be replayed once delivered or failed.</p>`
-    : html`<p>${replayForm(frame, account, d, self)} <span class="hint">Same body and webhook-id, signed afresh, a new series of attempts.</span></p>`
-  : ''}
+${
+  mayOperate(frame.user?.role)
+    ? d.status === 'pending'
+      ? html`<p class="hint">Still being attempted: it can be replayed once delivered or failed.</p>`
+      : html`<p>${replayForm(frame, account, d, self)} <span class="hint">Same body and webhook-id, signed afresh, a new series of attempts.</span></p>`
+    : ''
+}
 <h2>Attempts</h2>
 <table class="attempts">
 <caption class="visually-hidden">Every attempt of this delivery</caption>
@@ -66,16 +71,19 @@ export function recoverPage(frame: Frame, view: { account: DeliveryAccountFacts;
     { ...frame, title: 'Recover failed deliveries', current: 'deliveries' },
     html`<p><a href="${list}">← Deliveries of ${account.name}</a></p>
 <h1>Recover failed deliveries</h1>
-<p id="recover-count"><strong>${count}</strong> failed deliver${count === 1
-  ? 'y' : 'ies'} of ${account.name} created since ${sinceText} will be re-sent, each with a new series of attempts. <a href="${back}">See them</a>.</p>
-${count === 0
-  ? html`<p>Nothing to re-send.</p>`
-  : mayOperate(frame.user?.role)
-    ? html`${postForm(
-        frame,
-        { action: '/console/deliveries/recover', hidden: { account: account.id, since: since.toISOString(), return_to: list } },
-        html`<button type="submit" id="recover-confirm">Re-send ${count} deliver${count === 1 ? 'y' : 'ies'}</button> <a href="${list}">Cancel</a>`,
-      )}${count > 1000 ? html`<p class="hint">At most 1,000 are re-sent at once: recover again for the rest.</p>` : ''}`
-    : html`<p class="hint">Read-only access: an admin recovers deliveries.</p>`}`,
+<p id="recover-count"><strong>${count}</strong> failed deliver${
+      count === 1 ? 'y' : 'ies'
+    } of ${account.name} created since ${sinceText} will be re-sent, each with a new series of attempts. <a href="${back}">See them</a>.</p>
+${
+  count === 0
+    ? html`<p>Nothing to re-send.</p>`
+    : mayOperate(frame.user?.role)
+      ? html`${postForm(
+          frame,
+          { action: '/console/deliveries/recover', hidden: { account: account.id, since: since.toISOString(), return_to: list } },
+          html`<button type="submit" id="recover-confirm">Re-send ${count} deliver${count === 1 ? 'y' : 'ies'}</button> <a href="${list}">Cancel</a>`,
+        )}${count > 1000 ? html`<p class="hint">At most 1,000 are re-sent at once: recover again for the rest.</p>` : ''}`
+      : html`<p class="hint">Read-only access: an admin recovers deliveries.</p>`
+}`,
   );
 }

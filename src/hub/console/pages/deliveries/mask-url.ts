@@ -11,5 +11,8 @@ const secretParam = /([?&][^=&#]*(?:token|secret|key|signature|sig)[^=&#]*=)([^&
  */
 export function displayUrl(url: string, role: ConsoleRole | undefined): string {
   if (mayOperate(role)) return url;
-  return url.replace(secretParam, (_match, name: string, value: string) => `${name}${value.length > 8 ? `…${value.slice(-4)}` : value ? '…' : ''}`);
+  return url.replace(
+    secretParam,
+    (_match, name: string, value: string) => `${name}${value.length > 8 ? `…${value.slice(-4)}` : value ? '…' : ''}`,
+  );
 }

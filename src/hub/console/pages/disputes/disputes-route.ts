@@ -17,7 +17,11 @@ const disputeIdOf = (req: Request) => {
   if (!parsed.success) throw new AppError('not_found', 'No such dispute');
   return parsed.data;
 };
-const ResolveForm = z.object({ outcome: z.string({ error: 'Choose an outcome' }), verdict: z.string().optional(), note: z.string({ error: 'A note is required' }) });
+const ResolveForm = z.object({
+  outcome: z.string({ error: 'Choose an outcome' }),
+  verdict: z.string().optional(),
+  note: z.string({ error: 'A note is required' }),
+});
 
 /** /console/disputes (docs/console.md "Disputes"): the list with filters and age; leads resolve. */
 export function registerDisputes(router: Router, hub: HubContext): void {
@@ -33,7 +37,13 @@ export function registerDisputes(router: Router, hub: HubContext): void {
     requireLead,
     consoleAction(back, async (req) => {
       const form = parseInput(ResolveForm, req.body, 'Cannot resolve the dispute');
-      const outcome = await resolveDispute(hub, { disputeId: disputeIdOf(req), outcome: form.outcome, verdict: form.verdict || undefined, note: form.note, actor: actorOf(req) });
+      const outcome = await resolveDispute(hub, {
+        disputeId: disputeIdOf(req),
+        outcome: form.outcome,
+        verdict: form.verdict || undefined,
+        note: form.note,
+        actor: actorOf(req),
+      });
       return { flash: `Dispute ${statusLabel(outcome.dispute.status).toLowerCase()}.`, to: `/console/disputes?status=open` };
     }),
   );

@@ -3,11 +3,15 @@ import { formatDate, layout, type PageFrame } from '../../ui/layout.js';
 import type { FailedCall } from './failed-calls.js';
 
 const reasonOf = (c: FailedCall) =>
-  c.errorMessage || c.errorCode ? html`${c.errorMessage ?? ''}${c.errorCode
-    ? html` <code>${c.errorCode}</code>` : ''}` : html`<span class="hint">no reason given</span>`;
+  c.errorMessage || c.errorCode
+    ? html`${c.errorMessage ?? ''}${c.errorCode ? html` <code>${c.errorCode}</code>` : ''}`
+    : html`<span class="hint">no reason given</span>`;
 
 /** The Failed calls page: what the upstream could not process, and why as far as it said. */
-export function failedCallsPage(frame: Omit<PageFrame, 'title'>, view: { calls: FailedCall[]; older: string | null; total: number }): SafeHtml {
+export function failedCallsPage(
+  frame: Omit<PageFrame, 'title'>,
+  view: { calls: FailedCall[]; older: string | null; total: number },
+): SafeHtml {
   return layout(
     { ...frame, title: 'Failed calls', current: 'failed' },
     html`<h1>Failed calls</h1>

@@ -25,21 +25,35 @@ const encode = (row: { recordedAt: Date; id: string }) => Buffer.from(`${row.rec
  * Transcriptions the upstream could not process (mirrored FAILED, not deleted upstream), newest
  * first, 50 at a time. They carry whatever reason the upstream gave, which may be none.
  */
-export async function listFailedCalls(db: Db, before: string | undefined): Promise<{ calls: FailedCall[]; older: string | null; total: number }> {
+export async function listFailedCalls(
+  db: Db,
+  before: string | undefined,
+): Promise<{ calls: FailedCall[]; older: string | null; total: number }> {
   let after: { recordedAt: Date; id: string } | undefined;
   if (before) {
     const [at, id] = Buffer.from(before, 'base64url').toString('utf8').split('|');
-    if (!at || Number.isNaN(Date.parse(at)) ||
-      !z.guid().safeParse(id).success) throw new AppError('invalid_value', 'Invalid page cursor: start again from the first page');
+    if (!at || Number.isNaN(Date.parse(at)) || !z.guid().safeParse(id).success)
+      throw new AppError('invalid_value', 'Invalid page cursor: start again from the first page');
     after = { recordedAt: new Date(at), id: id };
   }
   const where = { status: 'FAILED', deletedAt: null };
   const [rows, total] = await Promise.all([
     db.hubTranscription.findMany({
-      where: after ? { ...where, OR: [{ recordedAt: { lt: after.recordedAt } }, { recordedAt: after.recordedAt, id: { lt: after.id } }] } : where,
+      where: after
+        ? { ...where, OR: [{ recordedAt: { lt: after.recordedAt } }, { recordedAt: after.recordedAt, id: { lt: after.id } }] }
+        : where,
       orderBy: [{ recordedAt: 'desc' }, { id: 'desc' }],
       take: pageSize + 1,
-      select: { id: true, name: true, configurationTag: true, participantTag: true, recordedAt: true, errorCode: true, errorMessage: true, mirroredAt: true },
+      select: {
+        id: true,
+        name: true,
+        configurationTag: true,
+        participantTag: true,
+        recordedAt: true,
+        errorCode: true,
+        errorMessage: true,
+        mirroredAt: true,
+      },
     }),
     db.hubTranscription.count({ where }),
   ]);

@@ -13,7 +13,9 @@ export function myCallsPage(frame: Omit<PageFrame, 'title'>, calls: MyCall[]): S
 <tbody>
 ${calls.length === 0 ? html`<tr><td colspan="5">No calls yet.</td></tr>` : ''}
 ${calls.map(
-  (c) => html`<tr data-id="${c.id}"><td>${formatDate(c.recordedAt)}</td><td><a href="/console/calls/${c.id}">${c.name ?? c.id.slice(0, 8)}</a></td><td>${formatStatus(c.status)}</td>
+  (
+    c,
+  ) => html`<tr data-id="${c.id}"><td>${formatDate(c.recordedAt)}</td><td><a href="/console/calls/${c.id}">${c.name ?? c.id.slice(0, 8)}</a></td><td>${formatStatus(c.status)}</td>
 <td class="${c.isReviewed ? 'human' : ''}">${formatScore(c.score)}</td><td class="${c.criticalFail ? 'bad' : ''}">${c.criticalFail === null ? '—' : c.criticalFail ? 'Yes' : 'No'}</td></tr>`,
 )}
 </tbody></table></div>`,

@@ -31,10 +31,15 @@ function facetSelect(name: string, label: string, facets: Facet[], selected: str
 </select></div>`;
 }
 
-const choice = (value: string, label: string, selected: string | undefined) => html`<option value="${value}"${value === selected
-  ? html` selected` : ''}>${label}</option>`;
+const choice = (value: string, label: string, selected: string | undefined) =>
+  html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`;
 
-export function queuePage(frame: Omit<PageFrame, 'title' | 'current'>, filters: QueueFilters, page: QueuePage, rule: SamplingRule): SafeHtml {
+export function queuePage(
+  frame: Omit<PageFrame, 'title' | 'current'>,
+  filters: QueueFilters,
+  page: QueuePage,
+  rule: SamplingRule,
+): SafeHtml {
   const canAct = mayReview(frame.user?.role);
   const returnTo = `/console${filterQuery(filters)}`;
   return layout(
@@ -52,24 +57,33 @@ ${samplingForm(frame, rule, canAct)}
   <div class="field"><label for="f-score">Score
 below</label><input id="f-score" type="number" min="0" max="100" step="any" name="score_below" value="${filters.score_below ?? ''}"></div>
   <div class="field"><label for="f-group">Group</label>
-<select id="f-group" name="group">${choice('', `Any (${page.counts.total})`, filters.group)}${choice('pending', `Pending review (${page.counts.pending})`,
-  filters.group)}${choice('none', `No group (${page.counts.none})`, filters.group)}</select></div>
+<select id="f-group" name="group">${choice('', `Any (${page.counts.total})`, filters.group)}${choice(
+      'pending',
+      `Pending review (${page.counts.pending})`,
+      filters.group,
+    )}${choice('none', `No group (${page.counts.none})`, filters.group)}</select></div>
   <div class="field"><label for="f-reviewed">Reviewed</label>
-<select id="f-reviewed" name="reviewed">${choice('', 'Any', filters.reviewed)}${choice('yes', `Reviewed (${page.counts.reviewed})`,
-  filters.reviewed)}${choice('no', `Not reviewed (${page.counts.notReviewed})`, filters.reviewed)}</select></div>
+<select id="f-reviewed" name="reviewed">${choice('', 'Any', filters.reviewed)}${choice(
+      'yes',
+      `Reviewed (${page.counts.reviewed})`,
+      filters.reviewed,
+    )}${choice('no', `Not reviewed (${page.counts.notReviewed})`, filters.reviewed)}</select></div>
   <div class="actions"><button type="submit">Apply filters</button> <a href="/console">Clear</a></div>
 </form>
-<p class="counts" id="queue-count"><strong>${page.counts.total}</strong> call${page.counts.total === 1
-  ? '' : 's'} match: ${page.counts.pending} pending review, ${page.counts.none} with no
+<p class="counts" id="queue-count"><strong>${page.counts.total}</strong> call${
+      page.counts.total === 1 ? '' : 's'
+    } match: ${page.counts.pending} pending review, ${page.counts.none} with no
 group; ${page.counts.reviewed} reviewed, ${page.counts.notReviewed} not.</p>
 ${postForm(
   frame,
   { action: '/console/queue/move', id: 'bulk', hidden: { return_to: returnTo } },
-  html`${canAct
-  ? html`<div class="bulk-actions"><span>Move selected to</span> <button type="submit" name="group" value="UNDER_REVIEW">Under review</button>
+  html`${
+    canAct
+      ? html`<div class="bulk-actions"><span>Move selected to</span> <button type="submit" name="group" value="UNDER_REVIEW">Under review</button>
 <button type="submit" name="group" value="ARCHIVED" class="secondary">Archived</button>
 <button type="submit" formaction="/console/calibration/new" class="secondary">Calibrate selected</button></div>`
-  : html`<p class="hint">Read-only access: a lead moves calls.</p>`}
+      : html`<p class="hint">Read-only access: a lead moves calls.</p>`
+  }
 <table class="queue">
 <caption class="visually-hidden">Critical fails and sampled calls waiting for review</caption>
 <thead><tr>${canAct ? html`<th scope="col"><input type="checkbox" id="select-all" aria-label="Select all on this page"></th>` : ''}<th scope="col">Recorded</th>

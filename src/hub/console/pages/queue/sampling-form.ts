@@ -4,9 +4,10 @@ import { postForm, type FormFrame } from '../../ui/post-form.js';
 
 /** The sampling rule on the queue page (docs/console.md "Sampling"): shown to all, changed by a lead. */
 export function samplingForm(frame: FormFrame, rule: SamplingRule, canAct: boolean): SafeHtml {
-  const said = rule.share === 0
-    ? 'Sampling is off: only critical fails enter the queue.'
-    : `Sampling puts ${rule.share}% of each participant's non-critical completed calls per week (seed “${rule.seed}”) in the queue, marked sampled.`;
+  const said =
+    rule.share === 0
+      ? 'Sampling is off: only critical fails enter the queue.'
+      : `Sampling puts ${rule.share}% of each participant's non-critical completed calls per week (seed “${rule.seed}”) in the queue, marked sampled.`;
   if (!canAct) return html`<p class="hint" id="sampling-rule">${said}</p>`;
   return html`<details class="sampling"><summary id="sampling-rule">${said}</summary>
 ${postForm(

@@ -11,7 +11,9 @@ const queuePath = (name: string) => `/console/queues/${encodeURIComponent(name)}
 const readOnlyHint = html`<p class="hint">Read-only access: an admin retries failed jobs.</p>`;
 
 const countCells = (counts: QueueCounts) =>
-  watchedJobStates.map((state) => html`<td data-state="${state}"${state === 'failed' && counts.failed > 0 ? html` class="bad"` : ''}>${counts[state]}</td>`);
+  watchedJobStates.map(
+    (state) => html`<td data-state="${state}"${state === 'failed' && counts.failed > 0 ? html` class="bad"` : ''}>${counts[state]}</td>`,
+  );
 
 /** /console/queues: every job queue with its counts; a queue's name opens its failed jobs. */
 export function queuesPage(frame: Omit<PageFrame, 'title' | 'current'>, queues: { name: JobName; counts: QueueCounts }[]): SafeHtml {
@@ -49,22 +51,27 @@ export function queueJobsPage(
     { ...frame, title: `Queue ${name}`, current: 'queues' },
     html`<p><a href="/console/queues">All queues</a></p>
 <h1>Queue ${name}</h1>
-<dl class="facts" id="queue-counts">${watchedJobStates.map((state) => html`<div><dt>${stateLabels[state]}</dt>
-<dd data-state="${state}"${state === 'failed' && counts.failed > 0 ? html` class="bad"` : ''}>${counts[state]}</dd></div>`)}</dl>
+<dl class="facts" id="queue-counts">${watchedJobStates.map(
+      (state) => html`<div><dt>${stateLabels[state]}</dt>
+<dd data-state="${state}"${state === 'failed' && counts.failed > 0 ? html` class="bad"` : ''}>${counts[state]}</dd></div>`,
+    )}</dl>
 <h2 id="failed-h">Failed jobs</h2>
-${canAct
-  ? counts.failed > 0
-    ? postForm(
-        frame,
-        { action: `${queuePath(name)}/failed/retry`, class: 'bulk-actions', id: 'retry-all' },
-        html`<button type="submit">Retry all ${counts.failed} failed</button>
+${
+  canAct
+    ? counts.failed > 0
+      ? postForm(
+          frame,
+          { action: `${queuePath(name)}/failed/retry`, class: 'bulk-actions', id: 'retry-all' },
+          html`<button type="submit">Retry all ${counts.failed} failed</button>
 <span class="hint">Each runs once more; one that fails again is back here at once.</span>`,
-      )
-    : ''
-  : readOnlyHint}
+        )
+      : ''
+    : readOnlyHint
+}
 <table class="failed-jobs" aria-describedby="failed-h">
-<caption class="visually-hidden">Failed jobs of ${name}, newest first${counts.failed > failed.length
-  ? `: the newest ${failed.length} of ${counts.failed}` : ''}</caption>
+<caption class="visually-hidden">Failed jobs of ${name}, newest first${
+      counts.failed > failed.length ? `: the newest ${failed.length} of ${counts.failed}` : ''
+    }</caption>
 <thead><tr><th scope="col">Failed at</th><th scope="col">Job</th><th scope="col">Data</th><th scope="col">Attempts</th>
 <th scope="col">Reason</th>${canAct ? html`<th scope="col"><span class="visually-hidden">Action</span></th>` : ''}</tr></thead>
 <tbody>
@@ -81,7 +88,11 @@ ${failed.map(
 )}
 </tbody>
 </table>
-${counts.failed > failed.length ? html`<p class="hint">Showing the newest ${failed.length} of ${counts.failed} failed jobs; Retry all retries every
-one.</p>` : ''}`,
+${
+  counts.failed > failed.length
+    ? html`<p class="hint">Showing the newest ${failed.length} of ${counts.failed} failed jobs; Retry all retries every
+one.</p>`
+    : ''
+}`,
   );
 }

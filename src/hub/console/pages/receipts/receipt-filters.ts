@@ -11,4 +11,3 @@ export const ReceiptFilters = z.object({
   cursor: optionalField(z.string().max(200)),
 });
 export type ReceiptFilters = z.infer<typeof ReceiptFilters>;
-

@@ -26,12 +26,18 @@ export function registerReceipts(router: Router, hub: HubContext): void {
     const filters = parseInput(ReceiptFilters, req.query, 'Invalid filter');
     const showReceipts = !filters.outcome || filters.outcome === 'accepted' || filters.outcome === 'duplicate';
     // Refused webhooks name no transcription they could be trusted for: hidden when filtering by one.
-    const showRejections = !filters.transcription && (!filters.outcome || (filters.outcome !== 'accepted' && filters.outcome !== 'duplicate'));
+    const showRejections =
+      !filters.transcription && (!filters.outcome || (filters.outcome !== 'accepted' && filters.outcome !== 'duplicate'));
     const since = new Date(hub.now().getTime() - countWindowMs);
     const [counts, receipts, rejections, runs, quarantined] = await Promise.all([
       countReceiptOutcomes(hub.db, since),
       showReceipts
-        ? listReceipts(hub, { transcriptionId: filters.transcription, duplicatesOnly: filters.outcome === 'duplicate', cursor: filters.cursor, limit: 50 })
+        ? listReceipts(hub, {
+            transcriptionId: filters.transcription,
+            duplicatesOnly: filters.outcome === 'duplicate',
+            cursor: filters.cursor,
+            limit: 50,
+          })
         : null,
       showRejections ? listRejections(hub.db, { outcome: filters.outcome as RejectionOutcome | undefined, limit: 50 }) : null,
       readReconcileRuns(hub.db),

@@ -26,8 +26,8 @@ export function receiptsQuery(f: Partial<ReceiptFilters>): string {
 }
 
 const jobState = (state: string) => html`<span class="status job-${state}">${state}</span>`;
-const lag = (r: ReceiptWithMirrorJob) => (r.mirroredAt
-  ? `${formatDate(r.mirroredAt)} (${Math.max(0, r.mirroredAt.getTime() - r.receivedAt.getTime())} ms after)` : '—');
+const lag = (r: ReceiptWithMirrorJob) =>
+  r.mirroredAt ? `${formatDate(r.mirroredAt)} (${Math.max(0, r.mirroredAt.getTime() - r.receivedAt.getTime())} ms after)` : '—';
 const shortId = (id: string) => (id.length > 24 ? `${id.slice(0, 22)}…` : id);
 
 interface ReceiptsView {
@@ -58,17 +58,25 @@ function healthBanner(runs: ReconcileRun[], quarantined: QuarantinedRow[]): Safe
   const problems: SafeHtml[] = [];
   if (last && !last.ok) {
     problems.push(
-      html`<li>The last reconciliation failed ${formatDate(new Date(last.lastReconcileAt))}: ${last.error}. ${lastOk
-        ? html`The last one that succeeded ran ${formatDate(new Date(lastOk.lastReconcileAt))}.` : 'None has succeeded yet.'}</li>`,
+      html`<li>The last reconciliation failed ${formatDate(new Date(last.lastReconcileAt))}: ${last.error}. ${
+        lastOk ? html`The last one that succeeded ran ${formatDate(new Date(lastOk.lastReconcileAt))}.` : 'None has succeeded yet.'
+      }</li>`,
     );
   }
   if (quarantined.length) {
-    problems.push(html`<li>${quarantined.length} upstream item${quarantined.length === 1 ? '' : 's'} could not be read and ${quarantined.length === 1
-      ? 'is' : 'are'} quarantined (below); every other call is mirrored, and these are tried again at each reconciliation.</li>`);
+    problems.push(
+      html`<li>${quarantined.length} upstream item${quarantined.length === 1 ? '' : 's'} could not be read and ${
+        quarantined.length === 1 ? 'is' : 'are'
+      } quarantined (below); every other call is mirrored, and these are tried again at each reconciliation.</li>`,
+    );
   }
-  if (!problems.length) return html`<p class="flash ok" id="sync-health">Sync healthy: ${last
-    ? html`last reconciliation ${formatDate(new Date(last.lastReconcileAt))}, nothing
-quarantined.` : 'no reconciliation has run yet, nothing quarantined.'}</p>`;
+  if (!problems.length)
+    return html`<p class="flash ok" id="sync-health">Sync healthy: ${
+      last
+        ? html`last reconciliation ${formatDate(new Date(last.lastReconcileAt))}, nothing
+quarantined.`
+        : 'no reconciliation has run yet, nothing quarantined.'
+    }</p>`;
   return html`<div class="flash error" id="sync-health" role="status"><strong>Sync needs attention</strong><ul>${problems}</ul></div>`;
 }
 
@@ -122,10 +130,16 @@ ${page.receipts.map(
 aria-label="Receipts of ${r.transcriptionId.slice(0, 8)}">(all)</a></td>
   <td>${r.eventType}</td>
   <td>${r.outcome}</td>
-  <td>Accepted${r.duplicates ? html`<br><span class="muted">+ ${r.duplicates} duplicate${r.duplicates === 1
-    ? '' : 's'}, last ${formatDate(r.lastDuplicateAt)}</span>` : ''}</td>
-  <td>${jobState(r.mirrorJob.state)}${r.mirrorJob.attempts ? html` <span class="muted">(${r.mirrorJob.attempts} attempt${r.mirrorJob.attempts === 1
-    ? '' : 's'})</span>` : ''}</td>
+  <td>Accepted${
+    r.duplicates
+      ? html`<br><span class="muted">+ ${r.duplicates} duplicate${
+          r.duplicates === 1 ? '' : 's'
+        }, last ${formatDate(r.lastDuplicateAt)}</span>`
+      : ''
+  }</td>
+  <td>${jobState(r.mirrorJob.state)}${
+    r.mirrorJob.attempts ? html` <span class="muted">(${r.mirrorJob.attempts} attempt${r.mirrorJob.attempts === 1 ? '' : 's'})</span>` : ''
+  }</td>
   <td class="${r.mirrorJob.error ? 'bad' : ''}">${r.mirrorJob.error ?? '—'}</td>
   <td>${lag(r)}</td>
   ${canAct ? html`<td>${remirrorButton(frame, r.transcriptionId, returnTo)}</td>` : ''}
@@ -181,7 +195,8 @@ export function receiptsPage(frame: Frame, view: ReceiptsView): SafeHtml {
   const { filters, counts } = view;
   const canAct = mayOperate(frame.user?.role);
   const returnTo = `/console/receipts${receiptsQuery(filters)}`;
-  const choice = (value: string, label: string) => html`<option value="${value}"${(filters.outcome ?? '') === value ? html` selected` : ''}>${label}</option>`;
+  const choice = (value: string, label: string) =>
+    html`<option value="${value}"${(filters.outcome ?? '') === value ? html` selected` : ''}>${label}</option>`;
   return layout(
     { ...frame, title: 'Receipts', current: 'receipts' },
     html`<h1>Receipts</h1>
@@ -199,19 +214,28 @@ ${(Object.keys(outcomeLabels) as ReceiptOutcome[]).map(
   <div class="field"><label for="f-outcome">Outcome</label>
 <select id="f-outcome" name="outcome">${choice('', 'Any')}${(Object.keys(outcomeLabels) as ReceiptOutcome[]).map((o) => choice(o, outcomeLabels[o]))}</select>
 </div>
-  <div class="field"><label for="f-transcription">Transcription id</label><input id="f-transcription" name="transcription" value="${filters.transcription
-    ?? ''}" size="38"></div>
+  <div class="field"><label for="f-transcription">Transcription id</label><input id="f-transcription" name="transcription" value="${
+    filters.transcription ?? ''
+  }" size="38"></div>
   <div class="actions"><button type="submit">Apply filters</button> <a href="/console/receipts">Clear</a></div>
 </form>
-${canAct
-  ? postForm(
-      frame,
-      { action: '/console/receipts/remirror', class: 'filters', id: 'remirror-form', label: 'Re-mirror a transcription', hidden: { return_to: returnTo } },
-      html`<div class="field"><label for="remirror-id">Transcription id to mirror
+${
+  canAct
+    ? postForm(
+        frame,
+        {
+          action: '/console/receipts/remirror',
+          class: 'filters',
+          id: 'remirror-form',
+          label: 'Re-mirror a transcription',
+          hidden: { return_to: returnTo },
+        },
+        html`<div class="field"><label for="remirror-id">Transcription id to mirror
 again</label><input id="remirror-id" name="transcription_id" required size="38"></div>
   <div class="actions"><button type="submit">Re-mirror</button></div>`,
-    )
-  : html`<p class="hint">Read-only access: an admin re-mirrors transcriptions.</p>`}
+      )
+    : html`<p class="hint">Read-only access: an admin re-mirrors transcriptions.</p>`
+}
 ${receiptsTable(frame, view, returnTo)}
 ${rejectionsTable(view)}
 ${quarantineTable(view.quarantined)}

@@ -21,7 +21,10 @@ import { reportsPage } from './reports-view.js';
 const PullForm = z.object({
   kind: z.enum(['account', 'evaluator', 'participant'], { error: 'Choose a report: account, evaluator or participant' }),
   subject_id: optionalField(Id),
-  period: z.string({ error: 'Give a period' }).trim().regex(/^\d{4}-(\d{2}|W\d{2})$/, { error: 'The period is a month (2026-10) or an ISO week (2026-W44)' }),
+  period: z
+    .string({ error: 'Give a period' })
+    .trim()
+    .regex(/^\d{4}-(\d{2}|W\d{2})$/, { error: 'The period is a month (2026-10) or an ISO week (2026-W44)' }),
 });
 const SnapshotId = z.object({ id: Id.transform((v) => v.toLowerCase()) });
 /** The runs' page: the previous page's last run (its "Older" link). */
@@ -35,7 +38,8 @@ const back = '/console/reports';
 /** /console/reports: schedules, runs and exports, the month's quota per endpoint, and "pull now" after a cost preview (docs/console-alerts-reports.md). */
 export function registerReportsPages(router: Router, hub: HubContext): void {
   const exportSettings = hub.settings.reports.export;
-  const sheetsUrl = exportSettings.kind === 'sheets' ? `https://docs.google.com/spreadsheets/d/${encodeURIComponent(exportSettings.spreadsheetId)}` : null;
+  const sheetsUrl =
+    exportSettings.kind === 'sheets' ? `https://docs.google.com/spreadsheets/d/${encodeURIComponent(exportSettings.spreadsheetId)}` : null;
 
   router.get('/reports', async (req, res) => {
     const { cursor } = parseInput(RunsPage, req.query, 'Invalid page');
@@ -43,11 +47,27 @@ export function registerReportsPages(router: Router, hub: HubContext): void {
     const scope = (await viaUpstream(() => hub.upstream())).accountRef;
     const { runs, nextCursor } = await listReportRunsPage(hub.db, { scope, limit: runsPerPage, before: cursor });
     const [evaluatorNames, choices] = await Promise.all([
-      findEvaluatorNames(hub.db, runs.filter((r) => r.kind === 'evaluator' && !r.subjectTag).map((r) => r.subjectId)),
+      findEvaluatorNames(
+        hub.db,
+        runs.filter((r) => r.kind === 'evaluator' && !r.subjectTag).map((r) => r.subjectId),
+      ),
       listSubjectChoices(hub.db),
     ]);
-    send(res, reportsPage(frameOf(req), { quota, runs, choices, isOlderPage: cursor !== undefined, nextRunsCursor: nextCursor,
-          evaluatorNames, schedules: hub.settings.reports.schedules, planCron: hub.settings.reports.planCron, sheetsUrl, now: hub.now() }));
+    send(
+      res,
+      reportsPage(frameOf(req), {
+        quota,
+        runs,
+        choices,
+        isOlderPage: cursor !== undefined,
+        nextRunsCursor: nextCursor,
+        evaluatorNames,
+        schedules: hub.settings.reports.schedules,
+        planCron: hub.settings.reports.planCron,
+        sheetsUrl,
+        now: hub.now(),
+      }),
+    );
   });
 
   // The cost, shown before anything is spent: a GET that reserves nothing, then a POST to confirm.
@@ -55,8 +75,9 @@ export function registerReportsPages(router: Router, hub: HubContext): void {
     let preview;
     try {
       const form = parseInput(PullForm, req.query, 'Cannot preview the pull');
-      preview = await viaUpstream(() => previewOnDemandPull(hub, { kind: form.kind, ...(form.subject_id ? { subjectId: form.subject_id } : {}),
-        period: form.period }));
+      preview = await viaUpstream(() =>
+        previewOnDemandPull(hub, { kind: form.kind, ...(form.subject_id ? { subjectId: form.subject_id } : {}), period: form.period }),
+      );
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
       await redirectWithFlash(req, res, { kind: 'error', text: error.message }, `${back}#pull-h`);
@@ -69,12 +90,22 @@ export function registerReportsPages(router: Router, hub: HubContext): void {
     '/reports/pull',
     requireAdmin,
     consoleAction(`${back}#runs-h`, async (req) => {
-      const form = parseInput(PullForm.extend({ confirm: z.literal('yes', { error: 'Confirm the pull on its preview page first' }) }), req.body, 'Cannot pull');
-      const result = await viaUpstream(() =>
-        runReportOnDemand(hub, { kind: form.kind, ...(form.subject_id ? { subjectId: form.subject_id } : {}), period: form.period, shouldExport: true }),
+      const form = parseInput(
+        PullForm.extend({ confirm: z.literal('yes', { error: 'Confirm the pull on its preview page first' }) }),
+        req.body,
+        'Cannot pull',
       );
-      const flash = `Pulled the ${form.kind} report for ${result.run.period}: ${result.rows} row(s)${result.isComplete
-        ? '' : ' so far (the period has not ended)'}; 1 call of the quota spent; its export is queued.`;
+      const result = await viaUpstream(() =>
+        runReportOnDemand(hub, {
+          kind: form.kind,
+          ...(form.subject_id ? { subjectId: form.subject_id } : {}),
+          period: form.period,
+          shouldExport: true,
+        }),
+      );
+      const flash = `Pulled the ${form.kind} report for ${result.run.period}: ${result.rows} row(s)${
+        result.isComplete ? '' : ' so far (the period has not ended)'
+      }; 1 call of the quota spent; its export is queued.`;
       return { flash, to: `${back}#runs-h` };
     }),
   );

@@ -80,8 +80,9 @@ export function reportsPage(frame: Omit<PageFrame, 'title' | 'current'>, view: R
   return layout(
     { ...frame, title: 'Reports & quota', current: 'reports' },
     html`<h1>Reports &amp; quota</h1>
-<p class="lead-in">Scheduled analytics reports, what they pulled and where it went, and the month's analytics quota. ${canAct
-  ? '' : html`<span class="hint">Read-only access: an admin pulls reports now.</span>`}</p>
+<p class="lead-in">Scheduled analytics reports, what they pulled and where it went, and the month's analytics quota. ${
+      canAct ? '' : html`<span class="hint">Read-only access: an admin pulls reports now.</span>`
+    }</p>
 <section aria-labelledby="quota-h"><h2 id="quota-h">Quota of ${quota.month} (resets ${formatDate(quota.resetsAt)})</h2>
 <ul class="quota-legend" aria-hidden="true"><li><span class="swatch seg-spent"></span>spent (used and in flight)</li>
 <li><span class="swatch seg-planned"></span>planned scheduled runs</li><li><span class="swatch seg-reserve"></span>on-demand reserve</li>
@@ -102,10 +103,10 @@ ${canAct ? pullForm(view.now, view.choices) : ''}
 <thead><tr><th scope="col">Schedule</th><th scope="col">Covers</th><th scope="col">Period</th><th scope="col">Due</th><th scope="col">Operation</th>
 <th scope="col">In effect</th></tr></thead>
 <tbody>${allReportSchedules.map((name) => {
-  const f = scheduleFacts[name];
-  return html`<tr><th scope="row">${name}</th><td>${f.what}</td><td>${f.period}</td><td>${f.due}</td><td>${endpointOfKind[f.kind]}</td>
+      const f = scheduleFacts[name];
+      return html`<tr><th scope="row">${name}</th><td>${f.what}</td><td>${f.period}</td><td>${f.due}</td><td>${endpointOfKind[f.kind]}</td>
 <td>${view.schedules.includes(name) ? 'yes' : 'no (REPORTS_SCHEDULES)'}</td></tr>`;
-})}</tbody></table></section>
+    })}</tbody></table></section>
 <section aria-labelledby="runs-h"><h2 id="runs-h">Runs</h2>
 <table class="runs"><caption class="visually-hidden">Report runs, newest recorded first (100 a page)</caption>
 <thead><tr><th scope="col">Report</th><th scope="col">Period</th><th scope="col">Quota month</th><th scope="col">Due</th><th scope="col">Status</th>

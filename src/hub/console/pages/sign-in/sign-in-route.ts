@@ -25,7 +25,10 @@ export function registerSignIn(router: Router, hub: HubContext, options: Console
     const email = typeof body.email === 'string' ? body.email : '';
     const password = typeof body.password === 'string' ? body.password : '';
     const next = safeReturnPath(body.next);
-    const outcome = await signIn({ db: hub.db, limiter, now: hub.now, limits }, { email, password, address: req.socket.remoteAddress ?? 'unknown' });
+    const outcome = await signIn(
+      { db: hub.db, limiter, now: hub.now, limits },
+      { email, password, address: req.socket.remoteAddress ?? 'unknown' },
+    );
     if (outcome.kind !== 'signed_in') {
       const isLimited = outcome.kind === 'rate_limited';
       const error = isLimited ? `Too many sign-in attempts: try again in ${outcome.retryAfterSeconds} s.` : 'Wrong email or password.';

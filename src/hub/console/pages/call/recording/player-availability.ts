@@ -7,7 +7,8 @@ export type PlayerAvailability = { kind: 'playable'; src: string } | { kind: 'no
 
 /** The player's state for a call, from whether the console has a recording source and the call's mirror row. */
 export function playerAvailability(callId: string, hasSource: boolean, deletedAt: Date | null): PlayerAvailability {
-  if (deletedAt) return { kind: 'none', reason: 'No recording to play: the transcription was deleted upstream, and its recording with it.' };
+  if (deletedAt)
+    return { kind: 'none', reason: 'No recording to play: the transcription was deleted upstream, and its recording with it.' };
   if (!hasSource) return { kind: 'none', reason: noRecordingSource };
   return { kind: 'playable', src: `/console/calls/${callId}/recording` };
 }

@@ -51,16 +51,26 @@ export function createRecordingProxy(settings: RecordingProxySettings): CallReco
           settings.logger.warn({ transcriptionId, attempt: attempt + 1, reason: lastFailure }, 'recording fetch failed');
         }
       }
-      throw new AppError('unavailable', `The recording could not be fetched from ${url.host} after ${delays.length + 1} attempts: ${lastFailure}`);
+      throw new AppError(
+        'unavailable',
+        `The recording could not be fetched from ${url.host} after ${delays.length + 1} attempts: ${lastFailure}`,
+      );
     },
   };
 }
 
-function fetchOnce(url: URL, headers: Record<string, string>, limits: { headersTimeoutMs: number; idleTimeoutMs: number }): Promise<IncomingMessage> {
+function fetchOnce(
+  url: URL,
+  headers: Record<string, string>,
+  limits: { headersTimeoutMs: number; idleTimeoutMs: number },
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(url, { headers, timeout: limits.idleTimeoutMs });
-    const deadline = setTimeout(() => req.destroy(new TransientFailure(`no answer within ${limits.headersTimeoutMs} ms`)), limits.headersTimeoutMs);
+    const deadline = setTimeout(
+      () => req.destroy(new TransientFailure(`no answer within ${limits.headersTimeoutMs} ms`)),
+      limits.headersTimeoutMs,
+    );
     req.on('timeout', () => req.destroy(new TransientFailure(`the source sent nothing for ${limits.idleTimeoutMs} ms`)));
     req.on('error', (error) => {
       clearTimeout(deadline);

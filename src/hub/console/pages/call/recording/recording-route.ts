@@ -25,7 +25,8 @@ export function registerRecordingRoute(router: Router, hub: HubContext, recordin
     res.setHeader('Cache-Control', 'private, no-store');
     // A seek closes this request mid-stream; the source's stream is then closed with it.
     await pipeline(answer.body, res).catch((error: unknown) => {
-      if (!res.destroyed && !res.writableFinished) hub.logger.warn({ err: error, transcriptionId: id.data }, 'recording stream to the console ended early');
+      if (!res.destroyed && !res.writableFinished)
+        hub.logger.warn({ err: error, transcriptionId: id.data }, 'recording stream to the console ended early');
       res.destroy();
     });
   });
