@@ -47,6 +47,9 @@ const pages = () => [
   { name: 'alerts', path: '/console/alerts' },
   { name: 'reports', path: '/console/reports' },
   { name: 'queues', path: '/console/queues' },
+  { name: 'calibration', path: '/console/calibration' },
+  { name: 'disputes', path: '/console/disputes' },
+  { name: 'coaching', path: '/console/coaching' },
 ];
 
 const documentWidth = (page: Page) =>
