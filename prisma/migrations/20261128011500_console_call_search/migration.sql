@@ -1,6 +1,6 @@
 -- Full-text search over the mirrored transcripts (docs/console.md "The calls page"): an expression
--- GIN index on every string of the conversation; src/hub/review/find-calls.ts queries the same
--- expression, so PostgreSQL uses the index.
+-- GIN index on every string of the conversation (src/hub/review/find-calls.ts queries the same
+-- expression, so PostgreSQL uses the index).
 CREATE INDEX "hub_transcriptions_search_idx" ON "hub_transcriptions"
   USING gin (jsonb_to_tsvector('english'::regconfig, "conversation", '["string"]'::jsonb));
 
