@@ -134,7 +134,15 @@ describe('npm start supervises its parts', () => {
     const row = await eventually(async () => {
       const found = await h.db.hubTranscription.findUnique({ where: { id } });
       return found?.status === 'COMPLETED' ? found : undefined;
-    }, 120_000);
+    }, 120_000).catch(async (error: Error) => {
+      const upstream = await h.db.transcription.findUnique({ where: { id } });
+      const told = main
+        .output()
+        .split('\n')
+        .filter((line) => /warn|error|"level":[456]0|died|stalled|failed/i.test(line))
+        .slice(-40);
+      throw new Error(`${error.message}; upstream status ${upstream?.status}; the supervisor's log said:\n${told.join('\n')}`);
+    });
     expect(row.configurationId).toBe(configurationId);
     expect((await h.db.transcription.findUniqueOrThrow({ where: { id } })).status).toBe('COMPLETED');
     await call('delete-transcription', { transcription_id: id });
