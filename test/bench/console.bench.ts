@@ -83,7 +83,7 @@ await raw.query('VACUUM ANALYZE');
 const db = createDb(databaseUrl, { maxConnections: 2 });
 // The sampling rule at 5 %: every participant-week of the 100,000 calls ranked and flagged in one statement.
 const samplingStart = performance.now();
-const sampling = await setSamplingRule(db, { share: 5, seed: 'bench' });
+const sampling = await setSamplingRule(db, { share: 5, seed: 'bench' }, new Date());
 out(`sampling rule set (5 %, all calls re-picked) in ${ms(performance.now() - samplingStart)}: ${sampling.sampledCalls} calls sampled`);
 await raw.query('ANALYZE hub_transcriptions');
 const seeded = await raw.query<{

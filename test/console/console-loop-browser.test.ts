@@ -64,7 +64,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   // The rule is the hub's, shared with the files running beside this one: leave it off.
-  await setSamplingRule(h.db, samplingOff);
+  await setSamplingRule(h.db, samplingOff, new Date());
   await browser?.close();
   await stack?.close();
   await h?.close();

@@ -467,6 +467,12 @@ describe('the admin API answers as its OpenAPI document says', () => {
     await callAdmin('get', '/admin/review/sampling', { token: null, expect: 401 });
     await callAdmin('put', '/admin/review/sampling', { body: { share: 0, seed: 'openapi' }, expect: 200 });
     await callAdmin('put', '/admin/review/sampling', { body: { share: 101, seed: 'openapi' }, expect: 400 });
+    // The assignment rule: left off (no reviewer), so calls mirrored by files running beside this one stay unassigned.
+    await callAdmin('get', '/admin/review/assignment', { expect: 200 });
+    await callAdmin('get', '/admin/review/assignment', { token: null, expect: 401 });
+    await callAdmin('put', '/admin/review/assignment', { body: { reviewer_ids: [] }, expect: 200 });
+    await callAdmin('put', '/admin/review/assignment', { body: { reviewer_ids: [randomUUID()] }, expect: 400 });
+    await callAdmin('put', '/admin/review/assignment', { body: { reviewer_ids: 'everyone' }, expect: 400 });
 
     // The probes take no input and answer no client error; readiness's 503 is shown in admin-api.test.ts.
     expect(coverage(admin)).toEqual(['GET /admin/health', 'GET /admin/ready']);

@@ -11,6 +11,7 @@ import { queueRoutes } from './routes/queue-routes.js';
 import { receiptRoutes } from './routes/receipt-routes.js';
 import { reportRoutes } from './routes/report-routes.js';
 import { samplingRoutes } from './routes/sampling-routes.js';
+import { assignmentRoutes } from './routes/assignment-routes.js';
 import { syncRoutes } from './routes/sync-routes.js';
 import { transcriptionRoutes } from './routes/transcription-routes.js';
 
@@ -29,5 +30,6 @@ export const hubAdminRoutes: readonly AdminRoute[] = [
   ...calibrationRoutes,
   ...agreementRoutes,
   ...samplingRoutes,
+  ...assignmentRoutes,
   ...apiProxyRoutes,
 ];

@@ -12,6 +12,10 @@ import { safeReturnPath } from './auth/sign-in.js';
 
 type Flash = NonNullable<Request['session']['flash']>;
 
+/** A form field sent once (a string) or repeated (an array, such as ticked checkboxes): always a list. */
+export const listOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
+
 /** An optional form or query field: '' (an empty input) is absent. */
 export const optionalField = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 

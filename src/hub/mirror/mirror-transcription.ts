@@ -3,7 +3,8 @@ import type { HubContext } from '../hub-context.js';
 import type { AfterCommit, MirrorHook } from './mirror-hook.js';
 import { toMirrorResults, toMirrorRow } from './mirror-row.js';
 import { quarantineItems, resolveQuarantined } from './quarantine.js';
-import { resampleWeekOf } from '../review/sampling/apply-sampling.js';
+import { assignWaitingCalls } from '../review/assignment/assign-by-rule.js';
+import { participantWeekOf, resampleWeekOf } from '../review/sampling/apply-sampling.js';
 import { maskJson } from '../redaction/mask-text.js';
 import { maskTranscription } from '../redaction/mask-transcription.js';
 
@@ -85,7 +86,9 @@ export async function writeMirror(
     await tx.hubCriterionResult.deleteMany({ where: { transcriptionId: row.id } });
     const results = toMirrorResults(transcription, keptRecordedAt);
     if (results.length) await tx.hubCriterionResult.createMany({ data: results });
-    await resampleWeekOf(tx, { participantId: row.participantId ?? null, recordedAt: keptRecordedAt });
+    const week = { participantId: row.participantId ?? null, recordedAt: keptRecordedAt };
+    await resampleWeekOf(tx, week);
+    await assignWaitingCalls(tx, { scope: participantWeekOf('t', week), now });
     for (const hook of hooks) {
       const after = await hook(tx, transcription, previous ? { status: previous.status, group: previous.group } : null);
       if (after) afterCommit.push(after);
@@ -110,7 +113,11 @@ async function markDeleted(ctx: HubContext, transcriptionId: string): Promise<Mi
     count > 0
       ? await ctx.db.hubTranscription.findUnique({ where: { id: transcriptionId }, select: { participantId: true, recordedAt: true } })
       : null;
-  if (gone) await ctx.db.$transaction((tx) => resampleWeekOf(tx, gone));
+  if (gone)
+    await ctx.db.$transaction(async (tx) => {
+      await resampleWeekOf(tx, gone);
+      await assignWaitingCalls(tx, { scope: participantWeekOf('t', gone), now: ctx.now() });
+    });
   // Gone upstream: nothing of it is left to read.
   await resolveQuarantined(ctx.db, 'get-transcription', [transcriptionId.toLowerCase()], ctx.now());
   return existed ? 'deleted' : 'unknown';

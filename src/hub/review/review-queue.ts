@@ -6,6 +6,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors/app-error.js';
 import { checkDayRange, lastMomentOfDay, optionalFilterDay, startOfDay } from './day-filter.js';
 import type { Facet, QueueChoices, QueueChoicesCache } from './queue-choices-cache.js';
+import { waitingForReview } from './waiting-for-review.js';
 
 const Uuid = z.guid();
 const empty = (v: unknown) => (v === '' ? undefined : v);
@@ -68,9 +69,7 @@ type FilterName = 'evaluator' | 'participant' | 'criterion';
  * hub_transcriptions_console_queue_idx, then the filters (all but `except`, for its facet).
  */
 export function queueWhere(f: QueueFilters, except?: FilterName): Prisma.Sql {
-  const parts: Prisma.Sql[] = [
-    Prisma.sql`(t.critical_fail OR t.sampled) AND t.deleted_at IS NULL AND (t.review_group IS NULL OR t.review_group = 'PENDING_REVIEW')`,
-  ];
+  const parts: Prisma.Sql[] = [waitingForReview];
   if (f.evaluator && except !== 'evaluator') parts.push(Prisma.sql`t.evaluator_id = ${f.evaluator}::uuid`);
   if (f.participant && except !== 'participant') parts.push(Prisma.sql`t.participant_id = ${f.participant}::uuid`);
   if (f.criterion && except !== 'criterion') {

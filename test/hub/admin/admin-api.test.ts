@@ -147,6 +147,8 @@ describe('the OpenAPI document', () => {
         '/admin/disputes/{id}/resolve',
         // The review sampling rule (docs/console.md "Sampling").
         '/admin/review/sampling',
+        // The assignment rule (docs/console.md "Assignment").
+        '/admin/review/assignment',
       ].sort(),
     );
     const list = doc.paths['/admin/transcriptions'].get;

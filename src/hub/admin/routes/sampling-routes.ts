@@ -32,7 +32,7 @@ export const samplingRoutes = [
     body: SamplingRule,
     response: SamplingAnswer,
     async handle({ body }, ctx) {
-      const { rule, sampledCalls } = await setSamplingRule(ctx.db, body);
+      const { rule, sampledCalls } = await setSamplingRule(ctx.db, body, ctx.now());
       return { ...rule, sampled_calls: sampledCalls };
     },
   }),

@@ -61,11 +61,16 @@ export async function resampleWeekOf(
   await db.$queryRaw`SELECT pg_advisory_xact_lock_shared(${ruleLock})::text`;
   await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:sampling:${call.participantId ?? 'none'}:${from.toISOString()}`}))::text`;
   rule ??= await readSamplingRule(db);
+  return resample(db, rule, participantWeekOf('s', call));
+}
+
+/** The calls of one call's participant and ISO week, as a condition on alias `alias` of hub_transcriptions. */
+export function participantWeekOf(alias: 's' | 't', call: { participantId: string | null; recordedAt: Date }): Prisma.Sql {
+  const column = (name: string) => Prisma.raw(`${alias}.${name}`);
+  const from = isoWeekStart(call.recordedAt);
   const participant =
-    call.participantId === null ? Prisma.sql`s.participant_id IS NULL` : Prisma.sql`s.participant_id = ${call.participantId}::uuid`;
-  return resample(
-    db,
-    rule,
-    Prisma.sql`${participant} AND s.recorded_at >= ${from} AND s.recorded_at < ${new Date(from.getTime() + weekMs)}`,
-  );
+    call.participantId === null
+      ? Prisma.sql`${column('participant_id')} IS NULL`
+      : Prisma.sql`${column('participant_id')} = ${call.participantId}::uuid`;
+  return Prisma.sql`${participant} AND ${column('recorded_at')} >= ${from} AND ${column('recorded_at')} < ${new Date(from.getTime() + weekMs)}`;
 }

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import type { BenchmarkEntry } from '../../../review/calibration/calibration-benchmark.js';
-import { FormInstant, optionalField } from '../../console-form.js';
-
-/** A form field sent once (a string) or repeated (an array): always a list. */
-export const listOf = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
+import { FormInstant, listOf, optionalField } from '../../console-form.js';
 
 /** Call ids pasted one a line or separated by commas or spaces. */
 export const pastedIds = (value: unknown): string[] =>

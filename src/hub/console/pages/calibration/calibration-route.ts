@@ -10,10 +10,10 @@ import { listCalibrationSessions } from '../../../review/calibration/list-calibr
 import { toTurns, type Turn } from '../../../review/load-call.js';
 import { AppError } from '../../../../lib/errors/app-error.js';
 import { requireLead } from '../../auth/require-user.js';
-import { consoleAction, parseInput } from '../../console-form.js';
+import { consoleAction, listOf, parseInput } from '../../console-form.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
 import { parseCallId } from '../call/call-id.js';
-import { benchmarkEntries, listOf, NewSessionForm, verdictFields } from './calibration-form.js';
+import { benchmarkEntries, NewSessionForm, verdictFields } from './calibration-form.js';
 import { calibrationListPage } from './calibration-list-view.js';
 import { newSessionPage, type ReviewerChoice } from './calibration-new-view.js';
 import { calibrationSessionPage } from './calibration-session-view.js';

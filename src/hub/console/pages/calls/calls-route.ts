@@ -5,7 +5,7 @@ import { AppError } from '../../../../lib/errors/app-error.js';
 import { safeReturnPath } from '../../auth/sign-in.js';
 import type { HubContext } from '../../../hub-context.js';
 import { listSubjectChoices, type SubjectChoices } from '../../../mirror/subject-choices.js';
-import { assignCalls, listReviewers } from '../../../review/assign-calls.js';
+import { assignCalls, listReviewers } from '../../../review/assignment/assign-calls.js';
 import { CallFilters, callsSelect, findCalls, type CallRow } from '../../../review/find-calls.js';
 import { requireLead } from '../../auth/require-user.js';
 import { consoleAction, parseInput } from '../../console-form.js';

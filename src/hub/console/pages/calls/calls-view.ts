@@ -1,5 +1,5 @@
 import type { SubjectChoices } from '../../../mirror/subject-choices.js';
-import type { Reviewer } from '../../../review/assign-calls.js';
+import type { Reviewer } from '../../../review/assignment/assign-calls.js';
 import { mayReview } from '../../users/console-user.js';
 import { postForm } from '../../ui/post-form.js';
 import { callTabs, type CallFilters, type CallsPage, type CallTab } from '../../../review/find-calls.js';

@@ -7,7 +7,10 @@ import type { QueueChoicesCache } from '../../../review/queue-choices-cache.js';
 import { findReviewQueue, QueueFilters } from '../../../review/review-queue.js';
 import { requireLead } from '../../auth/require-user.js';
 import { safeReturnPath } from '../../auth/sign-in.js';
-import { consoleAction, parseInput, redirectWithFlash } from '../../console-form.js';
+import { consoleAction, listOf, parseInput, redirectWithFlash } from '../../console-form.js';
+import { listReviewers } from '../../../review/assignment/assign-calls.js';
+import { readAssignmentRule } from '../../../review/assignment/assignment-rule.js';
+import { setAssignmentRule } from '../../../review/assignment/set-assignment-rule.js';
 import { readSamplingRule, SamplingRuleForm } from '../../../review/sampling/sampling-rule.js';
 import { setSamplingRule } from '../../../review/sampling/set-sampling-rule.js';
 import type { ConsoleOptions } from '../../console-options.js';
@@ -16,6 +19,14 @@ import { parseCallId } from '../call/call-id.js';
 import { queuePage } from './queue-view.js';
 
 type Flash = NonNullable<Request['session']['flash']>;
+
+/** The assignment rule as the queue page's form sends it: the ticked reviewers (none: off). */
+const AssignmentRuleForm = z.object({
+  reviewers: z.preprocess(
+    listOf,
+    z.array(z.guid({ error: 'choose reviewers from the list' }).transform((id) => id.toLowerCase())).max(100),
+  ),
+});
 
 /** What a bulk move did, in one line: how many moved, and which failed and why. */
 function moveFlash(outcome: Awaited<ReturnType<typeof moveGroups>>, group: (typeof movableGroups)[number]): Flash {
@@ -31,15 +42,34 @@ function moveFlash(outcome: Awaited<ReturnType<typeof moveGroups>>, group: (type
 export function registerQueue(router: Router, hub: HubContext, options: ConsoleOptions, choices: QueueChoicesCache): void {
   router.get('/', async (req, res) => {
     const filters = parseInput(QueueFilters, req.query, 'Invalid filter');
-    const [page, rule] = await Promise.all([findReviewQueue(hub.db, filters, { choices, pool: options.pool }), readSamplingRule(hub.db)]);
-    send(res, queuePage(frameOf(req), filters, page, rule));
+    const [page, sampling, assignment, reviewers] = await Promise.all([
+      findReviewQueue(hub.db, filters, { choices, pool: options.pool }),
+      readSamplingRule(hub.db),
+      readAssignmentRule(hub.db),
+      listReviewers(hub.db),
+    ]);
+    send(res, queuePage(frameOf(req), filters, page, { sampling, assignment, reviewers }));
   });
+
+  router.post(
+    '/queue/assignment',
+    requireLead,
+    consoleAction('/console', async (req) => {
+      const form = parseInput(AssignmentRuleForm, req.body, 'Invalid assignment rule');
+      const { rule, assignedNow } = await setAssignmentRule(hub.db, { reviewerIds: form.reviewers }, hub.now());
+      const saved = rule.reviewerIds.length === 0 ? 'Assignment by rule is off.' : 'Assignment rule saved';
+      return {
+        flash: rule.reviewerIds.length === 0 ? saved : `${saved}: ${assignedNow} waiting call${assignedNow === 1 ? '' : 's'} assigned now.`,
+        to: '/console',
+      };
+    }),
+  );
 
   router.post(
     '/queue/sampling',
     requireLead,
     consoleAction('/console', async (req) => {
-      const { sampledCalls } = await setSamplingRule(hub.db, parseInput(SamplingRuleForm, req.body, 'Invalid sampling rule'));
+      const { sampledCalls } = await setSamplingRule(hub.db, parseInput(SamplingRuleForm, req.body, 'Invalid sampling rule'), hub.now());
       choices.clear();
       return { flash: `Sampling rule saved: ${sampledCalls} call${sampledCalls === 1 ? ' is' : 's are'} sampled.`, to: '/console' };
     }),

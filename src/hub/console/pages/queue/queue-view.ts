@@ -7,6 +7,9 @@ import { fromQuery } from '../../ui/list-link.js';
 import { postForm } from '../../ui/post-form.js';
 import type { SamplingRule } from '../../../review/sampling/sampling-rule.js';
 import { samplingForm } from './sampling-form.js';
+import { assignmentForm } from './assignment-form.js';
+import type { Reviewer } from '../../../review/assignment/assign-calls.js';
+import type { AssignmentRule } from '../../../review/assignment/assignment-rule.js';
 
 /** The filters as a query string (without the cursor), for links and the form's return path. */
 export function filterQuery(f: QueueFilters, extra: Record<string, string> = {}): string {
@@ -38,7 +41,7 @@ export function queuePage(
   frame: Omit<PageFrame, 'title' | 'current'>,
   filters: QueueFilters,
   page: QueuePage,
-  rule: SamplingRule,
+  rules: { sampling: SamplingRule; assignment: AssignmentRule; reviewers: Reviewer[] },
 ): SafeHtml {
   const canAct = mayReview(frame.user?.role);
   const returnTo = `/console${filterQuery(filters)}`;
@@ -47,7 +50,8 @@ export function queuePage(
     html`<h1>Review queue</h1>
 <p class="lead-in">Critical fails, and the calls the sampling rule picked (marked sampled), waiting for a human (group Pending review or none),
 newest first.</p>
-${samplingForm(frame, rule, canAct)}
+${samplingForm(frame, rules.sampling, canAct)}
+${assignmentForm(frame, rules.assignment, rules.reviewers, canAct)}
 <form method="get" action="/console" class="filters" aria-label="Filters">
   ${facetSelect('evaluator', 'Evaluator', page.evaluators, filters.evaluator)}
   ${facetSelect('participant', 'Participant', page.participants, filters.participant)}

@@ -4,8 +4,8 @@
  * lists a reviewer's own. One row per assigned call, in the hub only (the upstream API has no
  * field for it); assigning again replaces the reviewer, "nobody" removes the row.
  */
-import type { Db } from '../../db.js';
-import { AppError } from '../../lib/errors/app-error.js';
+import type { Db } from '../../../db.js';
+import { AppError } from '../../../lib/errors/app-error.js';
 
 export interface Reviewer {
   id: string;
