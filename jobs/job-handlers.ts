@@ -8,6 +8,7 @@ import type { HubContext } from '../src/hub/hub-context.js';
 import type { JobHandlers } from '../src/queues/job-handler.js';
 import type { ProcessingContext } from '../src/service/processing/processing-context.js';
 import { handleApplyReviewAction } from './apply-review-action.job.js';
+import { handleCloseDueCalibrations } from './close-due-calibrations.job.js';
 import { handleDeliverWebhook } from './deliver-webhook.job.js';
 import { handleExpireUpload } from './expire-upload.job.js';
 import { handleExportReport } from './export-report.job.js';
@@ -37,6 +38,7 @@ export function createJobHandlers(contexts: { processing: ProcessingContext; hub
     'hub.export-report': handleExportReport(hub),
     'hub.send-alert': handleSendAlert(hub),
     'hub.sweep-alerts': handleSweepAlerts(hub),
+    'hub.close-due-calibrations': handleCloseDueCalibrations(hub),
     'hub.send-digest': handleSendDigest(hub),
     'hub.apply-review-action': handleApplyReviewAction(hub),
   };

@@ -115,6 +115,12 @@ export const jobCatalog = {
     concurrency: 1,
     ...once,
   },
+  /** Every minute: reveals the calibration sessions whose deadline has passed (docs/console.md "Calibration"). */
+  'hub.close-due-calibrations': {
+    payload: z.object({ minute: z.string() }),
+    concurrency: 1,
+    ...once,
+  },
   /** The pending-review digest of one clock tick (SLACK_DIGEST_CRON); its id is the tick's. */
   'hub.send-digest': {
     payload: z.object({ tick: z.string() }),

@@ -203,6 +203,7 @@ describe('the worker and the clock, hub-only', () => {
     expect(createSchedules(runtime.config).map((s) => s.name)).toEqual([
       'hub.reconcile',
       'hub.sweep-alerts',
+      'hub.close-due-calibrations',
       'hub.send-digest',
       'hub.plan-reports',
     ]);
@@ -214,7 +215,13 @@ describe('the worker and the clock, hub-only', () => {
     stopAll.unshift(() => clock.stop());
     await clock.caughtUp;
     const started = [...cron.getTasks()].filter(([id]) => !before.has(id)).map(([, task]) => task.name);
-    expect(started.sort()).toEqual(['hub.plan-reports', 'hub.reconcile', 'hub.send-digest', 'hub.sweep-alerts']);
+    expect(started.sort()).toEqual([
+      'hub.close-due-calibrations',
+      'hub.plan-reports',
+      'hub.reconcile',
+      'hub.send-digest',
+      'hub.sweep-alerts',
+    ]);
     for (const name of jobNames.filter((n) => n.startsWith('service.'))) {
       const counts = await runtime.jobs.queue(name).getJobCounts();
       expect([name, Object.values(counts).reduce((a, b) => a + b, 0)]).toEqual([name, 0]);

@@ -1,7 +1,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 
 /** Who acted: a console user, or an operator through the CLI or the admin API. */
-export type Actor = { kind: 'user'; id: string; email: string } | { kind: 'cli' } | { kind: 'admin-api' };
+export type Actor = { kind: 'user'; id: string; email: string } | { kind: 'cli' } | { kind: 'admin-api' } | { kind: 'clock' };
 
 export type AuditKind =
   | 'group_move'

@@ -87,6 +87,13 @@ export function createSchedules(settings: ScheduleSettings = defaultScheduleSett
       enqueue: (jobs, tick) => jobs.enqueue('hub.sweep-alerts', { minute: tickId(tick) }, { jobId: `alert-sweep-${tickId(tick)}` }),
     },
     {
+      name: 'hub.close-due-calibrations',
+      cron: '* * * * *',
+      timezone: 'UTC',
+      enqueue: (jobs, tick) =>
+        jobs.enqueue('hub.close-due-calibrations', { minute: tickId(tick) }, { jobId: `calibration-close-${tickId(tick)}` }),
+    },
+    {
       name: 'hub.send-digest',
       cron: settings.slack.digestCron,
       timezone: settings.slack.digestTimezone,

@@ -14,7 +14,11 @@ import type { Actor } from '../../../src/hub/review/audit-trail.js';
 import { benchmarkFromMajority, setCalibrationBenchmarks } from '../../../src/hub/review/calibration/calibration-benchmark.js';
 import { calibrationResultsCsv } from '../../../src/hub/review/calibration/calibration-csv.js';
 import { loadCalibrationView } from '../../../src/hub/review/calibration/calibration-results.js';
-import { closeCalibrationSession, createCalibrationSession } from '../../../src/hub/review/calibration/calibration-session.js';
+import {
+  closeCalibrationSession,
+  closeDueCalibrationSessions,
+  createCalibrationSession,
+} from '../../../src/hub/review/calibration/calibration-session.js';
 import { saveCalibrationVerdicts, submitCalibration } from '../../../src/hub/review/calibration/calibration-verdicts.js';
 import { acknowledgeCoachingNote, addCoachingNote, listCoachingNotes } from '../../../src/hub/review/coaching/coaching-notes.js';
 import { listDisputes } from '../../../src/hub/review/disputes/list-disputes.js';
@@ -361,6 +365,26 @@ describe('calibration sessions', () => {
     await expect(submitCalibration(ctx(), { sessionId: session.id, userId: users.a.id, actor: actor('a') })).rejects.toMatchObject({
       status: 409,
     });
+  });
+
+  it('closes at its deadline: the clock reveals it, once, and says so in the audit trail', async () => {
+    const call = await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria });
+    const start = new Date();
+    const deadline = new Date(start.getTime() + 3_600_000);
+    const session = await createCalibrationSession(ctx(start), {
+      title: 'due',
+      transcriptionIds: [call.id],
+      reviewerIds: [users.a.id, users.b.id],
+      deadline,
+      actor: actor('lead'),
+    });
+    expect(await closeDueCalibrationSessions(ctx(new Date(deadline.getTime() - 1)))).toBe(0);
+    expect((await loadCalibrationView(h.db, session.id, users.a.id)).revealed).toBe(false);
+    expect(await closeDueCalibrationSessions(ctx(new Date(deadline.getTime() + 1)))).toBeGreaterThanOrEqual(1);
+    expect((await loadCalibrationView(h.db, session.id, users.a.id)).revealed).toBe(true);
+    expect(await closeDueCalibrationSessions(ctx(new Date(deadline.getTime() + 60_000)))).toBe(0);
+    const events = await h.db.hubAuditEvent.findMany({ where: { kind: 'calibration_revealed', actor: 'clock' } });
+    expect(events.filter((e) => (e.after as { session?: string }).session === session.id)).toHaveLength(1);
   });
 });
 

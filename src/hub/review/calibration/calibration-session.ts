@@ -91,3 +91,22 @@ export async function closeCalibrationSession(
     return revealed;
   });
 }
+
+/**
+ * Reveals every session whose deadline has passed, submitted or not, as a lead closing it would
+ * (the clock's `hub.close-due-calibrations`, every minute); answers how many it closed.
+ */
+export async function closeDueCalibrationSessions(ctx: Pick<HubContext, 'db' | 'now'>): Promise<number> {
+  const now = ctx.now();
+  const due = await ctx.db.hubCalibrationSession.findMany({ where: { revealedAt: null, deadline: { lte: now } }, select: { id: true } });
+  let closed = 0;
+  for (const { id } of due) {
+    closed += await ctx.db.$transaction(async (tx) => {
+      const { count } = await tx.hubCalibrationSession.updateMany({ where: { id, revealedAt: null }, data: { revealedAt: now } });
+      if (count === 1)
+        await recordAudit(tx, { kind: 'calibration_revealed', actor: { kind: 'clock' }, after: { session: id, deadline_passed: true } });
+      return count;
+    });
+  }
+  return closed;
+}
