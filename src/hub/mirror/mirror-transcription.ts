@@ -4,7 +4,7 @@ import type { AfterCommit, MirrorHook } from './mirror-hook.js';
 import { toMirrorResults, toMirrorRow } from './mirror-row.js';
 import { quarantineItems, resolveQuarantined } from './quarantine.js';
 import { assignWaitingCalls } from '../review/assignment/assign-by-rule.js';
-import { participantWeekOf, resampleWeekOf } from '../review/sampling/apply-sampling.js';
+import { participantWeekOf, participantWeeksTouched, resampleWeekOf } from '../review/sampling/apply-sampling.js';
 import { maskJson } from '../redaction/mask-text.js';
 import { maskTranscription } from '../redaction/mask-transcription.js';
 
@@ -74,7 +74,7 @@ export async function writeMirror(
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:mirror:${row.id}`}))::text`;
     const previous = await tx.hubTranscription.findUnique({
       where: { id: row.id },
-      select: { status: true, group: true, recordedAt: true },
+      select: { status: true, group: true, recordedAt: true, participantId: true },
     });
     // A transcription without a creation date keeps the one it was first mirrored with.
     const keptRecordedAt = recordedAt ?? previous?.recordedAt ?? now;
@@ -86,9 +86,11 @@ export async function writeMirror(
     await tx.hubCriterionResult.deleteMany({ where: { transcriptionId: row.id } });
     const results = toMirrorResults(transcription, keptRecordedAt);
     if (results.length) await tx.hubCriterionResult.createMany({ data: results });
-    const week = { participantId: row.participantId ?? null, recordedAt: keptRecordedAt };
-    await resampleWeekOf(tx, week);
-    await assignWaitingCalls(tx, { scope: participantWeekOf('t', week), now });
+    // A call that changed participant or week leaves its old participant-week, which is picked again without it.
+    // Every week's lock before the assignment's, the order every transaction takes them in.
+    const weeks = participantWeeksTouched(previous, { participantId: row.participantId ?? null, recordedAt: keptRecordedAt });
+    for (const week of weeks) await resampleWeekOf(tx, week);
+    for (const week of weeks) await assignWaitingCalls(tx, { scope: participantWeekOf('t', week), now });
     for (const hook of hooks) {
       const after = await hook(tx, transcription, previous ? { status: previous.status, group: previous.group } : null);
       if (after) afterCommit.push(after);

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoWeekStart, resampleWeekOf } from '../../../src/hub/review/sampling/apply-sampling.js';
+import { isoWeekStart, participantWeeksTouched, resampleWeekOf } from '../../../src/hub/review/sampling/apply-sampling.js';
 import type { SamplingRule } from '../../../src/hub/review/sampling/sampling-rule.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 
@@ -95,5 +95,28 @@ describe('the sampling rule', () => {
   it('takes Monday 00:00 UTC as the start of the ISO week', () => {
     expect(isoWeekStart(new Date('2026-03-08T23:59:59Z')).toISOString()).toBe('2026-03-02T00:00:00.000Z');
     expect(isoWeekStart(new Date('2026-03-09T00:00:00Z')).toISOString()).toBe('2026-03-09T00:00:00.000Z');
+  });
+});
+
+describe('the weeks a mirror picks again', () => {
+  const monday = new Date('2026-03-02T09:00:00Z');
+  const sunday = new Date('2026-03-08T23:00:00Z');
+  const nextMonday = new Date('2026-03-09T01:00:00Z');
+  it('is the call’s week, and the week it left when its participant or week changed, in one order', () => {
+    const [p1, p2] = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
+    expect(participantWeeksTouched(null, { participantId: p1, recordedAt: monday })).toEqual([{ participantId: p1, recordedAt: monday }]);
+    expect(participantWeeksTouched({ participantId: p1, recordedAt: monday }, { participantId: p1, recordedAt: sunday })).toEqual([
+      { participantId: p1, recordedAt: sunday },
+    ]);
+    const moved = participantWeeksTouched({ participantId: p2, recordedAt: monday }, { participantId: p1, recordedAt: monday });
+    expect(moved).toEqual([
+      { participantId: p1, recordedAt: monday },
+      { participantId: p2, recordedAt: monday },
+    ]);
+    expect(participantWeeksTouched({ participantId: p1, recordedAt: monday }, { participantId: p2, recordedAt: monday })).toEqual(moved);
+    expect(participantWeeksTouched({ participantId: p1, recordedAt: sunday }, { participantId: p1, recordedAt: nextMonday })).toHaveLength(
+      2,
+    );
+    expect(participantWeeksTouched({ participantId: null, recordedAt: monday }, { participantId: p1, recordedAt: monday })).toHaveLength(2);
   });
 });

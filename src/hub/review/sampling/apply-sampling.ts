@@ -74,3 +74,16 @@ export function participantWeekOf(alias: 's' | 't', call: { participantId: strin
       : Prisma.sql`${column('participant_id')} = ${call.participantId}::uuid`;
   return Prisma.sql`${participant} AND ${column('recorded_at')} >= ${from} AND ${column('recorded_at')} < ${new Date(from.getTime() + weekMs)}`;
 }
+
+type ParticipantWeek = { participantId: string | null; recordedAt: Date };
+const weekKey = (w: ParticipantWeek) => `${w.participantId ?? ''}|${isoWeekStart(w.recordedAt).toISOString()}`;
+
+/**
+ * The participant-weeks a mirror changes: the call's, and the one it was in before if that differs
+ * (it changed participant or week, and that week is picked again without it); in a fixed order, so
+ * two mirrors moving calls between the same weeks take their locks alike.
+ */
+export function participantWeeksTouched(previous: ParticipantWeek | null, current: ParticipantWeek): ParticipantWeek[] {
+  if (!previous || weekKey(previous) === weekKey(current)) return [current];
+  return [previous, current].sort((a, b) => weekKey(a).localeCompare(weekKey(b)));
+}
