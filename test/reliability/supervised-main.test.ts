@@ -136,12 +136,17 @@ describe('npm start supervises its parts', () => {
       return found?.status === 'COMPLETED' ? found : undefined;
     }, 120_000).catch(async (error: Error) => {
       const upstream = await h.db.transcription.findUnique({ where: { id } });
+      const deliveries = await h.db.webhookDelivery.findMany({ where: { transcriptionId: id } });
+      const receipts = await h.db.hubWebhookReceipt.findMany({ where: { transcriptionId: id } });
       const told = main
         .output()
         .split('\n')
         .filter((line) => /warn|error|"level":[456]0|died|stalled|failed/i.test(line))
         .slice(-40);
-      throw new Error(`${error.message}; upstream status ${upstream?.status}; the supervisor's log said:\n${told.join('\n')}`);
+      throw new Error(
+        `${error.message}; upstream status ${upstream?.status}; deliveries ${JSON.stringify(deliveries.map((d) => d.status))}; ` +
+          `receipts ${JSON.stringify(receipts.map((r) => r.outcome))}; the supervisor's log said:\n${told.join('\n')}`,
+      );
     });
     expect(row.configurationId).toBe(configurationId);
     expect((await h.db.transcription.findUniqueOrThrow({ where: { id } })).status).toBe('COMPLETED');
