@@ -1,5 +1,6 @@
 /**
- * The facts a QA lead wants from a call's summary, labelled per call of the development set, and
+ * The facts a QA lead wants from a call's summary, labelled per call of the development set (and
+ * of the held-out set, labelled before its summaries were first read), and
  * how a summary's text is read for them (engine.bench.ts, summary-facts.test.ts): why the customer
  * called (words that must be there), what the agent did (from a fixed list of actions), the outcome
  * and the next step with its date. A fact is stated correctly when the summary says it; a fact is
@@ -17,7 +18,10 @@ export type SummaryAction =
   | 'removed'
   | 'updated'
   | 'callback'
-  | 'direct-debit';
+  | 'direct-debit'
+  | 'blocked'
+  | 'disputed'
+  | 'limit';
 
 export interface SummaryFacts {
   /** Each entry must appear in the summary (alternatives separated by |). */
@@ -40,9 +44,12 @@ const actionCues: Record<SummaryAction, RegExp> = {
   updated: /\b(updated|corrected)\b/i,
   callback: /\b(call(ed)? (the customer |them )?back|callback)\b/i,
   'direct-debit': /\bdirect debit\b/i,
+  blocked: /\b(blocked|cancelled|froze|frozen)\b/i,
+  disputed: /\bdispute\b/i,
+  limit: /\blimit\b/i,
 };
 const dateWord =
-  /\b(today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|hours?|days?|weeks?)\b/gi;
+  /\b(today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|minutes?|hours?|days?|weeks?)\b/gi;
 
 export interface SummaryScore {
   facts: number;

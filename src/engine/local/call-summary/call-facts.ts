@@ -89,7 +89,7 @@ const identifierCues: [string, string[]][] = [
   ['account number', ['account number']],
 ];
 const dateWords =
-  /\b(today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|next week|next month|within [a-z0-9 ]+? (?:hours?|days?|weeks?|working days?)|in [a-z0-9 ]+? (?:hours?|days?|weeks?)|the [a-z]+ (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[a-z]+teenth|[a-z]+tieth))\b/i;
+  /\b(today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|next week|next month|within [a-z0-9 ]+? (?:minutes?|hours?|days?|weeks?|working days?)|in [a-z0-9 ]+? (?:minutes?|hours?|days?|weeks?)|the [a-z]+ (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[a-z]+teenth|[a-z]+tieth))\b/i;
 
 /** Reads the transcript for the facts a reader of the call wants first. */
 export function understandCall(transcript: Transcript): CallFacts {
@@ -144,7 +144,8 @@ export function understandCall(transcript: Transcript): CallFacts {
             ? 'unresolved'
             : 'unclear';
   return {
-    reason: reasonOf(view.customerTurns),
+    // What the caller says before the agent has answered ("hello, is this the bank?") is not yet why they called.
+    reason: reasonOf(view.customerTurns.filter((t) => t.index > (view.agentTurns[0]?.index ?? -1))),
     actions: [...lead, ...new Set(actions)],
     outcome,
     customerMood,
@@ -172,7 +173,7 @@ function clauseOf(rest: string): string {
 function futureClauses(sentence: string): string[] {
   const found: string[] = [];
   for (const part of sentence.split(/,\s*|;\s*|\s+and\s+(?=(?:it|your|the|this|an?)\b)/i)) {
-    const clause = tidy(part);
+    const clause = tidy(part.replace(/^\s*(?:and|so|then|but)\s+/i, ''));
     if (
       /^(?:it|this|that|your [a-z ]+?|the [a-z ]+?|an? [a-z ]+?|they) (?:will|should|is going to|is due to|is booked for)\b/i.test(clause)
     )
@@ -249,6 +250,15 @@ function reasonOf(customerTurns: Turn[]): string | null {
         .join(', ')
         .replace(/\s+and (?:it is|it's|that is|that's) (?:your|you)\b.*$/i, '');
       return retellCustomer(kept);
+    }
+  }
+  // A problem misheard past its cue words ("my internet has been dancing Saturday"): the customer's
+  // first statement about their own things still says what the call is about.
+  for (const turn of customerTurns.slice(0, 2)) {
+    for (const sentence of splitSentences(turn.segment.text)) {
+      const from = sentence.search(/\b(?:my|our|I)\b/i);
+      const kept = from < 0 ? '' : sentence.slice(from);
+      if (!/\?\s*$/.test(sentence) && normaliseWords(kept).length >= 4) return retellCustomer(kept);
     }
   }
   return null;

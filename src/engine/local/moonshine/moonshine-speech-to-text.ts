@@ -113,9 +113,7 @@ export class MoonshineSpeechToText implements SpeechToTextEngine {
     const pieces = this.piecesOf(withSpeakers);
     const biasTerms = biasTermsFromHints(hints);
     const terms = [...biasTerms.terms];
-    const biasFor = (names: string[]) =>
-      this.settings.vocabularyBias ? new VocabularyBias({ ...biasTerms, terms: names }, this.settings.vocabularyBias) : null;
-    let bias = biasFor(terms);
+    const bias = this.settings.vocabularyBias ? new VocabularyBias(biasTerms, this.settings.vocabularyBias) : null;
     const fusion = this.settings.languageModel;
     const general = await this.generalUnigrams();
     const knownWord = general ? (word: string) => general.has(word) : undefined;
@@ -131,12 +129,9 @@ export class MoonshineSpeechToText implements SpeechToTextEngine {
       const text = await recognizer.recognize(samples, { bias, languageModel, beamWidth: this.settings.beamWidth });
       if (!text) continue;
       recognized.push({ ...piece, text });
-      // A name a speaker introduces is heard toward in the rest of the call (hint-terms.ts).
-      const introduced = introducedNames(text).filter((name) => !terms.some((t) => t.toLowerCase() === name.toLowerCase()));
-      if (introduced.length) {
-        terms.push(...introduced);
-        bias = biasFor(terms);
-      }
+      // A name a speaker introduces corrects its other mentions (hint-terms.ts); raising it in the
+      // decoder as well made "Hello Daniel" "The Low Daniel" rather than "The Daniel".
+      for (const name of introducedNames(text)) if (!terms.some((t) => t.toLowerCase() === name.toLowerCase())) terms.push(name);
     }
     const corrected = recognized.map((chunk) => ({ ...chunk, text: applyVocabulary(chunk.text, terms, knownWord) }));
     return { language: 'en', segments: mergeTurns(corrected, this.settings.oneVoiceTurnPauseSeconds) };
