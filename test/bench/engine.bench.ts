@@ -3,7 +3,7 @@
  * (judge only), then end to end through speech: espeak-ng voices, stereo and mono, the voices the
  * engine was tuned on and voices it never was. Prints verdict accuracy, critical-fail precision
  * and recall, word error rate per voice and speaker-role accuracy, against the issue's goals.
- *   npm run bench:engine                 everything (about 15 min on 2 cores, audio cached after)
+ *   npm run bench:engine                 everything (about 30 min on 2 idle cores, audio cached after)
  *   npm run bench:engine -- --quick      development calls, tuned voices, stereo only
  *   npm run bench:engine -- --compare-general   also the held-out calls on pocketsphinx's general model (before)
  *   npm run bench:engine -- --lw=8 --unigram-weight=0.5 --general-words=20000 --discount=0.7 --no-domain-model
