@@ -1,6 +1,6 @@
 /**
  * The demo's resources in the hub's account, found by tag or made once: a configuration (summary,
- * two extraction fields, webhooks pointed at the hub), an evaluator (boolean, scale and strict
+ * the company's name as vocabulary, two extraction fields, webhooks pointed at the hub), an evaluator (boolean, scale and strict
  * criteria) and a participant. Running the demo again finds them instead of making copies.
  */
 import { execFile } from 'node:child_process';
@@ -33,6 +33,8 @@ async function findOrCreateConfiguration(http: DemoHttp): Promise<{ configuratio
   const { configuration } = await http.api<{ configuration: Configuration }>('create-configuration', {
     tag: demoTag,
     summary: true,
+    // The company's name, as a user configures the words their calls use: it is transcribed as written.
+    vocabulary: ['Acme'],
     extraction_fields: [
       { name: 'order number', type: 'number', description: 'The order number the customer gives' },
       { name: 'delivery date', type: 'date', description: 'When the order will arrive' },
@@ -98,7 +100,7 @@ async function registerWebhooks(configurationId: string): Promise<string> {
 export async function setUpDemo(http: DemoHttp, print: Print): Promise<DemoResources> {
   const { configuration, isNew: newConfiguration } = await findOrCreateConfiguration(http);
   print(
-    `configuration ${configuration.configuration_id} "${demoTag}" (${newConfiguration ? 'created' : 'found'}): summary, fields ${configuration.extraction_fields.map((f) => `"${f.name}"`).join(', ')}`,
+    `configuration ${configuration.configuration_id} "${demoTag}" (${newConfiguration ? 'created' : 'found'}): summary, vocabulary ${configuration.vocabulary.map((v) => `"${v}"`).join(', ')}, fields ${configuration.extraction_fields.map((f) => `"${f.name}"`).join(', ')}`,
   );
   const successUrl = await registerWebhooks(configuration.configuration_id);
   print(`  its webhooks point at the hub's receiver: ${successUrl.replace(/\?.*$/, '?token=…')}`);

@@ -3,7 +3,7 @@
  * (judge only), then end to end through speech: espeak-ng voices, stereo and mono, the voices the
  * engine was tuned on and voices it never was. Prints verdict accuracy, critical-fail precision
  * and recall, word error rate per voice and speaker-role accuracy, against the issue's goals.
- *   npm run bench:engine                 everything (about 15 min on 2 cores, audio cached after)
+ *   npm run bench:engine                 everything (about 30 min on 2 idle cores, audio cached after)
  *   npm run bench:engine -- --quick      development calls, tuned voices, stereo only
  *   npm run bench:engine -- --compare-general   also the held-out calls on pocketsphinx's general model (before)
  *   npm run bench:engine -- --lw=8 --unigram-weight=0.5 --general-words=20000 --discount=0.7 --no-domain-model
@@ -16,7 +16,10 @@
  *   --fresh-pairs=en-us+m7/en-us+f3   also run these pairs (never used before: neither tuned on nor measured)
  *   --rendering=N                 synthesize with another random sox dither (0, the default: repeatable audio)
  *   --concurrency=N               decodes at a time (default 2, one per core)
- *   --telephone                   each recording heard through a telephone line first (8 kHz, μ-law, a hiss about 20 dB under the speech)
+ *   --telephone                   every recording heard through a telephone line first (8 kHz, μ-law, a hiss about 20 dB under the speech)
+ * The development calls also run through the telephone line in modes phone-mono and phone-stereo
+ * (8 kHz μ-law, stereo with the agent on the left channel, as contact centres record): --modes=phone-mono,phone-stereo.
+ * Summaries: each development call's summary is read for its labelled facts (summary-facts.ts).
  * The recogniser (default: Moonshine, moonshine/; docs/engine-bench.md, "How Moonshine's settings were chosen"):
  *   --recognizer=pocketsphinx     the other one, with the flags below
  *   --beam=4 --lm=off --lm-weight=0.2 --word-bonus=0.5   its beam and the domain word model's fusion
@@ -49,6 +52,8 @@ import { heldOutCalls, heldOutEvaluator, heldOutFields } from '../engine/held-ou
 import { judgeCall, precisionOf, recallOf, referenceTranscript, scoreOutcomes } from '../engine/judge-set.js';
 import type { EvaluatorSpec, FieldSpec, LabelledCall } from '../engine/labelled-call.js';
 import { runCallThroughSpeech, type SpeechRun, type VoicePair } from './engine-speech-run.js';
+import { agentOnLeft, allModes, modes, wideModes, type Mode } from './engine-bench-modes.js';
+import { scoreSummaries, summaryFactsOf, summaryLine } from './engine-bench-summaries.js';
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const args = new Map<string, string>(
@@ -194,42 +199,50 @@ for (const [name, calls, evaluator, fields] of [
   );
   for (const wrong of [...f.wrongVerdicts, ...f.wrongFields]) print(`      ${wrong}`);
 }
+for (const [name, calls] of [
+  ['development', devCalls],
+  ['held-out', heldOutCalls],
+] as const) {
+  const scriptSummaries = await scoreSummaries(calls.map((call) => ({ call, transcript: referenceTranscript(call) })));
+  print(`  ${name} summaries on the scripts: ${summaryLine(scriptSummaries)}`);
+  if (args.has('show-wrong')) for (const miss of scriptSummaries.misses) print(`      summary ${miss}`);
+}
 
 print();
 print('2. end to end through speech (espeak-ng → sox → decode → local speech-to-text → judge)');
-const runs: { set: string; pair: VoicePair; run: SpeechRun; call: LabelledCall }[] = [];
+const runs: { set: string; pair: VoicePair; run: SpeechRun; call: LabelledCall; mode: Mode }[] = [];
 type Plan = {
   set: string;
   calls: LabelledCall[];
   evaluator: EvaluatorSpec;
   fields: FieldSpec[];
   pairs: VoicePair[];
-  modes: boolean[];
+  modes: Mode[];
   engine?: SpeechToTextEngine;
 };
 const plan: Plan[] = quick
-  ? [{ set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: [tunedPairs[0]], modes: [true] }]
+  ? [{ set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: [tunedPairs[0]], modes: [modes.stereo] }]
   : [
-      { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: tunedPairs, modes: [true, false] },
-      { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: untunedPairs, modes: [true, false] },
+      { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: tunedPairs, modes: allModes },
+      { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: untunedPairs, modes: allModes },
       {
         set: 'held-out',
         calls: heldOutCalls,
         evaluator: heldOutEvaluator,
         fields: heldOutFields,
         pairs: untunedPairs,
-        modes: [true, false],
+        modes: wideModes,
       },
       ...(freshPairs.length
         ? [
-            { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: freshPairs, modes: [true, false] },
+            { set: 'development', calls: devCalls, evaluator: devEvaluator, fields: devFields, pairs: freshPairs, modes: allModes },
             {
               set: 'held-out',
               calls: heldOutCalls,
               evaluator: heldOutEvaluator,
               fields: heldOutFields,
               pairs: freshPairs,
-              modes: [true, false],
+              modes: wideModes,
             },
           ]
         : []),
@@ -241,7 +254,7 @@ const plan: Plan[] = quick
               evaluator: heldOutEvaluator,
               fields: heldOutFields,
               pairs: untunedPairs,
-              modes: [true],
+              modes: [modes.stereo],
               engine: generalStt,
             },
           ]
@@ -250,16 +263,22 @@ const plan: Plan[] = quick
 const listArg = (name: string) => (args.get(name) ? (args.get(name) ?? '').split(',').filter(Boolean) : null);
 const [setsArg, pairsArg, modesArg, callsArg] = [listArg('sets'), listArg('pairs'), listArg('modes'), listArg('calls')];
 const jobs = plan
-  .flatMap((p) => p.pairs.flatMap((pair) => p.modes.flatMap((stereo) => p.calls.map((call) => ({ ...p, pair, stereo, call })))))
+  .flatMap((p) =>
+    p.pairs.flatMap((pair) =>
+      p.modes.flatMap((mode) =>
+        p.calls.map((call) => ({ ...p, pair, mode, stereo: mode.stereo, call: mode.agentLeft ? agentOnLeft(call) : call })),
+      ),
+    ),
+  )
   .filter((j) => !setsArg || setsArg.some((s) => j.set.startsWith(s)))
   .filter((j) => !pairsArg || pairsArg.includes(`${j.pair.agent}/${j.pair.customer}`))
-  .filter((j) => !modesArg || modesArg.includes(j.stereo ? 'stereo' : 'mono'))
+  .filter((j) => !modesArg || modesArg.includes(j.mode.name))
   .filter((j) => !callsArg || callsArg.some((c) => j.call.id.startsWith(c)));
 const savedTranscripts = args.get('from-transcripts') ?? args.get('save-transcripts') ?? null;
 const savedTranscriptFile = (j: (typeof jobs)[number]) =>
   path.join(
     savedTranscripts ?? '.',
-    `${j.set}-${j.pair.agent}-${j.pair.customer}-${j.stereo ? 'stereo' : 'mono'}-${j.call.id}.json`.replace(/[^\w.+-]/g, '_'),
+    `${j.set}-${j.pair.agent}-${j.pair.customer}-${j.mode.name}-${j.call.id}.json`.replace(/[^\w.+-]/g, '_'),
   );
 if (savedTranscripts) await mkdir(savedTranscripts, { recursive: true });
 const started = performance.now();
@@ -279,10 +298,10 @@ await Promise.all(
         job.fields,
         saved,
         numberArg('rendering', 0),
-        args.has('telephone'),
+        args.has('telephone') || job.mode.telephone,
       );
       if (args.has('save-transcripts')) await writeFile(savedTranscriptFile(job), JSON.stringify(run.transcript));
-      runs.push({ set: job.set, pair: job.pair, run, call: job.call });
+      runs.push({ set: job.set, pair: job.pair, run, call: job.call, mode: job.mode });
     }
   }),
 );
@@ -290,7 +309,7 @@ print(`  ${jobs.length} recordings in ${((performance.now() - started) / 1000).t
 
 const groups = new Map<string, typeof runs>();
 for (const r of runs) {
-  const key = `${r.set} calls, ${r.pair.tuned ? 'tuned' : 'UNTUNED'} voices ${r.pair.agent} / ${r.pair.customer}, ${r.run.stereo ? 'stereo' : 'mono'}`;
+  const key = `${r.set} calls, ${r.pair.tuned ? 'tuned' : 'UNTUNED'} voices ${r.pair.agent} / ${r.pair.customer}, ${r.mode.name}`;
   groups.set(key, [...(groups.get(key) ?? []), r]);
 }
 for (const [key, group] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
@@ -306,12 +325,37 @@ for (const [key, group] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
   print(
     `    verdicts ${pct(f.verdictsRight, f.verdicts)} (${f.verdictsRight}/${f.verdicts}), critical fail precision ${precisionOf(f).toFixed(2)} recall ${recallOf(f).toFixed(2)}, false critical fails on compliant calls ${f.falseCriticalOnCompliant}, WER ${pct(errors, words)}, role accuracy ${pct(role.right, role.total)} of speech, two speakers in ${twoSpeakers}/${group.length}, fields ${f.fieldsRight}/${f.fieldValues}`,
   );
+  const summaries = await scoreSummaries(
+    group.filter((g) => summaryFactsOf(g.call.id)).map((g) => ({ call: g.call, transcript: g.run.transcript })),
+  );
+  if (summaries.count) print(`    summaries: ${summaryLine(summaries)}`);
+  if (args.has('show-wrong')) for (const miss of summaries.misses) print(`      summary ${miss}`);
+  for (const w of f.wrongVerdicts) if (args.has('show-wrong')) print(`      ${w}`);
+}
+
+print();
+print('  by mode, all voices and sets (word errors per voice: below)');
+for (const mode of Object.values(modes)) {
+  const chosen = runs.filter((r) => r.mode.name === mode.name && !r.set.includes('general'));
+  if (!chosen.length) continue;
+  const f = scoreOutcomes(chosen.map((r) => r.run.outcome));
+  const summaries = await scoreSummaries(
+    chosen.filter((g) => summaryFactsOf(g.call.id)).map((g) => ({ call: g.call, transcript: g.run.transcript })),
+  );
+  print(
+    `    ${mode.name.padEnd(12)} ${chosen.length} recordings: verdicts ${pct(f.verdictsRight, f.verdicts)}, false critical fails ${f.falsePositives} (on compliant calls ${f.falseCriticalOnCompliant}), critical-fail recall ${recallOf(f).toFixed(2)} precision ${precisionOf(f).toFixed(2)}${summaries.count ? `; summaries ${summaryLine(summaries)}` : ''}`,
+  );
+  if (mode.telephone && !modesArg?.length)
+    print(
+      `      goal ≥95% verdicts, no false critical fail, recall ≥0.95: ${goal(f.verdictsRight / f.verdicts >= 0.95 && f.falsePositives === 0 && recallOf(f) >= 0.95)}`,
+    );
 }
 
 print();
 const voiceTotals = new Map<string, { errors: number; words: number; tuned: boolean }>();
 for (const [title, chosen] of [
-  ['domain model (this engine)', runs.filter((x) => x.run.stereo && !x.set.includes('general'))],
+  ['domain model (this engine)', runs.filter((x) => x.mode.name === 'stereo' && !x.set.includes('general'))],
+  ['telephone line, 8 kHz μ-law, agent on the left (this engine)', runs.filter((x) => x.mode.name === 'phone-stereo')],
   ['general model, held-out calls (untuned baseline)', runs.filter((x) => x.run.stereo && x.set.includes('general'))],
 ] as const) {
   if (!chosen.length) continue;
@@ -348,7 +392,7 @@ if (!quick && !setsArg && !pairsArg && !modesArg && !callsArg) {
 }
 if (args.has('show-wrong')) {
   for (const r of runs) {
-    const tag = `[${r.pair.agent}/${r.pair.customer} ${r.run.stereo ? 'st' : 'mo'}]`;
+    const tag = `[${r.pair.agent}/${r.pair.customer} ${r.mode.name}]`;
     if (r.run.outcome.criticalFail !== r.call.criticalFail)
       print(`      ${tag} ${r.call.id} CRITICAL FAIL expected ${r.call.criticalFail}, got ${r.run.outcome.criticalFail}`);
     for (const w of scoreOutcomes([r.run.outcome]).wrongVerdicts) print(`      ${tag} ${w}`);

@@ -4,6 +4,7 @@
  * The held-out set (held-out-set.ts) is never tuned on.
  */
 import type { EvaluatorSpec, FieldSpec, LabelledCall } from './labelled-call.js';
+import type { SummaryFacts } from './summary-facts.js';
 
 export const devEvaluator: EvaluatorSpec = {
   context: 'Inbound customer service calls for Brightline, a broadband, TV and mobile provider.',
@@ -388,3 +389,41 @@ export const devCalls: LabelledCall[] = [
     fields: { account_number: 600418, appointment_date: null, refund_amount: null },
   },
 ];
+
+/** What each development call's summary should state (summary-facts.ts). */
+export const devSummaryFacts: Record<string, SummaryFacts> = {
+  'dev-01-outage-engineer': {
+    reason: ['internet', 'down'],
+    actions: ['verified', 'apologised', 'booked'],
+    outcome: 'resolved',
+    next: ['march'],
+  },
+  'dev-02-double-charge-refund': {
+    reason: ['charged twice'],
+    actions: ['verified', 'apologised', 'refunded'],
+    outcome: 'resolved',
+    next: ['working days'],
+  },
+  'dev-03-account-number-only': { reason: ['bill', 'went up'], actions: ['discount'], outcome: 'resolved', next: null },
+  'dev-04-blames-customer': { reason: ['cancellation fee'], actions: ['verified'], outcome: 'unresolved', next: null },
+  'dev-05-dismissive-agent': { reason: ['box', 'restarting'], actions: ['verified', 'replaced'], outcome: 'resolved', next: ['friday'] },
+  'dev-06-promises-compensation': { reason: ['signal'], actions: ['verified', 'apologised', 'escalated'], outcome: 'resolved', next: null },
+  'dev-07-customer-speaks-first': {
+    reason: ['moved|move', 'broadband'],
+    actions: ['verified', 'booked'],
+    outcome: 'resolved',
+    next: ['march'],
+  },
+  'dev-08-customer-apologises': { reason: ['bill'], actions: ['verified', 'removed'], outcome: 'resolved', next: null },
+  'dev-09-no-closing': { reason: ['router'], actions: ['verified', 'replaced'], outcome: 'resolved', next: ['tomorrow'] },
+  'dev-10-unusual-wording': { reason: ['speed'], actions: ['verified', 'booked'], outcome: 'resolved', next: ['october'] },
+  'dev-11-angry-customer': { reason: ['tv'], actions: ['verified', 'apologised', 'booked'], outcome: 'resolved', next: ['november'] },
+  'dev-12-no-resolution': { reason: ['roaming'], actions: ['verified', 'apologised'], outcome: 'unresolved', next: null },
+  'dev-13-callback-promise': {
+    reason: ['bill', 'estimated'],
+    actions: ['verified', 'apologised', 'updated', 'callback'],
+    outcome: 'resolved',
+    next: ['january'],
+  },
+  'dev-14-verify-late-and-blame': { reason: ['account'], actions: ['direct-debit'], outcome: 'resolved', next: ['two hours'] },
+};

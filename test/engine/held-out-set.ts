@@ -3,6 +3,7 @@
  * apart so the bench can report honest figures (npm run bench:engine). Do not tune on it.
  */
 import type { EvaluatorSpec, FieldSpec, LabelledCall } from './labelled-call.js';
+import type { SummaryFacts } from './summary-facts.js';
 
 export const heldOutEvaluator: EvaluatorSpec = {
   context: 'Quality review of calls to Northfield Bank card services. Agents answer cardholders.',
@@ -183,3 +184,22 @@ export const heldOutCalls: LabelledCall[] = [
     fields: { card_last_four: null, dispute_amount: null, new_card_date: null },
   },
 ];
+
+/** What each held-out call's summary should state (summary-facts.ts), labelled before its summaries were read. */
+export const heldOutSummaryFacts: Record<string, SummaryFacts> = {
+  'held-01-lost-card': { reason: ['card', 'taxi'], actions: ['verified', 'apologised', 'blocked'], outcome: 'resolved', next: ['march'] },
+  'held-02-guaranteed-refund': {
+    reason: ['payment'],
+    actions: ['verified', 'apologised', 'disputed', 'blocked'],
+    outcome: 'resolved',
+    next: null,
+  },
+  'held-03-condescending': { reason: ['declined'], actions: ['verified', 'limit'], outcome: 'resolved', next: null },
+  'held-04-no-security': { reason: ['balance'], actions: [], outcome: 'resolved', next: null },
+  'held-05-customer-first-apology': {
+    reason: ['card', 'abroad|spain'],
+    actions: ['verified', 'removed'],
+    outcome: 'resolved',
+    next: ['minutes'],
+  },
+};

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../../src/engine/engine-types.js';
 import { judgeCriteria } from '../../src/engine/local/criterion-judge.js';
-import { summarizeExtractively } from '../../src/engine/local/extractive-summary.js';
 import { extractFieldValues } from '../../src/engine/local/field-extraction.js';
 import { parseTimedOutput } from '../../src/engine/local/pocketsphinx.js';
 import { chunksOf, mergeTurns } from '../../src/engine/local/speaker-turns.js';
@@ -94,14 +93,6 @@ describe('criterion judgements', () => {
   });
 });
 
-describe('extractive summary', () => {
-  it("keeps the turns richest in the call's recurring words, in order, boosting the instruction", () => {
-    expect(summarizeExtractively(call, null)).toBe('Speaker B: my laptop order has not arrived the order number is four five seven two.');
-    expect(summarizeExtractively(call, 'Say what was said about insurance')).toContain('Speaker B');
-    expect(summarizeExtractively({ language: 'en', segments: [] }, null)).toBe('The recording contains no recognizable speech.');
-  });
-});
-
 describe('pocketsphinx output and speaker turns', () => {
   const output = [
     'hello there how can i help',
@@ -158,6 +149,16 @@ describe('vocabulary hints', () => {
       'thank you for calling Zendesk, how can i help',
     );
     expect(applyVocabulary('We moved to Genesis.', ['Genesys'])).toBe('We moved to Genesys.');
+  });
+
+  it('with a dictionary, turns a word that is no English word into the term it nearly sounds or reads like', () => {
+    const english = new Set(['you', 'are', 'from', 'support', 'the', 'hello', 'low', 'tech', 'me', 'daniel']);
+    const knownWord = (word: string) => english.has(word);
+    expect(applyVocabulary('Hello, you are from Techmie Support.', ['Acme'], knownWord)).toBe('Hello, you are from Acme Support.');
+    expect(applyVocabulary('The Loganiel, I ordered a laptop.', ['Daniel'], knownWord)).toBe('The Daniel, I ordered a laptop.');
+    // English words are left alone, and without a dictionary only exact sound-alikes change.
+    expect(applyVocabulary('you are from tech me support', ['Acme'], knownWord)).toBe('you are from tech me support');
+    expect(applyVocabulary('Hello, you are from Techmie Support.', ['Acme'])).toBe('Hello, you are from Techmie Support.');
   });
 });
 

@@ -3,7 +3,8 @@
  * database of its own and no private host allowed (the samples are the service's own): twice, the
  * second run finding the configuration, evaluator and participant of the first. What it prints
  * must exist: transcripts and evaluations, mirror rows, the alert record of the breaching call and
- * the exported report file.
+ * the exported report file; the compliant call passes every criterion with the company heard as
+ * configured, and docs/getting-started.md quotes the call lines as they are printed.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -71,6 +72,22 @@ describe('npm run demo', () => {
     expect(first).toMatch(/^\[blaming-call\] {3}FAIL No blaming or rudeness \[strict\]/m);
     expect(first).toMatch(/^\[blaming-call\] slack alert [0-9a-f-]{36}: delivered_to_log — Slack is not configured/m);
     expect(first).toMatch(/^\[support-call\] slack alert: none \(no critical fail\)$/m);
+    // The compliant call passes every criterion, and the company configured as vocabulary is heard as written.
+    const supportVerdicts = [...first.matchAll(/^\[support-call\] {3}(PASS|FAIL) (.+?) \[/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect(supportVerdicts).toEqual(['PASS Greeting', 'PASS Empathy', 'PASS Closing', 'PASS No blaming or rudeness']);
+    expect(first).toMatch(/^\[support-call\] {3}A: .*\bAcme\b/m);
+    // A summary a reader can use: no speaker labels, no doubled full stops.
+    const summaries = [...first.matchAll(/^\[[\w-]+\] summary: (.+)$/gm)].map((m) => m[1] ?? '');
+    expect(summaries).toHaveLength(2);
+    for (const summary of summaries) {
+      expect(summary).not.toMatch(/Speaker [A-Z]|\.\s*\./);
+      expect(summary).toMatch(/^The customer called because /);
+    }
+    // docs/getting-started.md quotes what the demo prints: each quoted call line (ids and times shortened with …) is printed as quoted.
+    const quoted = /```text\n([\s\S]*?)```/.exec(readFileSync(path.join(projectRoot, 'docs/getting-started.md'), 'utf8'))?.[1] ?? '';
+    const quotedCallLines = quoted.split('\n').filter((line) => /^\[(support|blaming)-call\] /.test(line) && !line.includes('…'));
+    expect(quotedCallLines.length).toBeGreaterThan(10);
+    for (const line of quotedCallLines) expect(first.split('\n')).toContain(line);
     const ids = idsOf(first);
     expect(Object.keys(ids).sort()).toEqual(['blaming-call', 'support-call']);
     for (const id of Object.values(ids)) expect(first).toContain(`/console/calls/${id}`);

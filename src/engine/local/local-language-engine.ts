@@ -1,10 +1,10 @@
 import type { CriterionJudgement, ExtractedValue, LanguageEngine, Transcript } from '../engine-types.js';
 import { judgeCriteria } from './criterion-judge.js';
-import { summarizeExtractively } from './extractive-summary.js';
+import { summarizeCall } from './call-summary/call-summary.js';
 import { extractFieldValues } from './field-extraction.js';
 
 /**
- * Offline language engine: extractive summary, rule-based fields, phrase-based criterion
+ * Offline language engine: a summary built from the facts it understood, rule-based fields, phrase-based criterion
  * judgements that quote the transcript. Deterministic; it reads English and does not translate,
  * so a summary's language is the conversation's.
  */
@@ -12,7 +12,7 @@ export class LocalLanguageEngine implements LanguageEngine {
   readonly name = 'local';
 
   summarize(transcript: Transcript, options: { instruction: string | null; language: string }) {
-    return Promise.resolve({ text: summarizeExtractively(transcript, options.instruction), language: transcript.language });
+    return Promise.resolve({ text: summarizeCall(transcript, options.instruction), language: transcript.language });
   }
 
   extractFields(

@@ -118,19 +118,25 @@ export function assignRoles(transcript: Transcript, organisationWords: string[])
 
 /**
  * Words that name the organisation in the evaluator's context: capitalised words that do not
- * start a sentence ("calls for Brightline, a broadband provider" → brightline).
+ * start a sentence ("calls for Brightline, a broadband provider" → brightline), and a sentence's
+ * first word when a name of a service follows it ("Acme support: orders and returns" → acme).
  */
 export function organisationWordsOf(context: string): string[] {
   const found = new Set<string>();
-  for (const sentence of context.split(/[.!?]\s+/)) {
+  for (const sentence of context.split(/[.!?:;]\s+|\n+/)) {
     const tokens = sentence.split(/\s+/).filter(Boolean);
     for (const [i, token] of tokens.entries()) {
-      const word = token.replace(/[^A-Za-z]/g, '');
-      if (i > 0 && /^[A-Z][a-z]+/.test(word) && !commonCapitalised.has(word.toLowerCase())) found.add(word.toLowerCase());
+      const word = token.replace(/'s\W*$/, '').replace(/[^A-Za-z]/g, '');
+      if (!/^[A-Z][a-z]+/.test(word) || commonCapitalised.has(word.toLowerCase())) continue;
+      const next = tokens[i + 1]?.toLowerCase().replace(/[^a-z]/g, '') ?? '';
+      if (i > 0 || /'s$/.test(token) || serviceNames.has(next)) found.add(word.toLowerCase());
     }
   }
   return [...found];
 }
+
+/** Words that follow an organisation's name ("Acme support", "Nimbus care"). */
+const serviceNames = new Set(['support', 'helpdesk', 'care', 'team']);
 
 const commonCapitalised = new Set([
   'i',

@@ -141,7 +141,7 @@ async function loadAnalysisSettings(
   ]);
   const fields = (configuration?.extractionFields as ExtractionFieldSpec[] | undefined) ?? [];
   const domainText = [
-    ...(evaluator ? [evaluator.context, ...evaluator.criteria.map((c) => `${c.name}. ${c.description}`)] : []),
+    ...(evaluator ? [evaluator.context, evaluator.description, ...evaluator.criteria.map((c) => `${c.name}. ${c.description}`)] : []),
     ...fields.map((f) => `${f.name.replace(/_/g, ' ')}. ${f.description}`),
   ].filter((text) => text.trim() !== '');
   return {

@@ -35,3 +35,37 @@ export function biasTermsFromHints(hints: RecognitionHints): BiasTerms {
   }
   return { terms, domainWords: [...domainWords] };
 }
+
+const introductions = [
+  /\b(?:[Mm]y name is|[Mm]y name's|[Tt]his is|[Yy]ou're speaking (?:to|with)|[Yy]ou are speaking (?:to|with))\s+([A-Z][a-z]{2,})\b/g,
+  /\b([A-Z][a-z]{2,}) (?:speaking|here)\b/g,
+];
+
+/**
+ * Names a speaker introduces as the recogniser wrote them ("this is Daniel speaking" → Daniel,
+ * "my name is Priya"): later mentions of the name, often misheard, are heard toward it.
+ */
+export function introducedNames(text: string): string[] {
+  const found = new Set<string>();
+  for (const pattern of introductions)
+    for (const match of text.matchAll(pattern)) {
+      const name = match[1] ?? '';
+      if (name && !stopwords().has(name.toLowerCase()) && !notNames.has(name.toLowerCase())) found.add(name);
+    }
+  return [...found];
+}
+
+const notNames = new Set([
+  'sorry',
+  'calling',
+  'here',
+  'speaking',
+  'just',
+  'really',
+  'happy',
+  'glad',
+  'afraid',
+  'going',
+  'about',
+  'regarding',
+]);

@@ -7,7 +7,7 @@ import { MoonshineRecognizer } from './moonshine-recognizer.js';
 import { defaultStretchSettings, findSpeechStretches, type StretchSettings } from './speech-stretches.js';
 import { speechModelFiles } from './speech-model-files.js';
 import { defaultVocabularyBias, VocabularyBias, type VocabularyBiasSettings } from './vocabulary-bias.js';
-import { biasTermsFromHints } from './hint-terms.js';
+import { biasTermsFromHints, introducedNames } from './hint-terms.js';
 import { defaultDomainWordModelSettings, DomainWordModel, type DomainWordModelSettings } from './domain-word-model.js';
 import { defaultLocalModelDir } from '../../engine-settings.js';
 import { readGeneralUnigrams } from '../general-unigrams.js';
@@ -112,11 +112,13 @@ export class MoonshineSpeechToText implements SpeechToTextEngine {
         : await assignSpeakersByVoice(audio.mixdown, stretches);
     const pieces = this.piecesOf(withSpeakers);
     const biasTerms = biasTermsFromHints(hints);
-    const terms = biasTerms.terms;
+    const terms = [...biasTerms.terms];
     const bias = this.settings.vocabularyBias ? new VocabularyBias(biasTerms, this.settings.vocabularyBias) : null;
     const fusion = this.settings.languageModel;
+    const general = await this.generalUnigrams();
+    const knownWord = general ? (word: string) => general.has(word) : undefined;
     const languageModel = fusion
-      ? { model: DomainWordModel.forHints(hints, await this.generalUnigrams(), fusion), weight: fusion.weight, wordBonus: fusion.wordBonus }
+      ? { model: DomainWordModel.forHints(hints, general, fusion), weight: fusion.weight, wordBonus: fusion.wordBonus }
       : null;
     const channelOf = (speaker: string) => (byChannel ? (speaker === 'A' ? left : right) : undefined) ?? audio.mixdown;
     const recognized: SpeechChunk[] = [];
@@ -125,9 +127,14 @@ export class MoonshineSpeechToText implements SpeechToTextEngine {
       const end = Math.min(audio.durationSeconds, piece.end + this.settings.marginSeconds);
       const samples = withSilence(await readPcmRange(channelOf(piece.speaker), start, end), this.settings.paddingSeconds);
       const text = await recognizer.recognize(samples, { bias, languageModel, beamWidth: this.settings.beamWidth });
-      if (text) recognized.push({ ...piece, text: applyVocabulary(text, terms) });
+      if (!text) continue;
+      recognized.push({ ...piece, text });
+      // A name a speaker introduces corrects its other mentions (hint-terms.ts); raising it in the
+      // decoder as well made "Hello Daniel" "The Low Daniel" rather than "The Daniel".
+      for (const name of introducedNames(text)) if (!terms.some((t) => t.toLowerCase() === name.toLowerCase())) terms.push(name);
     }
-    return { language: 'en', segments: mergeTurns(recognized, this.settings.oneVoiceTurnPauseSeconds) };
+    const corrected = recognized.map((chunk) => ({ ...chunk, text: applyVocabulary(chunk.text, terms, knownWord) }));
+    return { language: 'en', segments: mergeTurns(corrected, this.settings.oneVoiceTurnPauseSeconds) };
   }
 
   /** General English unigrams as natural logs, or null when the file cannot be read (a flat floor is used). */
