@@ -57,12 +57,15 @@ const budget = counts.web * webConnections + (counts.worker + counts.clock) * po
 
 const cleanups: (() => Promise<unknown>)[] = [];
 let cleaning: Promise<void> | undefined;
+/** Set by Ctrl-C or SIGTERM: what fails after it (its servers going away) is not reported. */
+let stopping = false;
 const cleanUp = () => (cleaning ??= runCleanups(cleanups));
 for (const [signal, code] of [
   ['SIGINT', 130],
   ['SIGTERM', 143],
 ] as const)
   process.once(signal, () => {
+    stopping = true;
     process.stderr.write(`\n${signal}: stopping every process, the cluster and the database\n`);
     void cleanUp().then(() => process.exit(code));
   });
@@ -379,6 +382,7 @@ const connections = await startConnectionSampler(adminUrl, `convoqa_load_scale_$
 cleanups.push(() => connections.stop());
 
 const code = await run().catch((error: unknown) => {
+  if (stopping) return 1;
   process.stderr.write(`load:scale failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   return 1;
 });
