@@ -19,7 +19,7 @@ export interface Runtime extends Infrastructure {
 
 export function createRuntime(config: AppConfig, name: string, options: { logToStderr?: boolean; maxConnections?: number } = {}): Runtime {
   const logger = createLogger({ level: config.process.logLevel, name, toStderr: options.logToStderr, format: config.process.logFormat });
-  const db = createDb(config.process.databaseUrl, { maxConnections: options.maxConnections });
+  const db = createDb(config.process.databaseUrl, { maxConnections: options.maxConnections ?? config.process.databasePoolSize });
   const redis = createRedis(config.process.redis, { name: `convoqa-${name}` });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const jobs = createJobQueues(redis, config.process.queuePrefix, {

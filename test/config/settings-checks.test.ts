@@ -108,3 +108,13 @@ describe('REDIS_URL and REDIS_CLUSTER_NODES', () => {
     expect(() => loadConfig({ REDIS_CLUSTER_NODES: ' , ' })).toThrow(`REDIS_CLUSTER_NODES: ${form}`);
   });
 });
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('defaults to 10, takes 1 to 100, and refuses anything else at boot', () => {
+    expect(loadConfig({}).process.databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).process.databasePoolSize).toBe(4);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '101' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});

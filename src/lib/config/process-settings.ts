@@ -13,6 +13,8 @@ export const ProcessSettings = z
     /** The address users and webhooks reach this process at; defaults to http://localhost:PORT. */
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgresql://postgres@127.0.0.1:5432/convoqa'),
+    /** PostgreSQL connections one process's main pool may open (docs/load-scale.md, "Connection budget"). */
+    DATABASE_POOL_SIZE: wholeNumber({ min: 1, max: 100 }).default(10),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
     /** A Redis Cluster's nodes (host:port, comma-separated); set, it replaces REDIS_URL. */
     REDIS_CLUSTER_NODES: RedisClusterNodes.optional(),
@@ -35,6 +37,7 @@ export const ProcessSettings = z
     port: env.PORT,
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
     /** The Redis every connection of the process goes to: REDIS_URL's server or the cluster. */
     redis: redisTopology(env.REDIS_URL, env.REDIS_CLUSTER_NODES),
