@@ -2,8 +2,8 @@
  * A year of a 1,000-agent contact centre for test/bench/year-of-calls.bench.ts: 2,000,000
  * transcriptions of ONE account, one every 17 s over 13 months (395 days) up to an anchor (the
  * account's creation time), written in SQL (generate_series, INSERT … SELECT) in chunks of 50,000,
- * each its own transaction. A rerun skips the chunks already there and rewrites only those that are
- * missing or partial (the retention purge of the previous run removes the oldest month).
+ * each its own transaction. A rerun skips the chunks already there and writes the calls missing
+ * from the others (the retention purge of the previous run removes the oldest ones).
  *
  * The rows are stored as the real schema stores them: 2 % FAILED, the newest 20 IN_PROGRESS, the
  * others COMPLETED with a conversation (50 to 80 segments, about a 6-minute call), a summary,
@@ -125,13 +125,14 @@ async function prepareSession(raw: pg.Client, accountId: string) {
 const statusOf = `CASE WHEN g <= 20 THEN 'IN_PROGRESS' WHEN abs(hashint4(g)) % 50 = 0 THEN 'FAILED' ELSE 'COMPLETED' END`;
 const normalised = `CASE WHEN c.type = 'scale' THEN (pg_temp.seed_raw(s.g, c.position, c.type) - 1) / 4 ELSE pg_temp.seed_raw(s.g, c.position, c.type) END`;
 
-/** Writes calls first..last (1 = the newest) with their results and day statistics. */
+/** Writes the calls first..last (1 = the newest) that are not there, with everything derived from them. */
 async function writeChunk(raw: pg.Client, accountId: string, anchor: Date, first: number, last: number) {
   const values = [accountId, anchor.toISOString(), stepSeconds, first, last, reasonings];
   const calls = `
     SELECT g, md5('year-of-calls-' || g)::uuid AS id, ${statusOf} AS status, (g % 10 >= 7)::int AS ev,
            $2::timestamptz - make_interval(secs => g * $3::float8) AS submitted
-    FROM generate_series($4::int, $5::int) AS g WHERE $1::uuid IS NOT NULL`;
+    FROM generate_series($4::int, $5::int) AS g
+    WHERE $1::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM svc_transcriptions x WHERE x.id = md5('year-of-calls-' || g)::uuid)`;
   await raw.query('BEGIN');
   await raw.query('SET LOCAL session_replication_role = replica');
   await raw.query(
@@ -256,8 +257,6 @@ export async function seedYearOfCalls(db: Db, raw: pg.Client, progress: (line: s
       ).rows[0]?.n,
     );
     if (present === last - first + 1) continue;
-    // Partial (an interrupted run cannot leave one, a purge can): removed with the triggers on.
-    if (present > 0) await raw.query('DELETE FROM svc_transcriptions WHERE submitted_at BETWEEN $1 AND $2', [oldest, newest]);
     if (!prepared) await prepareSession(raw, accountId);
     prepared = true;
     const chunkStart = performance.now();

@@ -10,7 +10,7 @@
  *  - analytics-evaluator over the whole range and over one month (start_date/end_date): p50/p95/p99
  *    and the ratio of p50 to the plain SELECT of the selected transcriptions;
  *  - the daily retention purge (the real one, in its own process, "now" at the seeding anchor: the
- *    13th month, about 152,000 calls, expires) while two loops call get-transcription on unexpired
+ *    13th month, about 152,000 calls, expires; BENCH_PURGE_DAYS=3: only its oldest 3 days) while two loops call get-transcription on unexpired
  *    calls: get-transcription p50/p99 before and during the purge, the purge's time and rows/s;
  *  - rows and bytes per call (table, TOAST and index sizes ÷ calls), the capacity model's input.
  * Goals: list and analytics p50 ≤ 2× their plain SELECT; get-transcription p99 ≤ 30 ms during the purge.
@@ -51,7 +51,8 @@ async function ensureDatabase() {
 out(`year of calls — ${databaseUrl}, load average ${load()}`);
 await ensureDatabase();
 const db = createDb(databaseUrl, { maxConnections: 2 });
-const raw = new pg.Client({ connectionString: databaseUrl });
+// JIT off as on the service's own sessions (src/db.ts), so the baseline SELECTs are not slowed by it.
+const raw = new pg.Client({ connectionString: databaseUrl, options: '-c jit=off' });
 await raw.connect();
 const seeded = await seedYearOfCalls(db, raw, out);
 if (seeded.chunksWritten > 0) {
@@ -190,17 +191,20 @@ async function getLoops(until: Promise<unknown>): Promise<number[]> {
   await Promise.all([loop(), loop()]);
   return timings;
 }
+// BENCH_PURGE_DAYS: how many of the oldest days expire (the purge's "now" moved back by the rest of the 30).
+const purgeDays = Number(process.env.BENCH_PURGE_DAYS ?? 30);
+const purgeNow = new Date(anchor.getTime() - (30 - purgeDays) * 86_400_000);
 const expired = Number(
   (
     await raw.query<{ n: string }>('SELECT count(*) AS n FROM svc_transcriptions WHERE submitted_at < $1', [
-      new Date(anchor.getTime() - 365 * 86_400_000),
+      new Date(purgeNow.getTime() - 365 * 86_400_000),
     ])
   ).rows[0]?.n,
 );
 await getLoops(new Promise((r) => setTimeout(r, 2000))); // warm-up
 const before = await getLoops(new Promise((r) => setTimeout(r, 15_000)));
 out(`\nget-transcription, 2 loops, 15 s before the purge (${before.length} requests): ${p50p95p99(before)}`);
-const purge = startEntry('test/bench/year-of-calls-purge.ts', { DATABASE_URL: databaseUrl, PURGE_NOW: anchor.toISOString() });
+const purge = startEntry('test/bench/year-of-calls-purge.ts', { DATABASE_URL: databaseUrl, PURGE_NOW: purgeNow.toISOString() });
 const purged = new Promise<void>((resolve) => purge.child.once('exit', () => resolve()));
 const during = await getLoops(purged);
 const result = JSON.parse(purge.output().trim().split('\n').at(-1) ?? '{}') as { deleted?: number; ms?: number };
