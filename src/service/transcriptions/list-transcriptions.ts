@@ -5,7 +5,9 @@ import { readListRows } from './read-list-rows.js';
 
 /**
  * Newest first (by created_at, the recording date), at most 20,000; query_limit_reached says the
- * cap cut the list. total_transcriptions and statistics count every transcription of the account.
+ * cap cut the list. total_transcriptions and statistics count every transcription of the account,
+ * read from svc_transcription_status_counts (kept by triggers: at a year of calls, counting the
+ * account's rows at each request cost more than reading the 20,000; docs/scaling.md).
  * One prepared statement reads the rows with the current tags of their participant and evaluator
  * joined (read-list-rows.ts), as array rows, and each answer item is built once from its row
  * (the list is the bulk of a 10 MB answer at the cap).
@@ -15,10 +17,10 @@ import { readListRows } from './read-list-rows.js';
 export const listTranscriptions = defineSerializedOperation('list-transcriptions', async (_input, { accountId, deps }) => {
   const [rows, counts] = await Promise.all([
     readListRows(deps.db, accountId),
-    deps.db.transcription.groupBy({ by: ['status'], where: { accountId }, _count: { _all: true } }),
+    deps.db.transcriptionStatusCount.findMany({ where: { accountId } }),
   ]);
-  const countOf = (status: string) => counts.find((c) => c.status === status)?._count._all ?? 0;
-  const total = counts.reduce((sum, c) => sum + c._count._all, 0);
+  const countOf = (status: string) => counts.find((c) => c.status === status)?.count ?? 0;
+  const total = counts.reduce((sum, c) => sum + c.count, 0);
   const transcriptions = rows.map((row): TranscriptionListItem => {
     // Indexed reads, not array destructuring (an iterator per row).
     const status = row[1];
