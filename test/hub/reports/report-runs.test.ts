@@ -21,7 +21,7 @@ import { defaultReportsSettings, type ReportsSettings } from '../../../src/hub/r
 import { seedEvaluator, seedParticipant, seedScoredTranscription } from '../../support/analytics-seed.js';
 import { closedPort } from '../../support/closed-port.js';
 import { createHarness, type Harness } from '../../support/harness.js';
-import { serveBuiltIn, testPacingPrefix } from '../client/support.js';
+import { pacedTestClient, serveBuiltIn } from '../client/support.js';
 
 let h: Harness;
 let api: Awaited<ReturnType<typeof serveBuiltIn>>;
@@ -72,13 +72,7 @@ async function setUpAccount() {
       ],
     });
   }
-  const client = createConversationClient({
-    baseUrl: api.baseUrl,
-    apiKey: account.key,
-    redis: h.redis,
-    rateLimitScale: 100,
-    pacingPrefix: testPacingPrefix(),
-  });
+  const client = pacedTestClient(api.baseUrl, account.key, h.redis);
   return { account, evaluator, participant, client };
 }
 
