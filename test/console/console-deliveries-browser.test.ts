@@ -19,6 +19,7 @@ import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription, seedTranscription } from '../support/seed.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { expectAccessible, launchBrowser, screenshot, signInOnConsole } from './browser-support.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -74,12 +75,7 @@ beforeAll(async () => {
   }
   await eventually(async () => (await h.db.webhookDelivery.count({ where: { id: { in: failedIds }, status: 'failed' } })) === 3, 30_000);
 }, 90_000);
-afterAll(async () => {
-  await receiver?.close();
-  await browser?.close();
-  await stack?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(receiver, browser, stack, h));
 
 const signedIn = (who: { email: string }, path: string) =>
   signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);

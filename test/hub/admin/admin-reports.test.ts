@@ -18,6 +18,7 @@ import { seedEvaluator, seedParticipant, seedScoredTranscription } from '../../s
 import { createHarness, errorBody, type Harness } from '../../support/harness.js';
 import { adminToken, startHubStack } from '../../support/hub-stack.js';
 import { eventually } from '../../support/webhook-receiver.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 const now = new Date('2026-11-03T09:00:00Z');
 let h: Harness;
@@ -25,9 +26,7 @@ let h: Harness;
 beforeAll(() => {
   h = createHarness({ now: () => now });
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => closeInOrder(h));
 
 /** A hub stack whose account has one evaluator, one participant and three scored calls in October. */
 async function reportingStack(name: string) {
@@ -62,9 +61,7 @@ let s: Awaited<ReturnType<typeof reportingStack>>;
 beforeAll(async () => {
   s = await reportingStack('main');
 });
-afterAll(async () => {
-  await s.stack.close();
-});
+afterAll(() => closeInOrder(s.stack));
 
 describe('GET /admin/quotas', () => {
   it('shows each endpoint: limit, used, reserved, the on-demand reserve, what is left and when it resets', async () => {

@@ -19,6 +19,7 @@ import {
 import { createHarness, type Harness, type TestAccount } from '../../support/harness.js';
 import { seedEvaluatedTranscription } from '../../support/seed.js';
 import { pacedTestClient, recordingGot, serveBuiltIn, type WireAnswer } from './support.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 let h: Harness;
 let service: { baseUrl: string; close: () => Promise<void> };
@@ -26,10 +27,7 @@ beforeAll(async () => {
   h = createHarness(); // limits × 100, so a few creates in a row are not paced for seconds
   service = await serveBuiltIn(h);
 });
-afterAll(async () => {
-  await service.close();
-  await h.close();
-});
+afterAll(() => closeInOrder(service, h));
 
 interface Context {
   account: TestAccount;
