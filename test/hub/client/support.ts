@@ -59,6 +59,11 @@ export function recordingGot(): { got: Got; answers: WireAnswer[] } {
 /** A unique Redis key prefix, so concurrent runs never share pacing buckets. */
 export const testPacingPrefix = () => `convoqa:test:pace:${randomUUID()}:`;
 
+/** A client of `baseUrl` that never waits for pacing (tests of what the hub does with answers, not of pacing). */
+export function unpacedTestClient(baseUrl: string, apiKey: string, options: Partial<ConversationClientOptions> = {}): ConversationClient {
+  return createConversationClient({ baseUrl, apiKey, pacer: { reserve: () => Promise.resolve(0) }, ...options });
+}
+
 /**
  * A client of `baseUrl` paced as the hub's are, in `redis` (under a prefix of its own), with the
  * upstream's limits scaled ×100 as the test upstreams run them; `options` add to that or replace it.
