@@ -2,11 +2,11 @@
  * Outgoing webhooks from the admin API (docs/deliveries.md): the delivery log, replay of a
  * delivery that failed against a receiver that was down, recover-since, and a test event.
  */
-import { createServer } from 'node:net';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { errorBody } from '../support/harness.js';
+import { freePort } from '../support/processes.js';
 import { adminToken } from '../support/hub-stack.js';
 import { serviceForFile } from '../support/service-for-file.js';
 import { settledDelivery } from '../support/webhook-deliveries.js';
@@ -20,15 +20,6 @@ const admin = {
   post: (path: string, body: object = {}) =>
     request(rig.stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body),
 };
-
-/** A free loopback port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function configurationTo(url: string) {
   return rig.h.db.configuration.create({
