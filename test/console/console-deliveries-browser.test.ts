@@ -16,7 +16,7 @@ import { recordReconcileRun, recordSyncState } from '../../src/hub/mirror/sync-s
 import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
-import { seedEvaluatedTranscription, seedTranscription } from '../support/seed.js';
+import { seedEvaluatedTranscription, seedTranscription, seedConfiguration } from '../support/seed.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { expectAccessible, launchBrowser, screenshot, signInOnConsole } from './browser-support.js';
 import { closeInOrder } from '../support/close-in-order.js';
@@ -52,15 +52,10 @@ beforeAll(async () => {
   await createConsoleUser(h.db, { ...viewer, role: 'viewer', password }, { kind: 'cli' });
   account = await h.createAccount();
   port = await freePort();
-  const configuration = await h.db.configuration.create({
-    data: {
-      accountId: account.id,
-      tag: 'crm-hooks',
-      vocabulary: [],
-      extractionFields: [],
-      webhookSuccessUrl: `http://127.0.0.1:${port}/hooks`,
-      webhookErrorUrl: `http://127.0.0.1:${port}/hooks`,
-    },
+  const configuration = await seedConfiguration(h.db, account.id, {
+    tag: 'crm-hooks',
+    webhookSuccessUrl: `http://127.0.0.1:${port}/hooks`,
+    webhookErrorUrl: `http://127.0.0.1:${port}/hooks`,
   });
   configurationId = configuration.id;
   // Three transcriptions fail while the receiver is down: three error webhooks, each failing 3 attempts.

@@ -17,7 +17,7 @@ import { startMetricsServer } from '../../src/metrics/metrics-server.js';
 import { closedPort } from '../support/closed-port.js';
 import { errorBody } from '../support/harness.js';
 import { adminToken } from '../support/hub-stack.js';
-import { seedEvaluatedTranscription, seedTranscription } from '../support/seed.js';
+import { seedEvaluatedTranscription, seedTranscription, seedConfiguration } from '../support/seed.js';
 import { histogramSeries, parseSamples, type PromSample } from '../support/prometheus-samples.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { slackHubForFile } from '../hub/alerts/slack-hub-for-file.js';
@@ -118,15 +118,10 @@ describe('GET /metrics', () => {
     // Outgoing deliveries: one to the hub's receiver (delivered), one to a closed port (failed).
     const port = await closedPort();
     for (const url of [`${rig.stack.baseUrl}/webhooks/transcriptions/error`, `http://127.0.0.1:${port}/down`]) {
-      const configuration = await rig.h.db.configuration.create({
-        data: {
-          accountId: rig.stack.account.id,
-          tag: 'metrics',
-          vocabulary: [],
-          extractionFields: [],
-          webhookSuccessUrl: url,
-          webhookErrorUrl: url,
-        },
+      const configuration = await seedConfiguration(rig.h.db, rig.stack.account.id, {
+        tag: 'metrics',
+        webhookSuccessUrl: url,
+        webhookErrorUrl: url,
       });
       const t = await seedTranscription(rig.h.db, rig.stack.account.id, { configurationId: configuration.id });
       await recordFailed(
