@@ -8,8 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { Webhook } from 'standardwebhooks';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
 import { recordReconcileRun, recordSyncState } from '../../src/hub/mirror/sync-state.js';
@@ -20,6 +18,7 @@ import { seedEvaluatedTranscription, seedTranscription, seedConfiguration } from
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { expectAccessible, launchBrowser, screenshot, signInOnConsole } from './browser-support.js';
 import { closeInOrder } from '../support/close-in-order.js';
+import { completedEventFor, postSignedWebhook } from '../support/post-signed-webhook.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -194,21 +193,10 @@ describe('the Deliveries page', () => {
 });
 
 describe('the Receipts page', () => {
-  /** POSTs a webhook to the hub's receiver, signed with `secret` at `at`. */
-  function sendWebhook(body: string, options: { id?: string; secret?: string; at?: Date } = {}) {
-    const id = options.id ?? randomUUID();
-    const at = options.at ?? new Date();
-    const signature = new Webhook(options.secret ?? stack.account.webhookSecret).sign(id, at, body);
-    return request(stack.app)
-      .post('/webhooks/transcriptions/success')
-      .set('content-type', 'application/json')
-      .set('webhook-id', id)
-      .set('webhook-timestamp', String(Math.floor(at.getTime() / 1000)))
-      .set('webhook-signature', signature)
-      .send(body);
-  }
-  const eventFor = (transcriptionId: string) =>
-    JSON.stringify({ type: 'transcription.completed', data: { transcription_id: transcriptionId } });
+  /** POSTs a webhook to the hub's receiver, signed with `secret` (by default the account's) at `at`. */
+  const sendWebhook = (body: string, options: { id?: string; secret?: string; at?: Date } = {}) =>
+    postSignedWebhook(stack.app, options.secret ?? stack.account.webhookSecret, body, options);
+  const eventFor = completedEventFor;
 
   it('shows receipts of every outcome with their mirror job; an admin re-mirrors a transcription; a viewer cannot', async () => {
     const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);
