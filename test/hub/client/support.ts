@@ -59,6 +59,25 @@ export function recordingGot(): { got: Got; answers: WireAnswer[] } {
 /** A unique Redis key prefix, so concurrent runs never share pacing buckets. */
 export const testPacingPrefix = () => `convoqa:test:pace:${randomUUID()}:`;
 
+/**
+ * A client of the fake upstream with short retry delays, so that no test sleeps for real seconds,
+ * and limits scaled so pacing never waits; `timeoutMs` per attempt.
+ */
+export function fakeUpstreamClient(
+  fake: FakeUpstream,
+  timeoutMs: number,
+  options: Partial<ConversationClientOptions> = {},
+): ConversationClient {
+  return createConversationClient({
+    baseUrl: fake.baseUrl,
+    apiKey: fake.apiKey,
+    backoffBaseMs: 20,
+    timeoutMs,
+    rateLimitScale: 100,
+    ...options,
+  });
+}
+
 /** A client of `baseUrl` that never waits for pacing (tests of what the hub does with answers, not of pacing). */
 export function unpacedTestClient(baseUrl: string, apiKey: string, options: Partial<ConversationClientOptions> = {}): ConversationClient {
   return createConversationClient({ baseUrl, apiKey, pacer: { reserve: () => Promise.resolve(0) }, ...options });
