@@ -3,7 +3,7 @@ import type { Db } from '../db.js';
 import { createAccount } from '../service/accounts/create-account.js';
 import { findAccount, listAccounts } from '../service/accounts/find-account.js';
 import { createApiKey, listApiKeys } from '../service/accounts/api-keys.js';
-import { printLine, printTable } from './output.js';
+import { printLine, printListing, printSecretOnce } from './output.js';
 
 export function registerAccountCommands(program: Command, db: () => Db): void {
   program
@@ -16,8 +16,7 @@ export function registerAccountCommands(program: Command, db: () => Db): void {
       printLine(`account ${account.id} ${account.name}`);
       if (options.withKey) {
         const { key, apiKey } = await createApiKey(db(), account.id, options.withKey);
-        printLine(`api key ${apiKey.id} "${apiKey.name}" (shown once, store it now):`);
-        printLine(key);
+        printSecretOnce(`api key ${apiKey.id} "${apiKey.name}"`, key);
       }
     });
 
@@ -26,8 +25,10 @@ export function registerAccountCommands(program: Command, db: () => Db): void {
     .description('list accounts')
     .action(async () => {
       const accounts = await listAccounts(db());
-      if (accounts.length === 0) printLine('no accounts');
-      printTable(accounts.map((a) => ({ id: a.id, name: a.name, created: a.createdAt.toISOString() })));
+      printListing(
+        accounts.map((a) => ({ id: a.id, name: a.name, created: a.createdAt.toISOString() })),
+        'no accounts',
+      );
     });
 
   program

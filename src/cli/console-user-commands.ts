@@ -4,7 +4,7 @@ import type { Db } from '../db.js';
 import { ConsoleRole, consoleRoles } from '../hub/console/users/console-user.js';
 import { createConsoleUser, deactivateConsoleUser, listConsoleUsers } from '../hub/console/users/manage-console-users.js';
 import { AppError } from '../lib/errors/app-error.js';
-import { printLine, printTable } from './output.js';
+import { printLine, printListing, printSecretOnce } from './output.js';
 
 const cliActor = { kind: 'cli' } as const;
 
@@ -40,8 +40,7 @@ export function registerConsoleUserCommands(program: Command, db: () => Db): voi
       );
       printLine(`console user ${user.id} ${user.email} (${user.role})`);
       if (!options.passwordStdin) {
-        printLine('password (shown once, store it now):');
-        printLine(password);
+        printSecretOnce('password', password);
       }
     });
 
@@ -50,8 +49,7 @@ export function registerConsoleUserCommands(program: Command, db: () => Db): voi
     .description('list console users')
     .action(async () => {
       const users = await listConsoleUsers(db());
-      if (users.length === 0) printLine('no console users');
-      printTable(
+      printListing(
         users.map((u) => ({
           id: u.id,
           email: u.email,
@@ -60,6 +58,7 @@ export function registerConsoleUserCommands(program: Command, db: () => Db): voi
           active: u.isActive ? 'yes' : 'no',
           last_sign_in: u.lastSignInAt?.toISOString() ?? '',
         })),
+        'no console users',
       );
     });
 

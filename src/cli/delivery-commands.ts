@@ -7,7 +7,7 @@ import { findAccount } from '../service/accounts/find-account.js';
 import { rotateWebhookSecret } from '../service/accounts/rotate-webhook-secret.js';
 import { recoverFailedWebhookDeliveries, replayWebhookDelivery } from '../service/webhooks/replay-webhook-deliveries.js';
 import { listWebhookDeliveries } from '../service/webhooks/webhook-delivery-list.js';
-import { printLine, printTable } from './output.js';
+import { printLine, printListing } from './output.js';
 
 /** Outgoing webhooks of the built-in service (docs/deliveries.md), as the admin API offers them. */
 export function registerDeliveryCommands(program: Command, db: () => Db, openJobs: () => JobQueues): void {
@@ -45,8 +45,7 @@ export function registerDeliveryCommands(program: Command, db: () => Db, openJob
         status: options.status as 'pending' | 'delivered' | 'failed' | undefined,
         limit: Math.min(200, Math.max(1, Number(options.limit) || 20)),
       });
-      if (deliveries.length === 0) printLine('no deliveries');
-      printTable(
+      printListing(
         deliveries.map((d) => ({
           id: d.id,
           created: d.createdAt.toISOString(),
@@ -56,6 +55,7 @@ export function registerDeliveryCommands(program: Command, db: () => Db, openJob
           last: d.lastError ?? (d.lastStatusCode === null ? '' : `HTTP ${d.lastStatusCode}`),
           url: d.url,
         })),
+        'no deliveries',
       );
     });
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { createHubAccountKey, findHubAccount } from '../embedded/hub-account.js';
 import type { UpstreamClientDeps } from '../embedded/upstream-client.js';
-import { printLine } from './output.js';
+import { printLine, printSecretOnce } from './output.js';
 
 export function registerHubAccountCommands(program: Command, deps: () => UpstreamClientDeps): void {
   program
@@ -13,8 +13,7 @@ export function registerHubAccountCommands(program: Command, deps: () => Upstrea
     .argument('<name>', 'a name that says what the key is for')
     .action(async (name: string) => {
       const { account, key, apiKey } = await createHubAccountKey(deps(), name);
-      printLine(`api key ${apiKey.id} "${apiKey.name}" for account ${account.name}, the one the hub follows (shown once, store it now):`);
-      printLine(key);
+      printSecretOnce(`api key ${apiKey.id} "${apiKey.name}" for account ${account.name}, the one the hub follows`, key);
     });
 
   program

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Db } from '../db.js';
 import { findAccount } from '../service/accounts/find-account.js';
 import { createApiKey, deactivateApiKey, deleteApiKey, listApiKeys } from '../service/accounts/api-keys.js';
-import { printLine, printTable } from './output.js';
+import { printLine, printListing, printSecretOnce } from './output.js';
 
 export function registerKeyCommands(program: Command, db: () => Db): void {
   program
@@ -13,8 +13,7 @@ export function registerKeyCommands(program: Command, db: () => Db): void {
     .action(async (ref: string, name: string) => {
       const account = await findAccount(db(), ref);
       const { key, apiKey } = await createApiKey(db(), account.id, name);
-      printLine(`api key ${apiKey.id} "${apiKey.name}" for ${account.name} (shown once, store it now):`);
-      printLine(key);
+      printSecretOnce(`api key ${apiKey.id} "${apiKey.name}" for ${account.name}`, key);
     });
 
   program
@@ -24,8 +23,7 @@ export function registerKeyCommands(program: Command, db: () => Db): void {
     .action(async (ref: string) => {
       const account = await findAccount(db(), ref);
       const keys = await listApiKeys(db(), account.id);
-      if (keys.length === 0) printLine('no keys');
-      printTable(
+      printListing(
         keys.map((k) => ({
           id: k.id,
           name: k.name,
@@ -33,6 +31,7 @@ export function registerKeyCommands(program: Command, db: () => Db): void {
           state: k.isActive ? 'active' : 'deactivated',
           created: k.createdAt.toISOString(),
         })),
+        'no keys',
       );
     });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHubSetting } from '../../src/hub/settings/hub-settings.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { projectRoot } from '../support/processes.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 const run = promisify(execFile);
 
@@ -14,9 +15,7 @@ let h: Harness;
 beforeAll(() => {
   h = createHarness();
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => closeInOrder(h));
 
 const cli = (env: Record<string, string | undefined>, ...args: string[]) => {
   const childEnv = { ...process.env, ...env };

@@ -15,6 +15,7 @@ import { startFakeUpstream, type FakeUpstream } from '../fakes/fake-upstream.js'
 import { serveBuiltIn } from '../hub/client/support.js';
 import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
 import { projectRoot } from '../support/processes.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 const run = promisify(execFile);
 const tsx = path.join(projectRoot, 'node_modules/.bin/tsx');
@@ -29,11 +30,7 @@ beforeAll(async () => {
   account = await h.createAccount();
   fake = await startFakeUpstream();
 });
-afterAll(async () => {
-  await fake.close();
-  await service.close();
-  await h.close();
-});
+afterAll(() => closeInOrder(fake, service, h));
 
 const api = (args: string[], env: Record<string, string> = { UPSTREAM_BASE_URL: service.baseUrl, UPSTREAM_API_KEY: account.key }) =>
   run(tsx, ['src/cli/main.ts', 'api', ...args], { cwd: projectRoot, env: { ...process.env, ...env } }).then(

@@ -11,6 +11,7 @@ import { serveBuiltIn } from '../hub/client/support.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { projectRoot } from '../support/processes.js';
 import { seedConfiguration } from '../support/seed.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 const run = promisify(execFile);
 
@@ -20,10 +21,7 @@ beforeAll(async () => {
   h = createHarness();
   service = await serveBuiltIn(h);
 });
-afterAll(async () => {
-  await service.close();
-  await h.close();
-});
+afterAll(() => closeInOrder(service, h));
 
 /** The CLI with the built-in upstream: this deployment's own API, the hub on its own key. */
 const cli = (...args: string[]) =>

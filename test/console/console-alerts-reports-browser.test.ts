@@ -25,6 +25,7 @@ import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../support/seed.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { expectAccessible, launchBrowser, screenshot, signInOnConsole } from './browser-support.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let fake: FakeSlack;
@@ -72,13 +73,7 @@ beforeAll(async () => {
   );
   alertId = failed.id;
 }, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await worker?.close();
-  await stack?.close();
-  await h?.close();
-  await fake?.close();
-});
+afterAll(() => closeInOrder(browser, worker, stack, h, fake));
 
 const signedIn = (who: { email: string }, path: string) =>
   signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);

@@ -14,6 +14,7 @@ import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { createRecordedCall, turnStarts } from '../support/recorded-call.js';
 import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
 import { expectAccessible, launchBrowser, screenshot, signInOnConsole } from './browser-support.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -30,12 +31,7 @@ beforeAll(async () => {
   await createConsoleUser(h.db, { ...lead, role: 'lead' }, { kind: 'cli' });
   callId = (await createRecordedCall(h, stack, recordings, { evaluated: true })).id;
 }, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await recordings?.close();
-  await stack?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(browser, recordings, stack, h));
 
 /** What the test reads and sets of the page's <audio> element (the tests compile without the DOM's types; the casts stay inline, as evaluate sends each function's source to the page). */
 interface MediaElement {

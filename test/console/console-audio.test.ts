@@ -23,6 +23,7 @@ import { startRecordingServer, type RecordingServer } from '../support/recording
 import { seedTranscription } from '../support/seed.js';
 import { wavHeader } from '../support/wav-header.js';
 import { signedInAgent } from './console-agent.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -37,11 +38,7 @@ beforeAll(async () => {
   await createConsoleUser(h.db, { ...viewer, role: 'viewer' }, { kind: 'cli' });
   call = await createRecordedCall(h, stack, recordings);
 }, 90_000);
-afterAll(async () => {
-  await recordings?.close();
-  await stack?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(recordings, stack, h));
 
 describe('the call view with the built-in service as upstream', () => {
   it('shows a player on the recording route and the turns with their start times', async () => {

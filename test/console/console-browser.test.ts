@@ -9,6 +9,7 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../support/seed.js';
 import { launchBrowser, screenshot, seriousViolations } from './browser-support.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -27,11 +28,7 @@ beforeAll(async () => {
   call = await seedEvaluatedTranscription(h.db, stack.account.id);
   await writeMirror(stack.hub, await stack.client.getTranscription({ transcription_id: call.id }));
 }, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(browser, stack, h));
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ bypassCSP: true, baseURL: stack.baseUrl });

@@ -14,6 +14,7 @@ import { clearOverride, overrideCriterion } from '../../src/hub/review/record-ve
 import { createHarness, type Harness } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../support/seed.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -27,10 +28,7 @@ beforeAll(async () => {
   const user = await createConsoleUser(h.db, { ...lead, role: 'lead', password }, { kind: 'cli' });
   actor = { kind: 'user', id: user.id, email: user.email };
 }, 60_000);
-afterAll(async () => {
-  await stack?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(stack, h));
 
 async function signedIn() {
   const agent = request.agent(stack.app);

@@ -11,6 +11,7 @@ import { createConsoleUser } from '../../src/hub/console/users/manage-console-us
 import { createHarness, type Harness } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { expectAccessible, launchBrowser, signInOnConsole } from './browser-support.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -59,11 +60,7 @@ beforeAll(async () => {
     `They told me ${phrase}, but nobody came.`,
   );
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(browser, stack, h));
 
 const login = () => ({ baseUrl: stack.baseUrl, email: lead.email, password });
 

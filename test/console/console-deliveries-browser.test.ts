@@ -8,17 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { Webhook } from 'standardwebhooks';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
 import { recordReconcileRun, recordSyncState } from '../../src/hub/mirror/sync-state.js';
 import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
-import { seedEvaluatedTranscription, seedTranscription } from '../support/seed.js';
+import { seedEvaluatedTranscription, seedTranscription, seedConfiguration } from '../support/seed.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { expectAccessible, launchBrowser, screenshot, signInOnConsole } from './browser-support.js';
+import { closeInOrder } from '../support/close-in-order.js';
+import { completedEventFor, postSignedWebhook } from '../support/post-signed-webhook.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -51,15 +51,10 @@ beforeAll(async () => {
   await createConsoleUser(h.db, { ...viewer, role: 'viewer', password }, { kind: 'cli' });
   account = await h.createAccount();
   port = await freePort();
-  const configuration = await h.db.configuration.create({
-    data: {
-      accountId: account.id,
-      tag: 'crm-hooks',
-      vocabulary: [],
-      extractionFields: [],
-      webhookSuccessUrl: `http://127.0.0.1:${port}/hooks`,
-      webhookErrorUrl: `http://127.0.0.1:${port}/hooks`,
-    },
+  const configuration = await seedConfiguration(h.db, account.id, {
+    tag: 'crm-hooks',
+    webhookSuccessUrl: `http://127.0.0.1:${port}/hooks`,
+    webhookErrorUrl: `http://127.0.0.1:${port}/hooks`,
   });
   configurationId = configuration.id;
   // Three transcriptions fail while the receiver is down: three error webhooks, each failing 3 attempts.
@@ -74,12 +69,7 @@ beforeAll(async () => {
   }
   await eventually(async () => (await h.db.webhookDelivery.count({ where: { id: { in: failedIds }, status: 'failed' } })) === 3, 30_000);
 }, 90_000);
-afterAll(async () => {
-  await receiver?.close();
-  await browser?.close();
-  await stack?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(receiver, browser, stack, h));
 
 const signedIn = (who: { email: string }, path: string) =>
   signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);
@@ -203,21 +193,10 @@ describe('the Deliveries page', () => {
 });
 
 describe('the Receipts page', () => {
-  /** POSTs a webhook to the hub's receiver, signed with `secret` at `at`. */
-  function sendWebhook(body: string, options: { id?: string; secret?: string; at?: Date } = {}) {
-    const id = options.id ?? randomUUID();
-    const at = options.at ?? new Date();
-    const signature = new Webhook(options.secret ?? stack.account.webhookSecret).sign(id, at, body);
-    return request(stack.app)
-      .post('/webhooks/transcriptions/success')
-      .set('content-type', 'application/json')
-      .set('webhook-id', id)
-      .set('webhook-timestamp', String(Math.floor(at.getTime() / 1000)))
-      .set('webhook-signature', signature)
-      .send(body);
-  }
-  const eventFor = (transcriptionId: string) =>
-    JSON.stringify({ type: 'transcription.completed', data: { transcription_id: transcriptionId } });
+  /** POSTs a webhook to the hub's receiver, signed with `secret` (by default the account's) at `at`. */
+  const sendWebhook = (body: string, options: { id?: string; secret?: string; at?: Date } = {}) =>
+    postSignedWebhook(stack.app, options.secret ?? stack.account.webhookSecret, body, options);
+  const eventFor = completedEventFor;
 
   it('shows receipts of every outcome with their mirror job; an admin re-mirrors a transcription; a viewer cannot', async () => {
     const seeded = await seedEvaluatedTranscription(h.db, stack.account.id);

@@ -11,14 +11,13 @@ import type { DeliveryAccountFacts, DeliveryView } from '../../src/hub/console/p
 import { deliveriesPage } from '../../src/hub/console/pages/deliveries/deliveries-view.js';
 import { projectRoot } from '../support/processes.js';
 import { launchBrowser } from './browser-support.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => closeInOrder(browser));
 
 const url = `https://hub.example.com/webhooks/transcriptions/success?token=cqr_${'9f8e7d6c5b4a3928'.repeat(4)}&source=${'long-path-segment-'.repeat(16)}`;
 const account: DeliveryAccountFacts = {

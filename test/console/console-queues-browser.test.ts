@@ -15,6 +15,7 @@ import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedTranscription } from '../support/seed.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { launchBrowser, screenshot, seriousViolations } from './browser-support.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -46,11 +47,7 @@ beforeAll(async () => {
   // Ten attempts each (backoff shrunk by the harness): about five seconds until all three are failed.
   await eventually(async () => (await h.jobs.queue(queue).getFailedCount()) === 3, 40_000);
 }, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(browser, stack, h));
 
 async function signedIn(role: ConsoleRole, path: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ bypassCSP: true, baseURL: stack.baseUrl });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, errorBody, type Harness } from '../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.js';
 import { projectRoot } from '../support/processes.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -14,10 +15,7 @@ beforeAll(async () => {
   h = createHarness();
   stack = await startHubStack(h, { console: { signInPerMinute: 3 } });
 });
-afterAll(async () => {
-  await stack.close();
-  await h.close();
-});
+afterAll(() => closeInOrder(stack, h));
 
 const password = 'a long enough password';
 const email = () => `user-${randomUUID().slice(0, 8)}@example.com`;

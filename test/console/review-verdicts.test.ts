@@ -11,6 +11,7 @@ import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../support/seed.js';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -25,10 +26,7 @@ beforeAll(async () => {
   );
   actor = { kind: 'user', id: user.id, email: user.email };
 });
-afterAll(async () => {
-  await stack.close();
-  await h.close();
-});
+afterAll(() => closeInOrder(stack, h));
 
 async function mirroredCall() {
   const call = await seedEvaluatedTranscription(h.db, stack.account.id);

@@ -15,6 +15,7 @@ import type { Harness } from '../support/harness.js';
 import { adminToken, hubStackForFile, type HubStack } from '../support/hub-stack.js';
 import { seedMirroredCall, type MirroredCall } from '../support/mirrored-calls.js';
 import { expectAccessible, launchBrowser, screenshot, signInOnConsole } from './browser-support.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -59,9 +60,7 @@ beforeAll(async () => {
     );
   otherCall = await seedMirroredCall(h.db, { evaluatorId, participantId: otherParticipant, participantTag: 'Someone else', criteria });
 }, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => closeInOrder(browser));
 
 const signIn = (who: { email: string }, path: string) =>
   signInOnConsole(browser, { baseUrl: stack.baseUrl, email: who.email, password }, path);

@@ -4,7 +4,6 @@
  * that fails and one that arrives, an analytics pull): the exposition is parsed with
  * parse-prometheus-text-format and every metric of docs/metrics.md is checked.
  */
-import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import parsePrometheusTextFormat, { type ParsedMetricFamily, type ParsedSample } from 'parse-prometheus-text-format';
 import { Webhook } from 'standardwebhooks';
@@ -15,23 +14,16 @@ import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { jobNames } from '../../src/queues/job-catalog.js';
 import { processMetricsRegistry } from '../../src/metrics/metrics-endpoint.js';
 import { startMetricsServer } from '../../src/metrics/metrics-server.js';
+import { closedPort } from '../support/closed-port.js';
 import { errorBody } from '../support/harness.js';
 import { adminToken } from '../support/hub-stack.js';
-import { seedEvaluatedTranscription, seedTranscription } from '../support/seed.js';
+import { seedEvaluatedTranscription, seedTranscription, seedConfiguration } from '../support/seed.js';
 import { histogramSeries, parseSamples, type PromSample } from '../support/prometheus-samples.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { slackHubForFile } from '../hub/alerts/slack-hub-for-file.js';
 
 // Alerts go to a local Slack (test/fakes/fake-slack.ts), which can be told to refuse one.
 const rig = slackHubForFile({ worker: { webhookRetryDelaysMs: [10] } });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 function signedWebhook(body: string, secret: string, options: { id?: string; at?: Date } = {}) {
   const id = options.id ?? randomUUID();
@@ -126,15 +118,10 @@ describe('GET /metrics', () => {
     // Outgoing deliveries: one to the hub's receiver (delivered), one to a closed port (failed).
     const port = await closedPort();
     for (const url of [`${rig.stack.baseUrl}/webhooks/transcriptions/error`, `http://127.0.0.1:${port}/down`]) {
-      const configuration = await rig.h.db.configuration.create({
-        data: {
-          accountId: rig.stack.account.id,
-          tag: 'metrics',
-          vocabulary: [],
-          extractionFields: [],
-          webhookSuccessUrl: url,
-          webhookErrorUrl: url,
-        },
+      const configuration = await seedConfiguration(rig.h.db, rig.stack.account.id, {
+        tag: 'metrics',
+        webhookSuccessUrl: url,
+        webhookErrorUrl: url,
       });
       const t = await seedTranscription(rig.h.db, rig.stack.account.id, { configurationId: configuration.id });
       await recordFailed(

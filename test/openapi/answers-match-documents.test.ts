@@ -15,6 +15,7 @@ import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.j
 import { OpenApiValidator } from '../support/openapi-validator.js';
 import { seedMirroredCall } from '../support/mirrored-calls.js';
 import { seedEvaluatedTranscription } from '../support/seed.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -31,10 +32,7 @@ beforeAll(async () => {
   api = new OpenApiValidator(apiDocument.body as Record<string, unknown>);
   admin = new OpenApiValidator(adminDocument.body as Record<string, unknown>);
 });
-afterAll(async () => {
-  await stack?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(stack, h));
 
 /** Calls an operation of /api with the stack account's key (or none) and checks the answer. */
 async function callApi(operation: string, body: unknown, options: { expect?: number; key?: string | null } = {}) {

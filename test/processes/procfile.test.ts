@@ -1,11 +1,18 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
-import { compileTimeoutMs, ensureCompiled, freePort, projectRoot, type ChildService } from '../support/processes.js';
+import {
+  compileTimeoutMs,
+  deploymentEnv,
+  ensureCompiled,
+  freePort,
+  projectRoot,
+  watchChild,
+  type ChildService,
+} from '../support/processes.js';
 import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
 import { supportCall, synthesizeConversation } from '../support/synthesize.js';
 import { eventually } from '../support/webhook-receiver.js';
@@ -29,24 +36,9 @@ let baseUrl: string;
 /** Starts a Procfile process type exactly as its line says (no shell: signals reach it directly). */
 function startProcess(type: string): ChildService {
   const [command, ...args] = (procfile[type] ?? '').split(/\s+/);
-  const child = spawn(command, args, {
-    cwd: projectRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const service: ChildService = {
-    child,
-    output: () => output,
-    stop: (signal = 'SIGTERM') =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
-        child.kill(signal);
-      }),
-  };
+  const service = watchChild(
+    spawn(command, args, { cwd: projectRoot, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   running.push(service);
   return service;
 }
@@ -67,16 +59,11 @@ beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: baseUrl,
-    QUEUE_PREFIX: `test-procfile-${randomUUID().slice(0, 8)}`,
-    DATA_DIR: dataDir,
+    ...deploymentEnv('procfile', port, dataDir),
     UPSTREAM_API_KEY: account.key,
     HUB_WEBHOOK_SECRET: account.webhookSecret,
     ADMIN_TOKEN: 'procfile-admin-token-0123456789',
     WORKER_LOCK_DURATION_MS: '3000',
-    RATE_LIMIT_SCALE: '100',
   };
 }, 30_000);
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
 import { supportCall, synthesizeConversation } from '../support/synthesize.js';
 import { eventually } from '../support/webhook-receiver.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let fake: FakeOpenAi;
 let h: Harness;
@@ -24,11 +25,7 @@ beforeAll(async () => {
   h = createHarness();
   recordings = await startRecordingServer();
 });
-afterAll(async () => {
-  await h.close();
-  await fake.close();
-  await recordings.close();
-});
+afterAll(() => closeInOrder(h, fake, recordings));
 
 async function processWith(engines: Engines, stereo: boolean) {
   const own = await h.createAccount();

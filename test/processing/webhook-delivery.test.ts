@@ -6,35 +6,31 @@ import { attemptWebhookDelivery } from '../../src/service/webhooks/deliver-webho
 import { createHarness } from '../support/harness.js';
 import { serviceForFile } from '../support/service-for-file.js';
 import { settledDelivery } from '../support/webhook-deliveries.js';
-import { seedTranscription } from '../support/seed.js';
+import { seedTranscription, seedConfiguration } from '../support/seed.js';
 import { eventually } from '../support/webhook-receiver.js';
 
 // docs/decisions.md's schedule is 5 s … 10 h; here the same six retries, in milliseconds.
 const rig = serviceForFile({ receiver: true, worker: { webhookRetryDelaysMs: [50, 100, 150, 200, 250, 300] } });
 
-/** A failed transcription whose configuration's error_url is `path` on the rig.receiver. */
-async function failTranscription(path: string) {
-  const configuration = await rig.h.db.configuration.create({
-    data: {
-      accountId: rig.account.id,
-      tag: 'hooks',
-      vocabulary: [],
-      extractionFields: [],
-      webhookSuccessUrl: `${rig.receiver.baseUrl}${path}`,
-      webhookErrorUrl: `${rig.receiver.baseUrl}${path}`,
-    },
-  });
-  const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id, name: path });
-  await recordFailed(
-    rig.h.processingContext(),
-    { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: path },
-    {
-      code: 'download_failed',
-      message: 'The recording URL answered HTTP 404',
-    },
-  );
+/** A failed transcription (`error`) whose configuration's webhook URLs are `url`; answers its webhook delivery. */
+async function failTranscriptionTo(
+  tag: string,
+  url: string,
+  name: string | null = null,
+  error: Parameters<typeof recordFailed>[2] = { code: 'processing_failed', message: 'x' },
+) {
+  const configuration = await seedConfiguration(rig.h.db, rig.account.id, { tag, webhookSuccessUrl: url, webhookErrorUrl: url });
+  const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id, name });
+  await recordFailed(rig.h.processingContext(), { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name }, error);
   return rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
 }
+
+/** A failed transcription whose configuration's error_url is `path` on the rig.receiver. */
+const failTranscription = (path: string) =>
+  failTranscriptionTo('hooks', `${rig.receiver.baseUrl}${path}`, path, {
+    code: 'download_failed',
+    message: 'The recording URL answered HTTP 404',
+  });
 
 const finished = (id: string) => settledDelivery(rig.h.db, id);
 
@@ -73,23 +69,7 @@ describe('webhook delivery', () => {
   });
 
   it('records a receiver that cannot be reached as a retryable attempt', async () => {
-    const configuration = await rig.h.db.configuration.create({
-      data: {
-        accountId: rig.account.id,
-        tag: 'unreachable',
-        vocabulary: [],
-        extractionFields: [],
-        webhookSuccessUrl: 'http://127.0.0.1:1/x',
-        webhookErrorUrl: 'http://127.0.0.1:1/x',
-      },
-    });
-    const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id });
-    await recordFailed(
-      rig.h.processingContext(),
-      { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: null },
-      { code: 'processing_failed', message: 'x' },
-    );
-    const delivery = await rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
+    const delivery = await failTranscriptionTo('unreachable', 'http://127.0.0.1:1/x');
     const done = await finished(delivery.id);
     expect(done.status).toBe('failed');
     expect(done.attempts).toHaveLength(7);
@@ -105,15 +85,10 @@ describe('webhook delivery', () => {
       const own = await strict.createAccount();
       // A retry would come a minute later: the delivery must be failed well before.
       strict.startWorker({ webhookRetryDelaysMs: [60_000, 60_000] });
-      const configuration = await strict.db.configuration.create({
-        data: {
-          accountId: own.id,
-          tag: 'private',
-          vocabulary: [],
-          extractionFields: [],
-          webhookSuccessUrl: `${rig.receiver.baseUrl}/private`,
-          webhookErrorUrl: `${rig.receiver.baseUrl}/private`,
-        },
+      const configuration = await seedConfiguration(strict.db, own.id, {
+        tag: 'private',
+        webhookSuccessUrl: `${rig.receiver.baseUrl}/private`,
+        webhookErrorUrl: `${rig.receiver.baseUrl}/private`,
       });
       const t = await seedTranscription(strict.db, own.id, { configurationId: configuration.id });
       await recordFailed(
@@ -155,23 +130,7 @@ describe('webhook delivery', () => {
     await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/endless`;
-      const configuration = await rig.h.db.configuration.create({
-        data: {
-          accountId: rig.account.id,
-          tag: 'endless',
-          vocabulary: [],
-          extractionFields: [],
-          webhookSuccessUrl: url,
-          webhookErrorUrl: url,
-        },
-      });
-      const t = await seedTranscription(rig.h.db, rig.account.id, { configurationId: configuration.id });
-      await recordFailed(
-        rig.h.processingContext(),
-        { id: t.id, accountId: rig.account.id, configurationId: configuration.id, name: null },
-        { code: 'processing_failed', message: 'x' },
-      );
-      const delivery = await rig.h.db.webhookDelivery.findFirstOrThrow({ where: { transcriptionId: t.id } });
+      const delivery = await failTranscriptionTo('endless', url);
       const done = await finished(delivery.id);
       expect(done).toMatchObject({ status: 'delivered', attemptCount: 1 });
       expect(done.attempts[0]?.responseExcerpt).toBe('x'.repeat(500));
@@ -189,9 +148,7 @@ describe('webhook delivery', () => {
     try {
       const own = await quiet.createAccount();
       const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/silent`;
-      const configuration = await quiet.db.configuration.create({
-        data: { accountId: own.id, tag: 'silent', vocabulary: [], extractionFields: [], webhookSuccessUrl: url, webhookErrorUrl: url },
-      });
+      const configuration = await seedConfiguration(quiet.db, own.id, { tag: 'silent', webhookSuccessUrl: url, webhookErrorUrl: url });
       const t = await seedTranscription(quiet.db, own.id, { configurationId: configuration.id });
       const ctx = quiet.processingContext();
       await recordFailed(

@@ -2,15 +2,15 @@
  * Outgoing webhooks from the admin API (docs/deliveries.md): the delivery log, replay of a
  * delivery that failed against a receiver that was down, recover-since, and a test event.
  */
-import { createServer } from 'node:net';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { errorBody } from '../support/harness.js';
+import { freePort } from '../support/processes.js';
 import { adminToken } from '../support/hub-stack.js';
 import { serviceForFile } from '../support/service-for-file.js';
 import { settledDelivery } from '../support/webhook-deliveries.js';
-import { seedTranscription } from '../support/seed.js';
+import { seedTranscription, seedConfiguration } from '../support/seed.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 const rig = serviceForFile({ hubStack: true, receiver: true, worker: { webhookRetryDelaysMs: [20, 40] } });
@@ -21,19 +21,8 @@ const admin = {
     request(rig.stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body),
 };
 
-/** A free loopback port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 async function configurationTo(url: string) {
-  return rig.h.db.configuration.create({
-    data: { accountId: rig.account.id, tag: 'hooks', vocabulary: [], extractionFields: [], webhookSuccessUrl: url, webhookErrorUrl: url },
-  });
+  return seedConfiguration(rig.h.db, rig.account.id, { tag: 'hooks', webhookSuccessUrl: url, webhookErrorUrl: url });
 }
 
 /** Fails a fresh transcription of the configuration: one delivery to its error URL. */
@@ -180,15 +169,10 @@ describe('recover since', () => {
 
 describe('test event', () => {
   it("sends a signed test.ping to the configuration's URLs, recorded as deliveries", async () => {
-    const configuration = await rig.h.db.configuration.create({
-      data: {
-        accountId: rig.account.id,
-        tag: 'ping',
-        vocabulary: [],
-        extractionFields: [],
-        webhookSuccessUrl: `${rig.receiver.baseUrl}/ping-ok`,
-        webhookErrorUrl: `${rig.receiver.baseUrl}/ping-err`,
-      },
+    const configuration = await seedConfiguration(rig.h.db, rig.account.id, {
+      tag: 'ping',
+      webhookSuccessUrl: `${rig.receiver.baseUrl}/ping-ok`,
+      webhookErrorUrl: `${rig.receiver.baseUrl}/ping-err`,
     });
     const res = await admin.post(`/accounts/${rig.account.id}/configurations/${configuration.id}/test-webhook`);
     expect(res.status).toBe(202);
@@ -205,15 +189,10 @@ describe('test event', () => {
   });
 
   it("is acknowledged by the hub's own receiver without a mirror", async () => {
-    const configuration = await rig.h.db.configuration.create({
-      data: {
-        accountId: rig.stack.account.id,
-        tag: 'hub-ping',
-        vocabulary: [],
-        extractionFields: [],
-        webhookSuccessUrl: `${rig.stack.baseUrl}/webhooks/transcriptions/success`,
-        webhookErrorUrl: `${rig.stack.baseUrl}/webhooks/transcriptions/error`,
-      },
+    const configuration = await seedConfiguration(rig.h.db, rig.stack.account.id, {
+      tag: 'hub-ping',
+      webhookSuccessUrl: `${rig.stack.baseUrl}/webhooks/transcriptions/success`,
+      webhookErrorUrl: `${rig.stack.baseUrl}/webhooks/transcriptions/error`,
     });
     const res = await admin.post(`/accounts/${rig.stack.account.id}/configurations/${configuration.id}/test-webhook`);
     for (const id of res.body.data.delivery_ids as string[]) {
@@ -224,9 +203,7 @@ describe('test event', () => {
   });
 
   it('answers 409 for a configuration without webhooks', async () => {
-    const configuration = await rig.h.db.configuration.create({
-      data: { accountId: rig.account.id, tag: 'quiet', vocabulary: [], extractionFields: [] },
-    });
+    const configuration = await seedConfiguration(rig.h.db, rig.account.id, { tag: 'quiet' });
     const res = await admin.post(`/accounts/${rig.account.id}/configurations/${configuration.id}/test-webhook`);
     expect(res.status).toBe(409);
     expect(res.body).toEqual(errorBody('conflict', `Configuration ${configuration.id} has no webhooks to test`));

@@ -13,7 +13,7 @@ import { receiverCredentialsProvider } from '../../src/hub/webhooks/receiver-cre
 import { recordFailed } from '../../src/service/processing/record-outcome.js';
 import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.js';
-import { seedTranscription } from '../support/seed.js';
+import { seedTranscription, seedConfiguration } from '../support/seed.js';
 import { eventually } from '../support/webhook-receiver.js';
 
 interface Arrival {
@@ -104,15 +104,10 @@ const verifies = (secret: string, arrival: Arrival) => {
 
 describe('signing secret rotation', () => {
   it('during the overlap receivers with either secret verify every webhook; after it only the new one does', async () => {
-    const configuration = await h.db.configuration.create({
-      data: {
-        accountId: account.id,
-        tag: 'rotation',
-        vocabulary: [],
-        extractionFields: [],
-        webhookSuccessUrl: `${baseUrl}/hooks`,
-        webhookErrorUrl: `${baseUrl}/hooks`,
-      },
+    const configuration = await seedConfiguration(h.db, account.id, {
+      tag: 'rotation',
+      webhookSuccessUrl: `${baseUrl}/hooks`,
+      webhookErrorUrl: `${baseUrl}/hooks`,
     });
     const oldSecret = account.webhookSecret;
     const rotated = await rotate(account.name, '24h');
@@ -154,15 +149,10 @@ describe('signing secret rotation', () => {
   });
 
   it("the hub's own receiver keeps accepting through a rotation of the hub's account, its expiry and a rotation without overlap", async () => {
-    const configuration = await h.db.configuration.create({
-      data: {
-        accountId: stack.account.id,
-        tag: 'hub-rotation',
-        vocabulary: [],
-        extractionFields: [],
-        webhookSuccessUrl: `${stack.baseUrl}/webhooks/transcriptions/success`,
-        webhookErrorUrl: `${stack.baseUrl}/webhooks/transcriptions/error`,
-      },
+    const configuration = await seedConfiguration(h.db, stack.account.id, {
+      tag: 'hub-rotation',
+      webhookSuccessUrl: `${stack.baseUrl}/webhooks/transcriptions/success`,
+      webhookErrorUrl: `${stack.baseUrl}/webhooks/transcriptions/error`,
     });
     const accepted = (rows: { status: string; lastStatusCode: number | null }[]) => rows.map((r) => [r.status, r.lastStatusCode]);
     // The receiver resolves (and keeps) the secret of before the rotation.

@@ -28,6 +28,7 @@ import { startRecordingServer, type RecordingServer } from '../support/recording
 import { synthesizeConversation } from '../support/synthesize.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { leakedSecrets, paymentCall, type Secret } from './payment-call.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let h: Harness;
 let stack: HubStack;
@@ -67,12 +68,7 @@ beforeAll(async () => {
   h.startWorker({ hub: stack.hub });
 }, 120_000);
 
-afterAll(async () => {
-  await stack?.close();
-  await recordings?.close();
-  await slack?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(stack, recordings, slack, h));
 
 /** A configuration made with `settings`, its webhooks on the hub; the call submitted and mirrored COMPLETED. */
 async function processCall(tag: string, settings: Record<string, unknown>) {

@@ -11,6 +11,7 @@ import { createHarness, errorBody, type Harness, type TestAccount } from '../sup
 import { startWebProcess } from '../support/processes.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { clusterReady, startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 const clock = new Date('2026-11-30T23:59:00Z');
 let cluster: LocalRedisCluster;
@@ -21,10 +22,7 @@ beforeAll(async () => {
   h = createHarness({ redis: cluster.topology, rateLimitScale: 1, now: () => clock });
   await clusterReady(h.redis);
 });
-afterAll(async () => {
-  await h?.close();
-  await cluster?.close();
-});
+afterAll(() => closeInOrder(h, cluster));
 
 /** The statuses of `count` calls made one after another. */
 async function statusesOf(account: TestAccount, operation: string, count: number): Promise<number[]> {

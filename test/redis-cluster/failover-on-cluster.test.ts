@@ -12,6 +12,7 @@ import { queueKeyPrefix } from '../../src/queues/queue-key-prefix.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { clusterReady, startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';
 import { eventually } from '../support/webhook-receiver.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let cluster: LocalRedisCluster;
 let h: Harness;
@@ -32,10 +33,7 @@ beforeAll(async () => {
     }),
   });
 });
-afterAll(async () => {
-  await h?.close();
-  await cluster?.close();
-});
+afterAll(() => closeInOrder(h, cluster));
 
 const enqueueAll = (ids: readonly string[]) =>
   h.jobs.enqueueMany(

@@ -18,6 +18,7 @@ import { clusterReady, startRedisCluster, type LocalRedisCluster } from '../supp
 import { seedEvaluatedTranscription } from '../support/seed.js';
 import { signedWebhookHeaders } from '../support/signed-webhook-headers.js';
 import { eventually } from '../support/webhook-receiver.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let cluster: LocalRedisCluster;
 let h: Harness;
@@ -30,11 +31,7 @@ beforeAll(async () => {
   stack = await startHubStack(h);
   h.startWorker({ hub: stack.hub });
 });
-afterAll(async () => {
-  await stack?.close();
-  await h?.close();
-  await cluster?.close();
-});
+afterAll(() => closeInOrder(stack, h, cluster));
 
 describe('the hub on a Redis Cluster', () => {
   it('paces upstream calls with one bucket shared by every connection', async () => {

@@ -13,6 +13,7 @@ import { createRedis } from '../../src/redis.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { clusterReady, startRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.js';
 import { eventually } from '../support/webhook-receiver.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let cluster: LocalRedisCluster;
 let h: Harness;
@@ -37,10 +38,7 @@ beforeAll(async () => {
     }),
   });
 });
-afterAll(async () => {
-  await h?.close();
-  await cluster?.close();
-});
+afterAll(() => closeInOrder(h, cluster));
 
 describe('job queues on a Redis Cluster', () => {
   it('connects the app and its workers to the cluster the settings name, with its password', async () => {

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fixedTranscriptEngines, pollListTranscriptions, submitAndWait, writeSilentWav } from '../support/download-matrix.js';
-import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
-import { startOddHttpServer, startPythonHttpServer, type PythonServer } from '../support/python-servers.js';
+import { expect, it } from 'vitest';
+import { pollListTranscriptions, submitAndWait } from '../support/download-matrix.js';
+import { downloadMatrixForFile } from '../support/download-matrix-for-file.js';
 
 /**
  * `python3 -m http.server` (HTTP/1.0, it closes the connection after the
@@ -16,33 +12,13 @@ import { startOddHttpServer, startPythonHttpServer, type PythonServer } from '..
  * `AssertionError: assert(!this.paused)` from `Parser.finish`, each of which kills a real process.
  */
 const megabytes = 20;
-let h: Harness;
-let account: TestAccount;
-let configurationId: string;
-let folder: string;
-let plain: PythonServer;
-let odd: PythonServer;
-
-beforeAll(async () => {
-  folder = mkdtempSync(path.join(tmpdir(), 'convoqa-big-'));
-  await writeSilentWav(path.join(folder, 'big.wav'), megabytes * 1024 * 1024);
-  [plain, odd] = await Promise.all([startPythonHttpServer(folder), startOddHttpServer(folder)]);
-  h = createHarness();
-  account = await h.createAccount();
-  configurationId = (await account.call('create-configuration', { tag: 'big' })).body.data.configuration.configuration_id;
-  h.startWorker({ engines: fixedTranscriptEngines, concurrency: 6 });
-});
-afterAll(async () => {
-  await h.close();
-  await Promise.all([plain.close(), odd.close()]);
-  rmSync(folder, { recursive: true, force: true });
-});
+const matrix = downloadMatrixForFile({ wavs: { 'big.wav': megabytes * 1024 * 1024 }, tag: 'big', concurrency: 6 });
 
 it(`completes 20 submissions of a ${megabytes} MB file from python3 -m http.server (and chunked, gzip) with the API answering throughout`, async () => {
   const urls = [
-    ...Array.from({ length: 20 }, () => `${plain.baseUrl}/big.wav`),
-    ...Array.from({ length: 4 }, () => `${odd.baseUrl}/chunked/big.wav`),
-    ...Array.from({ length: 4 }, () => `${odd.baseUrl}/gzip/big.wav`),
+    ...Array.from({ length: 20 }, () => `${matrix.plain.baseUrl}/big.wav`),
+    ...Array.from({ length: 4 }, () => `${matrix.odd.baseUrl}/chunked/big.wav`),
+    ...Array.from({ length: 4 }, () => `${matrix.odd.baseUrl}/gzip/big.wav`),
   ];
   // A busy event loop: what put undici's parser under backpressure when the server's end arrived.
   const busy = setInterval(() => {
@@ -52,9 +28,9 @@ it(`completes 20 submissions of a ${megabytes} MB file from python3 -m http.serv
     }
   }, 250);
   const started = Date.now();
-  const poller = pollListTranscriptions(account, 1_000);
+  const poller = pollListTranscriptions(matrix.account, 1_000);
   try {
-    const outcomes = await Promise.all(urls.map((url) => submitAndWait(account, configurationId, url, 400_000)));
+    const outcomes = await Promise.all(urls.map((url) => submitAndWait(matrix.account, matrix.configurationId, url, 400_000)));
     const polls = await poller.stop();
     const completed = outcomes.filter((o) => o.status === 'COMPLETED').length;
     process.stdout.write(

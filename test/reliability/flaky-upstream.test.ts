@@ -26,6 +26,7 @@ import { seedEvaluatedTranscription, serveBuiltIn, testPacingPrefix } from '../h
 import { createHarness, type Harness, type TestAccount } from '../support/harness.js';
 import { startFlakyProxy, type FlakyProxy } from './support/flaky-proxy.js';
 import { reportScenario } from './support/report-scenario.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 const now = new Date('2026-11-21T09:00:00Z');
 const seed = 102_026;
@@ -70,11 +71,7 @@ beforeAll(async () => {
   hub = h.hubContext({ upstream: () => Promise.resolve(client) });
 });
 
-afterAll(async () => {
-  await proxy?.close();
-  await upstream?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(proxy, upstream, h));
 
 describe('a flaky upstream (30% 429 / 500 / time-outs) during a backfill and report pulls', () => {
   it('mirrors everything exactly once and never overspends the analytics quota', async () => {

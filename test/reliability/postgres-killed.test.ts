@@ -6,13 +6,14 @@
  * acknowledged, mirrored, lost (0), duplicated (0), and the time from the restart to every
  * acknowledged webhook being mirrored. No reconciliation runs here: the retries alone converge.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { applyMigrations } from '../../prisma/runner/migrate-deploy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { startHubStack, type HubStack } from '../support/hub-stack.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { mirrorState, sendWebhooksTo, seedEvaluatedTranscriptions, settle } from './support/outage-scenario.js';
 import { startPrivatePostgres, type PrivatePostgres } from './support/private-postgres.js';
+import { convergenceFigures, expectMirroredExactlyOnce } from './support/mirror-convergence.js';
 import { reportScenario } from './support/report-scenario.js';
 
 const transcriptions = 30;
@@ -72,18 +73,9 @@ describe('PostgreSQL SIGKILLed and restarted on the same data', () => {
       attempts: sender.attempts.length,
       answers: statuses.join('/'),
       acknowledged: accepted.length,
-      mirrored: final.mirrored.size,
-      lost: lost.length,
-      duplicated: final.duplicates,
-      half_written: final.halfWritten,
-      down_ms: restartedAt - killedAt,
-      converge_after_restart_ms: convergedMs,
+      ...convergenceFigures(final, lost, restartedAt - killedAt, convergedMs),
     });
 
-    expect(accepted).toHaveLength(ids.length);
-    expect(state.mirrored.size).toBe(accepted.length);
-    expect(lost).toEqual([]);
-    expect(final.duplicates).toBe(0);
-    expect(final.halfWritten).toBe(0);
+    expectMirroredExactlyOnce(ids, accepted, state, final);
   }, 240_000);
 });

@@ -43,9 +43,9 @@ import {
   retriedJobs,
   sendWebhooksTo,
   seedEvaluatedTranscriptions,
-  settle,
   type MirrorRun,
 } from './support/outage-scenario.js';
+import { drainMirrorQueue, expectMirroredExactlyOnce, expectReceiptsStoredOnce, settleMirrored } from './support/mirror-convergence.js';
 import { reportScenario } from './support/report-scenario.js';
 import type { MirrorHook } from '../../src/hub/mirror/mirror-hook.js';
 import { harnessForFile } from '../support/harness-for-file.js';
@@ -113,17 +113,8 @@ describe('PostgreSQL restarted mid-run', () => {
     await sender.done;
 
     const accepted = [...sender.acknowledged];
-    await settle(
-      () => mirrorState(h.db, ids),
-      (s) => accepted.every((id) => s.mirrored.has(id)),
-      20_000,
-    );
-    // Anything still queued or running could write again: let the queue drain before counting duplicates.
-    await settle(
-      async () => hubJobs.queue('hub.mirror-transcription').getJobCounts('wait', 'active', 'delayed', 'prioritized', 'failed'),
-      (c) => c.wait + c.active + c.delayed + c.prioritized === 0,
-      10_000,
-    );
+    const state = await settleMirrored(h.db, ids, accepted, 20_000);
+    await drainMirrorQueue(hubJobs, 10_000);
     const final = await mirrorState(h.db, ids);
     const failedForGood = await hubJobs.queue('hub.mirror-transcription').getJobCounts('failed');
 
@@ -160,14 +151,10 @@ describe('PostgreSQL restarted mid-run', () => {
     expect(retriedJobs(runs)).toBeGreaterThan(0);
     expect(failedRuns.some((r) => r.jobId === `mirror-${outage.interrupted}`)).toBe(true);
     expect(failedForGood.failed).toBe(0);
-    // Every acknowledged webhook mirrored whole, exactly once.
-    expect(accepted.length).toBe(ids.length);
+    // Every acknowledged webhook mirrored whole, exactly once; nothing half written during the outage either.
     expect(final.mirrored.size).toBe(accepted.length);
-    expect(final.duplicates).toBe(0);
-    expect(lost).toEqual([]);
+    expectMirroredExactlyOnce(ids, accepted, state, final);
     expect(halfWritten).toBe(0);
-    const receipts = await h.db.hubWebhookReceipt.findMany({ where: { transcriptionId: { in: ids } } });
-    expect(receipts).toHaveLength(ids.length);
-    expect(receipts.every((r) => r.enqueuedAt !== null)).toBe(true);
+    await expectReceiptsStoredOnce(h.db, ids);
   }, 60_000);
 });

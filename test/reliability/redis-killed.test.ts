@@ -10,16 +10,16 @@
  * in Redis, not yet done, when Redis dies: the worst case of a restart that keeps nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { createConversationClient } from '../../src/hub/client/index.js';
 import { reconcileMirror } from '../../src/hub/mirror/reconcile-mirror.js';
 import { createJobQueues } from '../../src/queues/job-queues.js';
 import { createRedis } from '../../src/redis.js';
-import { testPacingPrefix } from '../hub/client/support.js';
+import { pacedTestClient } from '../hub/client/support.js';
 import { type Harness } from '../support/harness.js';
 import { startHubStack } from '../support/hub-stack.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { mirrorState, sendWebhooksTo, seedEvaluatedTranscriptions, settle } from './support/outage-scenario.js';
 import { startPrivateRedis } from './support/private-redis.js';
+import { convergenceFigures, drainMirrorQueue, expectMirroredExactlyOnce, settleMirrored } from './support/mirror-convergence.js';
 import { reportScenario } from './support/report-scenario.js';
 import { harnessForFile } from '../support/harness-for-file.js';
 
@@ -45,13 +45,7 @@ describe('a Redis without persistence, SIGKILLed and restarted empty', () => {
     cleanups.push(() => hubJobs.close());
     const stack = await startHubStack(h, { hub: (defaults) => ({ ...defaults, redis: hubRedis, jobs: hubJobs }) });
     cleanups.push(() => stack.close());
-    const client = createConversationClient({
-      baseUrl: `${stack.baseUrl}/api`,
-      apiKey: stack.account.key,
-      redis: hubRedis,
-      rateLimitScale: 100,
-      pacingPrefix: testPacingPrefix(),
-    });
+    const client = pacedTestClient(`${stack.baseUrl}/api`, stack.account.key, hubRedis);
     const hub = { ...stack.hub, upstream: () => Promise.resolve(client) };
 
     const ids = await seedEvaluatedTranscriptions(h.db, stack.account.id, transcriptions);
@@ -86,19 +80,11 @@ describe('a Redis without persistence, SIGKILLed and restarted empty', () => {
     })();
     await sender.done;
     const accepted = [...sender.acknowledged];
-    const state = await settle(
-      () => mirrorState(h.db, ids),
-      (s) => accepted.every((id) => s.mirrored.has(id)),
-      60_000,
-    );
+    const state = await settleMirrored(h.db, ids, accepted, 60_000);
     const convergedMs = Date.now() - restartedAt;
     reconciling = false;
     await reconciler;
-    await settle(
-      async () => hubJobs.queue('hub.mirror-transcription').getJobCounts('wait', 'active', 'delayed', 'prioritized'),
-      (c) => Object.values(c).every((n) => n === 0),
-      15_000,
-    );
+    await drainMirrorQueue(hubJobs, 15_000);
     const final = await mirrorState(h.db, ids);
     const lost = accepted.filter((id) => !final.mirrored.has(id));
 
@@ -107,19 +93,10 @@ describe('a Redis without persistence, SIGKILLed and restarted empty', () => {
       acknowledged: accepted.length,
       jobs_queued_at_kill: queuedBeforeKill,
       jobs_after_restart: queuedAfterRestart,
-      mirrored: final.mirrored.size,
-      lost: lost.length,
-      duplicated: final.duplicates,
-      half_written: final.halfWritten,
-      down_ms: restartedAt - killedAt,
-      converge_after_restart_ms: convergedMs,
+      ...convergenceFigures(final, lost, restartedAt - killedAt, convergedMs),
     });
 
     expect(queuedBeforeKill).toBeGreaterThan(0); // there was something to lose
-    expect(accepted).toHaveLength(ids.length);
-    expect(state.mirrored.size).toBe(accepted.length);
-    expect(lost).toEqual([]);
-    expect(final.duplicates).toBe(0);
-    expect(final.halfWritten).toBe(0);
+    expectMirroredExactlyOnce(ids, accepted, state, final);
   }, 180_000);
 });

@@ -33,12 +33,11 @@ import { describe, expect, it } from 'vitest';
 import { createJobQueues } from '../../src/queues/job-queues.js';
 import { createCriticalFailHook } from '../../src/hub/alerts/critical-fail-hook.js';
 import { sweepAlerts } from '../../src/hub/alerts/sweep-alerts.js';
-import { createConversationClient } from '../../src/hub/client/index.js';
 import { createRedis } from '../../src/redis.js';
 import { startOutboxRelay } from '../../src/hub/webhooks/outbox-relay.js';
 import { startFakeSlack } from '../fakes/fake-slack.js';
 import { alertMessagesOf, slackHub } from '../hub/alerts/support.js';
-import { testPacingPrefix } from '../hub/client/support.js';
+import { pacedTestClient } from '../hub/client/support.js';
 import { testRedisUrl, type Harness } from '../support/harness.js';
 import { startHubStack } from '../support/hub-stack.js';
 import { startTcpProxyFor } from '../support/tcp-proxy.js';
@@ -52,6 +51,7 @@ import {
   settle,
   type MirrorRun,
 } from './support/outage-scenario.js';
+import { drainMirrorQueue, expectMirroredExactlyOnce, expectReceiptsStoredOnce, settleMirrored } from './support/mirror-convergence.js';
 import { reportScenario } from './support/report-scenario.js';
 import { harnessForFile } from '../support/harness-for-file.js';
 
@@ -80,13 +80,7 @@ describe('Redis restarted mid-run', () => {
     // The web process's receipt sweeper, at test pace.
     const sweeper = startOutboxRelay({ db: h.db, jobs: hubJobs, logger: stack.hub.logger }, { sweepEveryMs: 200, olderThanMs: 500 });
     cleanups.push(() => sweeper.stop());
-    const client = createConversationClient({
-      baseUrl: `${stack.baseUrl}/api`,
-      apiKey: stack.account.key,
-      redis: hubRedis,
-      rateLimitScale: 100,
-      pacingPrefix: testPacingPrefix(),
-    });
+    const client = pacedTestClient(`${stack.baseUrl}/api`, stack.account.key, hubRedis);
 
     const ids = await seedEvaluatedTranscriptions(h.db, stack.account.id, transcriptions);
     const runs: MirrorRun[] = [];
@@ -114,17 +108,8 @@ describe('Redis restarted mid-run', () => {
     await sender.done;
 
     const accepted = [...sender.acknowledged];
-    const state = await settle(
-      () => mirrorState(h.db, ids),
-      (s) => accepted.every((id) => s.mirrored.has(id)),
-      20_000,
-    );
-    // Anything still queued or running could write again: let the queue drain before counting duplicates.
-    await settle(
-      async () => hubJobs.queue('hub.mirror-transcription').getJobCounts('wait', 'active', 'delayed', 'prioritized'),
-      (c) => Object.values(c).every((n) => n === 0),
-      10_000,
-    );
+    const state = await settleMirrored(h.db, ids, accepted, 20_000);
+    await drainMirrorQueue(hubJobs, 10_000);
     const final = await mirrorState(h.db, ids);
 
     // Alerts whose send job could not be queued after the mirror's commit (Redis was down) wait in
@@ -168,18 +153,11 @@ describe('Redis restarted mid-run', () => {
     expect(refused).toEqual([]);
     // Only 202 was answered: no 503 (Redis is not needed to acknowledge), no 500s, no dropped connections.
     expect([...new Set(sender.attempts.map((a) => a.status))].sort()).toEqual([202]);
-    expect(accepted.length).toBe(ids.length);
-    expect(state.mirrored.size).toBe(accepted.length);
-    expect(final.duplicates).toBe(0);
-    expect(lost).toEqual([]);
-    expect(final.halfWritten).toBe(0);
+    expectMirroredExactlyOnce(ids, accepted, state, final);
     expect(alertDuplicates).toBe(0);
     expect(alertsLost).toBe(0);
     expect(alertsSent).toBe(ids.length);
     expect(outbox.map((r) => r.status)).toEqual(ids.map(() => 'sent'));
-    // Each acknowledged webhook's receipt was stored once, marked enqueued (by its batch or the sweeper).
-    const receipts = await h.db.hubWebhookReceipt.findMany({ where: { transcriptionId: { in: ids } } });
-    expect(receipts).toHaveLength(ids.length);
-    expect(receipts.every((r) => r.enqueuedAt !== null)).toBe(true);
+    await expectReceiptsStoredOnce(h.db, ids);
   }, 60_000);
 });

@@ -26,6 +26,7 @@ import { adminToken, startHubStack, type HubStack } from '../support/hub-stack.j
 import { startTcpProxyFor, type TcpProxy } from '../support/tcp-proxy.js';
 import { eventually } from '../support/webhook-receiver.js';
 import { reportScenario } from './support/report-scenario.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 const criticalFails = 12;
 let h: Harness;
@@ -79,15 +80,7 @@ beforeAll(async () => {
   h.startWorker({ hub: stack.hub, mirrorHooks: [hook] });
   h.startWorker({ hub: stack.hub, mirrorHooks: [hook] });
 }, 60_000);
-afterAll(async () => {
-  await h.close();
-  await stack.close();
-  await hubJobs.close();
-  await slackProxy.close();
-  await sheetsProxy.close();
-  await slack.close();
-  await sheets.close();
-});
+afterAll(() => closeInOrder(h, stack, hubJobs, slackProxy, sheetsProxy, slack, sheets));
 
 const admin = (path: string, body: object) =>
   request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send(body);

@@ -4,20 +4,18 @@
  * recording submitted before the kill still completes and is mirrored. SIGTERM stops every part and
  * exits 0 within 10 s; a supervisor killed outright leaves no part running.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
-import { freePort, projectRoot, startEntry, type ChildService } from '../support/processes.js';
+import { deploymentEnv, freePort, startEntry, type ChildService } from '../support/processes.js';
+import { configurationWithHubWebhooks, provisionedApi } from '../support/provisioned-api.js';
 import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
 import { supportCall, synthesizeConversation } from '../support/synthesize.js';
 import { eventually } from '../support/webhook-receiver.js';
 
-const run = promisify(execFile);
 let h: Harness;
 let main: ChildService;
 let recordings: RecordingServer;
@@ -68,12 +66,7 @@ beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: baseUrl,
-    QUEUE_PREFIX: `test-supervised-${randomUUID().slice(0, 8)}`,
-    DATA_DIR: dataDir,
-    RATE_LIMIT_SCALE: '100',
+    ...deploymentEnv('supervised', port, dataDir),
     WORKER_LOCK_DURATION_MS: '3000', // a killed worker's job is taken over within seconds
     REPORTS_ENABLED: 'false',
   };
@@ -88,22 +81,8 @@ afterAll(async () => {
 
 describe('npm start supervises its parts', () => {
   it('restarts a worker killed mid-job; the job is taken over, completes and is mirrored', async () => {
-    const key = await eventually(async () => (await h.db.hubSetting.findUnique({ where: { key: 'upstream_api_key' } }))?.value, 30_000);
-    const call = async (operation: string, body: object) => {
-      const res = await fetch(`${baseUrl}/api/${operation}`, {
-        method: 'POST',
-        headers: { 'x-api-key': key, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return (await res.json()) as { data: Record<string, never> };
-    };
-    const configurationId = (await call('create-configuration', { tag: `supervised-${randomUUID().slice(0, 6)}` })).data.configuration[
-      'configuration_id'
-    ] as string;
-    await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'hub:register-webhooks', configurationId], {
-      cwd: projectRoot,
-      env: { ...process.env, ...env },
-    });
+    const { key, call } = await provisionedApi(h, baseUrl, 30_000);
+    const { configurationId } = await configurationWithHubWebhooks(call, `supervised-${randomUUID().slice(0, 6)}`, env);
 
     const worker = await eventually(async () => startsOf('worker')[0]?.childPid, 30_000);
     const url = recordings.serve('supervised.wav', await synthesizeConversation(supportCall.slice(0, 3)));

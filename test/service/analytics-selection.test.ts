@@ -3,6 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBulkScoredTranscriptions, seedEvaluator, seedParticipant, seedScoredTranscription } from '../support/analytics-seed.js';
+import { datasetMetadata } from '../support/dashboard-expectations.js';
 import { createHarness, type Harness } from '../support/harness.js';
 
 const now = new Date('2026-03-15T12:00:00Z');
@@ -13,7 +14,7 @@ beforeAll(() => {
 afterAll(() => h.close());
 
 const emptyShared = (filtered: boolean) => ({
-  metadata: { total_records_analyzed: 0, query_limit_reached: false, filtered, generated_at: '2026-03-15T12:00:00.000' },
+  metadata: datasetMetadata(0, filtered),
   kpis: { total_calls: 0, avg_score: null, pass_rate: null, total_critical_fails: 0, pending_critical_reviews: 0 },
   criteria_breakdown: [],
   criteria_evolution: {},
@@ -115,12 +116,7 @@ describe('the read cap', () => {
     const res = await account.call('analytics-evaluator', { evaluator_id: evaluator.id });
     expect(res.status).toBe(200);
     const { metadata, kpis, raw_data: rawData } = res.body.data;
-    expect(metadata).toEqual({
-      total_records_analyzed: 20_000,
-      query_limit_reached: true,
-      filtered: false,
-      generated_at: '2026-03-15T12:00:00.000',
-    });
+    expect(metadata).toEqual({ ...datasetMetadata(20_000), query_limit_reached: true });
     expect(kpis.total_calls).toBe(20_000);
     expect(rawData).toHaveLength(20_000);
     expect(rawData[0].date).toBe('2026-03-14T00:00:00.000+00:00');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateLimiter } from '../../src/lib/rate-limit/redis-rate-limiter.js';
 import { readMonthlyQuotaUse, recordMonthlyQuotaUse } from '../../src/service/quotas/monthly-quota-ledger.js';
 import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
+import { closeInOrder } from '../support/close-in-order.js';
 
 let clock = new Date('2026-11-30T23:59:30Z');
 let h: Harness;
@@ -16,10 +17,7 @@ beforeAll(() => {
   h = createHarness({ now: () => clock });
   throttled = createHarness({ now: () => clock, rateLimitScale: 1 });
 });
-afterAll(async () => {
-  await h.close();
-  await throttled.close();
-});
+afterAll(() => closeInOrder(h, throttled));
 
 async function usedCalls(account: TestAccount, operation: string, month: string): Promise<number | null> {
   const rows = await h.db.$queryRaw<{ used: number }[]>`

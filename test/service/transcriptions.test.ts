@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListTranscriptionsResponse, Transcription, TranscriptionWithMessage } from '../../src/contract/transcriptions.js';
 import { createHarness, errorBody, type Harness, type TestAccount } from '../support/harness.js';
-import { seedEvaluatedTranscription, seedTranscription } from '../support/seed.js';
+import { call42Content, seedEvaluatedTranscription, seedTranscription } from '../support/seed.js';
 
 let h: Harness;
 beforeAll(() => {
@@ -40,14 +40,7 @@ describe('get-transcription', () => {
         num_speakers: 2,
         created_at: '2026-02-03T14:30:00.000+00:00',
         completed_at: '2026-02-03T14:35:00.000+00:00',
-        conversation: {
-          segments: [
-            { speaker: 'A', text: 'Hello, thanks for calling.' },
-            { speaker: 'B', text: 'Hi.' },
-          ],
-        },
-        summary: { text: 'A greeting.', language: 'en' },
-        fields: { fields: [{ name: 'order_id', value: null }] },
+        ...call42Content,
         evaluation: {
           score: 100,
           critical_fail: true,

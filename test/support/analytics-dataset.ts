@@ -199,22 +199,6 @@ export function analyticsDatasetForFile(): { h: Harness; account: TestAccount; d
   return rig;
 }
 
-/** A timestamp of the dataset table as the API writes it (`…T10:00:00.000+00:00`). */
-export const wireTimestamp = (iso: string) => iso.replace('Z', '.000+00:00');
-
-/** The members every dashboard answers first, in order; each dashboard adds its own after them. */
-export const sharedDashboardMembers = [
-  'metadata',
-  'kpis',
-  'charts',
-  'criteria_breakdown',
-  'criteria_evolution',
-  'score_distribution',
-  'comparison',
-  'duration_insights',
-  'raw_data',
-];
-
 /** Calls a dashboard, expects a 200 whose data its contract schema accepts, and answers the data. */
 export async function fetchDashboard(account: TestAccount, operation: string, body: object, schema: z.ZodType) {
   const res = await account.call(operation, body);

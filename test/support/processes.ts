@@ -1,5 +1,6 @@
 /** Starts the project's real entry points as child processes, for tests that need several. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,11 +44,17 @@ export interface ChildService {
  * SIGKILL of the parent would leave running).
  */
 export function startEntry(entry: string, env: Record<string, string>, nodeArgs: string[] = []): ChildService {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
-    cwd: projectRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return watchChild(
+    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+      cwd: projectRoot,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+}
+
+/** Collects a spawned process's stdout and stderr, and stops it with a signal (answers its exit code). */
+export function watchChild(child: ChildProcess): ChildService {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -60,6 +67,21 @@ export function startEntry(entry: string, env: Record<string, string>, nodeArgs:
         child.once('exit', (code) => resolve(code));
         child.kill(signal);
       }),
+  };
+}
+
+/**
+ * The environment of a whole deployment (web, worker, clock, hub) listening on `port` of the
+ * loopback, with a queue prefix of its own (`test-<name>-…`) and its data folder.
+ */
+export function deploymentEnv(name: string, port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    QUEUE_PREFIX: `test-${name}-${randomUUID().slice(0, 8)}`,
+    DATA_DIR: dataDir,
+    RATE_LIMIT_SCALE: '100',
   };
 }
 

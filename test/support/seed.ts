@@ -21,6 +21,18 @@ export async function seedTranscription(db: Db, accountId: string, overrides: Pa
   });
 }
 
+/** What "Call 42" said: its conversation, summary and extracted fields, stored and answered alike. */
+export const call42Content = {
+  conversation: {
+    segments: [
+      { speaker: 'A', text: 'Hello, thanks for calling.' },
+      { speaker: 'B', text: 'Hi.' },
+    ],
+  },
+  summary: { text: 'A greeting.', language: 'en' },
+  fields: { fields: [{ name: 'order_id', value: null }] },
+};
+
 /**
  * "Call 42": a COMPLETED, evaluated transcription with a participant (Ana), an evaluator (Support
  * QA: Greeting, boolean, weight 40; No promises, strict) and their two results (PASS, FAIL: a
@@ -52,14 +64,7 @@ export async function seedEvaluatedTranscription(db: Db, accountId: string, opti
     numSpeakers: 2,
     createdAt: options.createdAt ?? new Date('2026-02-03T14:30:00Z'),
     completedAt: new Date('2026-02-03T14:35:00Z'),
-    conversation: {
-      segments: [
-        { speaker: 'A', text: 'Hello, thanks for calling.' },
-        { speaker: 'B', text: 'Hi.' },
-      ],
-    },
-    summary: { text: 'A greeting.', language: 'en' },
-    fields: { fields: [{ name: 'order_id', value: null }] },
+    ...call42Content,
     score: 100,
     criticalFail: true,
     evaluationStatus: 'COMPLETED',

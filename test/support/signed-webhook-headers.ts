@@ -12,3 +12,18 @@ export function signedWebhookHeaders(secret: string, body: string, options: { id
     'webhook-signature': new Webhook(secret).sign(id, at, body),
   };
 }
+
+/** A signed webhook about one COMPLETED transcription (`transcription.completed`, or `type`), body and headers as the built-in service sends them. */
+export function signedTranscriptionWebhook(
+  secret: string,
+  transcriptionId: string,
+  options: { id?: string; at?: Date; type?: string } = {},
+) {
+  const at = options.at ?? new Date();
+  const body = JSON.stringify({
+    type: options.type ?? 'transcription.completed',
+    timestamp: at.toISOString(),
+    data: { transcription_id: transcriptionId, status: 'COMPLETED', configuration_id: randomUUID(), name: null, error: null },
+  });
+  return { body, headers: signedWebhookHeaders(secret, body, { id: options.id, at }) };
+}

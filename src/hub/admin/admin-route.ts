@@ -38,3 +38,6 @@ export function defineAdminRoute<P extends z.ZodType, Q extends z.ZodType, B ext
 ): AdminRoute {
   return route;
 }
+
+/** Who the audit trail (`hub_audit_events`, docs/console.md) names for a change made through the admin API. */
+export const adminApiActor = { kind: 'admin-api' } as const;

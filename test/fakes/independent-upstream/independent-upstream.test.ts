@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sharedDashboardMembers } from '../../support/dashboard-expectations.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.js';
 import { callUpstream, dataOf } from './call-upstream.js';
 import { startIndependentUpstream, type IndependentUpstream, type IndependentUpstreamOptions } from './independent-upstream.js';
@@ -304,30 +305,21 @@ describe('its analytics and fault knobs', () => {
       });
     }
     await fake.settled();
-    const members = [
-      'metadata',
-      'kpis',
-      'charts',
-      'criteria_breakdown',
-      'criteria_evolution',
-      'score_distribution',
-      'comparison',
-      'duration_insights',
-      'raw_data',
-    ];
     const byEvaluator = await dataOf<DashboardAnswer>(fake, 'analytics-evaluator', {
       evaluator_id: evaluatorId,
       start_date: '2026-10-01',
       end_date: '2026-10-31',
     });
-    expect(Object.keys(byEvaluator)).toEqual(expect.arrayContaining([...members, 'participants', 'vendor_trace']));
+    expect(Object.keys(byEvaluator)).toEqual(expect.arrayContaining([...sharedDashboardMembers, 'participants', 'vendor_trace']));
     expect(byEvaluator.kpis).toMatchObject({ total_calls: 3, total_critical_fails: 1, pending_critical_reviews: 1 });
     expect(byEvaluator.metadata).toMatchObject({ total_records_analyzed: 3, filtered: true });
     expect(byEvaluator.charts.heatmap.monday['14']).toEqual(expect.any(Number));
     expect(byEvaluator.criteria_breakdown).toHaveLength(3);
     expect(Object.keys(byEvaluator.score_distribution)).toEqual(['0-20', '21-40', '41-60', '61-80', '81-100']);
     const byParticipant = await dataOf<DashboardAnswer>(fake, 'analytics-participant', { participant_id: participantId });
-    expect(Object.keys(byParticipant)).toEqual(expect.arrayContaining([...members, 'evaluators', 'trend', 'degradation_alert']));
+    expect(Object.keys(byParticipant)).toEqual(
+      expect.arrayContaining([...sharedDashboardMembers, 'evaluators', 'trend', 'degradation_alert']),
+    );
     expect(byParticipant.trend).toMatchObject({ direction: 'insufficient_data', sample_size: 3 });
     const account = await dataOf<object>(fake, 'analytics', {});
     expect(account).toMatchObject({

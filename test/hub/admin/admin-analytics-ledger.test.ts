@@ -4,7 +4,7 @@
  * 429 and nothing sent once the ledger has no room; and an on-demand pull of the account-wide
  * report answers 201 with an answer of a shape of its own. The upstream is the independent fake.
  */
-import { createConversationClient } from '../../../src/hub/client/index.js';
+import { unpacedTestClient } from '../client/support.js';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import request from 'supertest';
@@ -15,6 +15,7 @@ import { dashboardAnswer } from '../../fakes/analytics-answers.js';
 import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
 import { createHarness, errorBody, type Harness } from '../../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../../support/hub-stack.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 const now = new Date('2026-11-03T09:00:00Z');
 let h: Harness;
@@ -25,12 +26,7 @@ let accountRef: string;
 beforeAll(async () => {
   h = createHarness({ now: () => now });
   fake = await startFakeUpstream();
-  const client = createConversationClient({
-    baseUrl: fake.baseUrl,
-    apiKey: fake.apiKey,
-    pacer: { reserve: () => Promise.resolve(0) },
-    backoffBaseMs: 1,
-  });
+  const client = unpacedTestClient(fake.baseUrl, fake.apiKey, { backoffBaseMs: 1 });
   accountRef = client.accountRef;
   stack = await startHubStack(h, {
     hub: (defaults) => ({
@@ -42,11 +38,7 @@ beforeAll(async () => {
     }),
   });
 });
-afterAll(async () => {
-  await stack.close();
-  await fake.close();
-  await h.close();
-});
+afterAll(() => closeInOrder(stack, fake, h));
 
 const admin = (p: string, body: object) => request(stack.app).post(`/admin${p}`).set('authorization', `Bearer ${adminToken}`).send(body);
 

@@ -18,6 +18,7 @@ import { seedEvaluator, seedParticipant, seedScoredTranscription } from '../../s
 import { createHarness, errorBody, type Harness } from '../../support/harness.js';
 import { adminToken, startHubStack } from '../../support/hub-stack.js';
 import { eventually } from '../../support/webhook-receiver.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 const now = new Date('2026-11-03T09:00:00Z');
 let h: Harness;
@@ -25,9 +26,7 @@ let h: Harness;
 beforeAll(() => {
   h = createHarness({ now: () => now });
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => closeInOrder(h));
 
 /** A hub stack whose account has one evaluator, one participant and three scored calls in October. */
 async function reportingStack(name: string) {
@@ -62,9 +61,7 @@ let s: Awaited<ReturnType<typeof reportingStack>>;
 beforeAll(async () => {
   s = await reportingStack('main');
 });
-afterAll(async () => {
-  await s.stack.close();
-});
+afterAll(() => closeInOrder(s.stack));
 
 describe('GET /admin/quotas', () => {
   it('shows each endpoint: limit, used, reserved, the on-demand reserve, what is left and when it resets', async () => {
@@ -74,40 +71,22 @@ describe('GET /admin/quotas', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.month).toBe('2026-11');
       expect(res.body.data.resets_at).toBe('2026-12-01T00:00:00.000Z');
+      // A fresh month: nothing used or reserved; what is left for scheduled runs is the limit less the on-demand reserve.
+      const untouched = (endpoint: string, limit: number, onDemandReserve: number) => ({
+        endpoint,
+        limit,
+        used: 0,
+        reserved: 0,
+        on_demand_reserve: onDemandReserve,
+        remaining: limit,
+        remaining_for_scheduled: limit - onDemandReserve,
+        exhausted_at: null,
+        runs: { planned: 0, skipped: 0, running: 0, succeeded: 0, failed: 0 },
+      });
       expect(res.body.data.endpoints).toEqual([
-        {
-          endpoint: 'analytics',
-          limit: 30,
-          used: 0,
-          reserved: 0,
-          on_demand_reserve: 5,
-          remaining: 30,
-          remaining_for_scheduled: 25,
-          exhausted_at: null,
-          runs: { planned: 0, skipped: 0, running: 0, succeeded: 0, failed: 0 },
-        },
-        {
-          endpoint: 'analytics-evaluator',
-          limit: 500,
-          used: 0,
-          reserved: 0,
-          on_demand_reserve: 50,
-          remaining: 500,
-          remaining_for_scheduled: 450,
-          exhausted_at: null,
-          runs: { planned: 0, skipped: 0, running: 0, succeeded: 0, failed: 0 },
-        },
-        {
-          endpoint: 'analytics-participant',
-          limit: 500,
-          used: 0,
-          reserved: 0,
-          on_demand_reserve: 50,
-          remaining: 500,
-          remaining_for_scheduled: 450,
-          exhausted_at: null,
-          runs: { planned: 0, skipped: 0, running: 0, succeeded: 0, failed: 0 },
-        },
+        untouched('analytics', 30, 5),
+        untouched('analytics-evaluator', 500, 50),
+        untouched('analytics-participant', 500, 50),
       ]);
     } finally {
       await fresh.stack.close();
@@ -234,21 +213,13 @@ describe('POST /admin/reports/runs (on demand)', () => {
       create: { scope, endpoint: 'analytics-participant', month, limit: 500, used: 499 },
       update: { used: 499 },
     });
-    const last = await s.admin.post('/reports/runs', {
-      kind: 'participant',
-      subject_id: s.participant.id,
-      period: '2026-10',
-      export: false,
-    });
+    const participantRun = (period: string) =>
+      s.admin.post('/reports/runs', { kind: 'participant', subject_id: s.participant.id, period, export: false });
+    const last = await participantRun('2026-10');
     expect(last.status).toBe(201);
     expect(last.body.data.rows).toBe(3);
     const before = await s.upstreamUsage('analytics-participant');
-    const refused = await s.admin.post('/reports/runs', {
-      kind: 'participant',
-      subject_id: s.participant.id,
-      period: '2026-09',
-      export: false,
-    });
+    const refused = await participantRun('2026-09');
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('quota_exceeded');
     expect(refused.body.error.message).toMatch(

@@ -3,7 +3,6 @@
  * job each became, refused webhooks, re-mirroring one transcription, the reconciliation's runs.
  */
 import { randomUUID } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { reconcileMirror } from '../../../src/hub/mirror/reconcile-mirror.js';
@@ -12,6 +11,7 @@ import type { Harness } from '../../support/harness.js';
 import { adminToken, scratchHubStackForFile, type HubStack } from '../../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../../support/seed.js';
 import { eventually } from '../../support/webhook-receiver.js';
+import { completedEventFor, postSignedWebhook } from '../../support/post-signed-webhook.js';
 
 // The reconciliation runs are the hub's own (one list for the whole mirror): a database of this
 // file's own, so another file reconciling side by side cannot slip a run in between.
@@ -28,22 +28,10 @@ const admin = {
   post: (path: string) => request(stack.app).post(`/admin${path}`).set('authorization', `Bearer ${adminToken}`).send({}),
 };
 
-/** POSTs a webhook to the hub's receiver, signed with `secret` at `at`. */
-function sendWebhook(body: string, options: { id?: string; secret?: string; at?: Date } = {}) {
-  const id = options.id ?? randomUUID();
-  const at = options.at ?? new Date();
-  const signature = new Webhook(options.secret ?? stack.account.webhookSecret).sign(id, at, body);
-  return request(stack.app)
-    .post('/webhooks/transcriptions/success')
-    .set('content-type', 'application/json')
-    .set('webhook-id', id)
-    .set('webhook-timestamp', String(Math.floor(at.getTime() / 1000)))
-    .set('webhook-signature', signature)
-    .send(body);
-}
-
-const eventFor = (transcriptionId: string) =>
-  JSON.stringify({ type: 'transcription.completed', data: { transcription_id: transcriptionId } });
+/** POSTs a webhook to the hub's receiver, signed with `secret` (by default the account's) at `at`. */
+const sendWebhook = (body: string, options: { id?: string; secret?: string; at?: Date } = {}) =>
+  postSignedWebhook(stack.app, options.secret ?? stack.account.webhookSecret, body, options);
+const eventFor = completedEventFor;
 
 describe('receipts and rejections', () => {
   it('lists each outcome: accepted (with its mirror and lag), duplicate, bad signature, stale, malformed', async () => {

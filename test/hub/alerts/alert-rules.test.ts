@@ -9,6 +9,7 @@ import { writeMirror } from '../../../src/hub/mirror/mirror-transcription.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { eventually } from '../../support/webhook-receiver.js';
 import { capturingLogger, evaluatedTranscription } from './support.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 let h: Harness;
 let hub: HubContext;
@@ -20,9 +21,7 @@ beforeAll(() => {
   hub = h.hubContext({ slack: createLogNotifier(log.logger) });
   h.startWorker({ hub });
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => closeInOrder(h));
 
 const alertsOf = (transcriptionId: string) => h.db.hubAlert.findMany({ where: { transcriptionId } });
 

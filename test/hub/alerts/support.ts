@@ -8,7 +8,7 @@ import type { SlackSettings } from '../../../src/hub/alerts/slack-settings.js';
 import type { HubContext } from '../../../src/hub/hub-context.js';
 import type { FakeSlack } from '../../fakes/fake-slack.js';
 import { transcriptionWire } from '../../fakes/wire-fixtures.js';
-import { signedWebhookHeaders } from '../../support/signed-webhook-headers.js';
+import { signedTranscriptionWebhook } from '../../support/signed-webhook-headers.js';
 
 /** A full-form transcription as get-transcription answers it; critical fail unless told otherwise. */
 export function evaluatedTranscription(
@@ -130,11 +130,5 @@ export const postCallsOf = (fake: FakeSlack, transcriptionId: string) =>
 
 /** A `transcription.completed` webhook signed as the built-in service signs it. */
 export function signedWebhook(secret: string, transcriptionId: string, id: string = randomUUID()) {
-  const at = new Date();
-  const body = JSON.stringify({
-    type: 'transcription.completed',
-    timestamp: at.toISOString(),
-    data: { transcription_id: transcriptionId, status: 'COMPLETED', configuration_id: randomUUID(), name: null, error: null },
-  });
-  return { body, headers: signedWebhookHeaders(secret, body, { id, at }) };
+  return signedTranscriptionWebhook(secret, transcriptionId, { id });
 }

@@ -18,7 +18,8 @@ import {
 } from '../../../src/hub/client/index.js';
 import { createHarness, type Harness, type TestAccount } from '../../support/harness.js';
 import { seedEvaluatedTranscription } from '../../support/seed.js';
-import { recordingGot, serveBuiltIn, testPacingPrefix, type WireAnswer } from './support.js';
+import { pacedTestClient, recordingGot, serveBuiltIn, type WireAnswer } from './support.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 let h: Harness;
 let service: { baseUrl: string; close: () => Promise<void> };
@@ -26,10 +27,7 @@ beforeAll(async () => {
   h = createHarness(); // limits × 100, so a few creates in a row are not paced for seconds
   service = await serveBuiltIn(h);
 });
-afterAll(async () => {
-  await service.close();
-  await h.close();
-});
+afterAll(() => closeInOrder(service, h));
 
 interface Context {
   account: TestAccount;
@@ -39,14 +37,7 @@ interface Context {
 
 function clientFor(account: TestAccount) {
   const wire = recordingGot();
-  const client = createConversationClient({
-    baseUrl: service.baseUrl,
-    apiKey: account.key,
-    redis: h.redis,
-    rateLimitScale: 100,
-    pacingPrefix: testPacingPrefix(),
-    got: wire.got,
-  });
+  const client = pacedTestClient(service.baseUrl, account.key, h.redis, { got: wire.got });
   return { client, answers: wire.answers };
 }
 

@@ -6,21 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createConversationClient, type ConversationClientOptions } from '../../../src/hub/client/index.js';
 import { freePort } from '../../support/processes.js';
-import { upstreamFailure, useFakeUpstream } from './support.js';
+import { fakeUpstreamClient, upstreamFailure, useFakeUpstream } from './support.js';
 import { errorWire, participantWire, transcriptionWire } from '../../fakes/wire-fixtures.js';
 
 const fake = useFakeUpstream();
 
-/** Short delays so that no test sleeps for real seconds; limits scaled so pacing never waits. */
-const clientFor = (options: Partial<ConversationClientOptions> = {}) =>
-  createConversationClient({
-    baseUrl: fake.baseUrl,
-    apiKey: fake.apiKey,
-    backoffBaseMs: 20,
-    timeoutMs: 150,
-    rateLimitScale: 100,
-    ...options,
-  });
+const clientFor = (options: Partial<ConversationClientOptions> = {}) => fakeUpstreamClient(fake, 150, options);
 
 const failure = upstreamFailure;
 

@@ -4,7 +4,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import got, { type Got } from 'got';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { UpstreamError } from '../../../src/hub/client/index.js';
+import {
+  createConversationClient,
+  UpstreamError,
+  type ConversationClient,
+  type ConversationClientOptions,
+} from '../../../src/hub/client/index.js';
+import type { Redis } from '../../../src/redis.js';
 import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
 import type { Harness } from '../../support/harness.js';
 
@@ -52,6 +58,43 @@ export function recordingGot(): { got: Got; answers: WireAnswer[] } {
 
 /** A unique Redis key prefix, so concurrent runs never share pacing buckets. */
 export const testPacingPrefix = () => `convoqa:test:pace:${randomUUID()}:`;
+
+/**
+ * A client of the fake upstream with short retry delays, so that no test sleeps for real seconds,
+ * and limits scaled so pacing never waits; `timeoutMs` per attempt.
+ */
+export function fakeUpstreamClient(
+  fake: FakeUpstream,
+  timeoutMs: number,
+  options: Partial<ConversationClientOptions> = {},
+): ConversationClient {
+  return createConversationClient({
+    baseUrl: fake.baseUrl,
+    apiKey: fake.apiKey,
+    backoffBaseMs: 20,
+    timeoutMs,
+    rateLimitScale: 100,
+    ...options,
+  });
+}
+
+/** A client of `baseUrl` that never waits for pacing (tests of what the hub does with answers, not of pacing). */
+export function unpacedTestClient(baseUrl: string, apiKey: string, options: Partial<ConversationClientOptions> = {}): ConversationClient {
+  return createConversationClient({ baseUrl, apiKey, pacer: { reserve: () => Promise.resolve(0) }, ...options });
+}
+
+/**
+ * A client of `baseUrl` paced as the hub's are, in `redis` (under a prefix of its own), with the
+ * upstream's limits scaled ×100 as the test upstreams run them; `options` add to that or replace it.
+ */
+export function pacedTestClient(
+  baseUrl: string,
+  apiKey: string,
+  redis: Redis,
+  options: Partial<ConversationClientOptions> = {},
+): ConversationClient {
+  return createConversationClient({ baseUrl, apiKey, redis, rateLimitScale: 100, pacingPrefix: testPacingPrefix(), ...options });
+}
 
 /**
  * A scripted fake upstream for a whole test file (started before its tests, closed after), every

@@ -7,20 +7,12 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createConversationClient, type ConversationClientOptions } from '../../../src/hub/client/index.js';
-import { upstreamFailure, useFakeUpstream } from './support.js';
+import { fakeUpstreamClient, upstreamFailure, useFakeUpstream } from './support.js';
 import { errorWire, participantWire, transcriptionWire } from '../../fakes/wire-fixtures.js';
 
 const fake = useFakeUpstream();
 
-const clientFor = (options: Partial<ConversationClientOptions> = {}) =>
-  createConversationClient({
-    baseUrl: fake.baseUrl,
-    apiKey: fake.apiKey,
-    backoffBaseMs: 20,
-    timeoutMs: 500,
-    rateLimitScale: 100,
-    ...options,
-  });
+const clientFor = (options: Partial<ConversationClientOptions> = {}) => fakeUpstreamClient(fake, 500, options);
 
 const failure = upstreamFailure;
 

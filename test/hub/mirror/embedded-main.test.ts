@@ -1,17 +1,15 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../support/harness.js';
-import { freePort, projectRoot, startEntry, type ChildService } from '../../support/processes.js';
+import { deploymentEnv, freePort, startEntry, type ChildService } from '../../support/processes.js';
+import { configurationWithHubWebhooks, provisionedApi } from '../../support/provisioned-api.js';
 import { startRecordingServer, type RecordingServer } from '../../support/recording-server.js';
 import { supportCall, synthesizeConversation } from '../../support/synthesize.js';
 import { eventually } from '../../support/webhook-receiver.js';
 
-const run = promisify(execFile);
 let h: Harness;
 let main: ChildService;
 let recordings: RecordingServer;
@@ -25,12 +23,7 @@ beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: baseUrl,
-    QUEUE_PREFIX: `test-main-${randomUUID().slice(0, 8)}`,
-    DATA_DIR: dataDir,
-    RATE_LIMIT_SCALE: '100',
+    ...deploymentEnv('main', port, dataDir),
     // Only the recording server's own host:port: the hub receiver of this process is reached
     // because PUBLIC_BASE_URL's host:port is always allowed (private addresses are refused by default).
     ALLOW_PRIVATE_HOSTS: new URL(recordings.baseUrl).host,
@@ -48,24 +41,10 @@ afterAll(async () => {
 describe('npm start (src/main.ts): the built-in API and the hub in one process', () => {
   it('a configuration pointed at the hub of the same process gets its transcriptions mirrored', async () => {
     // The hub provisioned its own key on the built-in API at start.
-    const key = await eventually(async () => (await h.db.hubSetting.findUnique({ where: { key: 'upstream_api_key' } }))?.value, 20_000);
-    const call = async (operation: string, body: object) => {
-      const res = await fetch(`${baseUrl}/api/${operation}`, {
-        method: 'POST',
-        headers: { 'x-api-key': key, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return (await res.json()) as { data: Record<string, never> };
-    };
-    const configurationId = (await call('create-configuration', { tag: `embedded-${randomUUID().slice(0, 6)}` })).data.configuration[
-      'configuration_id'
-    ] as string;
+    const { call } = await provisionedApi(h, baseUrl, 20_000);
+    const { configurationId, registered } = await configurationWithHubWebhooks(call, `embedded-${randomUUID().slice(0, 6)}`, env);
     try {
-      const registered = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'hub:register-webhooks', configurationId], {
-        cwd: projectRoot,
-        env: { ...process.env, ...env },
-      });
-      expect(registered.stdout).toContain(`success_url ${baseUrl}/webhooks/transcriptions/success?token=`);
+      expect(registered).toContain(`success_url ${baseUrl}/webhooks/transcriptions/success?token=`);
 
       const url = recordings.serve('embedded.wav', await synthesizeConversation(supportCall.slice(0, 3)));
       const id = (await call('submit', { configuration_id: configurationId, url })).data.transcription_id as string;

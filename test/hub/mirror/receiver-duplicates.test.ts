@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '../../support/harness.js';
 import { hubStackForFile, type HubStack } from '../../support/hub-stack.js';
+import { signedTranscriptionWebhook } from '../../support/signed-webhook-headers.js';
 
 /**
  * Forty identical signed webhooks sent at once must get exactly one
@@ -16,32 +16,12 @@ hubStackForFile((harness, started) => {
   stack = started;
 });
 
-function signedWebhook(transcriptionId: string) {
-  const id = randomUUID();
-  const at = new Date();
-  const body = JSON.stringify({
-    type: 'transcription.completed',
-    timestamp: at.toISOString(),
-    data: { transcription_id: transcriptionId, status: 'COMPLETED', configuration_id: randomUUID(), name: null, error: null },
-  });
-  const signature = new Webhook(stack.account.webhookSecret).sign(id, at, body);
-  return {
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': signature,
-    },
-  };
-}
-
 describe('the receipt duplicate flag under concurrency', () => {
   it('forty identical webhooks at once: exactly one duplicate false, every one acknowledged, one receipt', async () => {
     const receiverUrl = `${stack.baseUrl.replace(/\/api$/, '')}/webhooks/transcriptions/success`;
     for (let round = 0; round < 5; round += 1) {
       const transcriptionId = randomUUID();
-      const hook = signedWebhook(transcriptionId);
+      const hook = signedTranscriptionWebhook(stack.account.webhookSecret, transcriptionId);
       const answers = await Promise.all(
         Array.from({ length: 40 }, async () => {
           const res = await fetch(receiverUrl, { method: 'POST', headers: hook.headers, body: hook.body });

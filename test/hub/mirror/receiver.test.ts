@@ -8,6 +8,7 @@ import { createHarness, type Harness } from '../../support/harness.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { startHubStack, type HubStack } from '../../support/hub-stack.js';
 import { seedEvaluatedTranscription } from '../client/support.js';
+import { signedTranscriptionWebhook } from '../../support/signed-webhook-headers.js';
 import { eventually } from '../../support/webhook-receiver.js';
 
 // Reconciliation compares the upstream's list with the whole mirror (the hub mirrors one account),
@@ -41,23 +42,7 @@ afterAll(async () => {
 
 /** A webhook signed with `secret`, as the built-in service sends it. */
 function signed(transcriptionId: string, options: { secret?: string; id?: string; at?: Date; type?: string } = {}) {
-  const id = options.id ?? randomUUID();
-  const at = options.at ?? new Date();
-  const body = JSON.stringify({
-    type: options.type ?? 'transcription.completed',
-    timestamp: at.toISOString(),
-    data: { transcription_id: transcriptionId, status: 'COMPLETED', configuration_id: randomUUID(), name: null, error: null },
-  });
-  const signature = new Webhook(options.secret ?? stack.account.webhookSecret).sign(id, at, body);
-  return {
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': signature,
-    },
-  };
+  return signedTranscriptionWebhook(options.secret ?? stack.account.webhookSecret, transcriptionId, options);
 }
 
 const post = (path: string, hook: { body: string; headers: Record<string, string> }) =>

@@ -7,14 +7,13 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSubjectChoices } from '../../../src/hub/mirror/subject-choices.js';
 import { createHarness, type Harness } from '../../support/harness.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 let h: Harness;
 beforeAll(() => {
   h = createHarness();
 });
-afterAll(async () => {
-  await h?.close();
-});
+afterAll(() => closeInOrder(h));
 
 function mirroredRow(evaluatorTag: string, mirroredAt: Date) {
   return {

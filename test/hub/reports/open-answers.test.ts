@@ -5,7 +5,7 @@
  * in a metric). The upstream is the independent fake (test/fakes/fake-upstream.ts), scripted with
  * answers that are not our built-in service's.
  */
-import { createConversationClient } from '../../../src/hub/client/index.js';
+import { unpacedTestClient } from '../client/support.js';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,7 @@ import { runReport } from '../../../src/hub/reports/runs/run-scheduled-report.js
 import { dashboardAnswer } from '../../fakes/analytics-answers.js';
 import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
 import { createHarness, type Harness } from '../../support/harness.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 let h: Harness;
 let fake: FakeUpstream;
@@ -32,10 +33,7 @@ beforeAll(async () => {
   h = createHarness({ now: () => now });
   fake = await startFakeUpstream();
 });
-afterAll(async () => {
-  await fake.close();
-  await h.close();
-});
+afterAll(() => closeInOrder(fake, h));
 
 /** An account-wide answer of a shape of its own: no kpis, no raw_data. */
 const ownShape = {
@@ -59,12 +57,7 @@ function contextFor(client: ConversationClient, exportsDir: string, schedules: R
 describe('an answer the hub cannot read as a dashboard', () => {
   it('keeps an account-wide answer of its own shape as it came and exports its members; a restart pulls nothing again', async () => {
     now = new Date('2026-11-03T09:00:00Z');
-    const client = createConversationClient({
-      baseUrl: fake.baseUrl,
-      apiKey: fake.apiKey,
-      pacer: { reserve: () => Promise.resolve(0) },
-      backoffBaseMs: 1,
-    });
+    const client = unpacedTestClient(fake.baseUrl, fake.apiKey, { backoffBaseMs: 1 });
     const exportsDir = path.join(h.dataDir, 'open-account');
     const ctx = contextFor(client, exportsDir, ['account-monthly']);
     fake.script('analytics', { json: { data: ownShape } });
@@ -117,12 +110,7 @@ describe('an answer the hub cannot read as a dashboard', () => {
 
   it('keeps a dashboard whose promised members break their contract, says so on the run, in the log and in a metric, and exports its rows', async () => {
     now = new Date('2026-11-03T09:00:00Z');
-    const client = createConversationClient({
-      baseUrl: fake.baseUrl,
-      apiKey: fake.apiKey,
-      pacer: { reserve: () => Promise.resolve(0) },
-      backoffBaseMs: 1,
-    });
+    const client = unpacedTestClient(fake.baseUrl, fake.apiKey, { backoffBaseMs: 1 });
     const exportsDir = path.join(h.dataDir, 'broken-dashboard');
     const ctx = contextFor(client, exportsDir, ['evaluator-weekly']);
     const evaluatorId = '5b0b7c2e-3c1a-4d4e-9a51-3f1e2d4c5b6a';

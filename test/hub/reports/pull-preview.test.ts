@@ -9,6 +9,7 @@ import { readLedgerRow } from '../../../src/hub/reports/quota/quota-ledger.js';
 import { seedEvaluator } from '../../support/analytics-seed.js';
 import { createHarness, errorBody, type Harness } from '../../support/harness.js';
 import { adminToken, startHubStack, type HubStack } from '../../support/hub-stack.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 const now = new Date('2026-11-03T09:00:00Z');
 const month = new Date('2026-11-01T00:00:00Z');
@@ -23,10 +24,7 @@ beforeAll(async () => {
   scope = (await stack.hub.upstream()).accountRef;
   evaluatorId = (await seedEvaluator(h.db, stack.account.id, 'Support QA', [{ name: 'Greeting', type: 'boolean' }])).id;
 });
-afterAll(async () => {
-  await stack?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(stack, h));
 
 const preview = (query: string) =>
   request(stack.app).get(`/admin/reports/pull-preview?${query}`).set('authorization', `Bearer ${adminToken}`);

@@ -4,7 +4,8 @@
  * quota_exceeded stops every further call that month.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createConversationClient, isUpstreamError, type ConversationClient } from '../../../src/hub/client/index.js';
+import { isUpstreamError, type ConversationClient } from '../../../src/hub/client/index.js';
+import { unpacedTestClient } from '../client/support.js';
 import type { HubContext } from '../../../src/hub/hub-context.js';
 import { isQuotaRefused, pullAnalytics, QuotaRefusedError } from '../../../src/hub/reports/quota/pull-analytics.js';
 import { readLedgerRow, reserveQuota } from '../../../src/hub/reports/quota/quota-ledger.js';
@@ -14,6 +15,7 @@ import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.
 import { errorWire } from '../../fakes/wire-fixtures.js';
 import { closedPort } from '../../support/closed-port.js';
 import { createHarness, type Harness } from '../../support/harness.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 let h: Harness;
 let fake: FakeUpstream;
@@ -21,9 +23,7 @@ let fake: FakeUpstream;
 beforeAll(async () => {
   h = createHarness();
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => closeInOrder(h));
 afterEach(async () => {
   await fake.close();
 });
@@ -31,12 +31,7 @@ afterEach(async () => {
 /** A client of its own (a new key, so a ledger scope of its own) that never waits for pacing. */
 async function setUp(startAt: string): Promise<{ ctx: HubContext; client: ConversationClient; setNow: (iso: string) => void }> {
   fake = await startFakeUpstream();
-  const client = createConversationClient({
-    baseUrl: fake.baseUrl,
-    apiKey: fake.apiKey,
-    pacer: { reserve: () => Promise.resolve(0) },
-    backoffBaseMs: 1,
-  });
+  const client = unpacedTestClient(fake.baseUrl, fake.apiKey, { backoffBaseMs: 1 });
   let now = new Date(startAt);
   const ctx = h.hubContext({ upstream: () => Promise.resolve(client), now: () => now });
   return { ctx, client, setNow: (iso) => (now = new Date(iso)) };
@@ -166,18 +161,9 @@ describe('quota ledger', () => {
     );
     await expect(evaluatorPull(ctx)).rejects.toMatchObject({ kind: 'server_error' });
     await expect(evaluatorPull(ctx)).rejects.toMatchObject({ kind: 'rate_limited' });
-    const refused = createConversationClient({
-      baseUrl: `http://127.0.0.1:${await closedPort()}/api`,
-      apiKey: fake.apiKey,
-      pacer: { reserve: () => Promise.resolve(0) },
-    });
+    const refused = unpacedTestClient(`http://127.0.0.1:${await closedPort()}/api`, fake.apiKey);
     await expect(evaluatorPull({ ...ctx, upstream: () => Promise.resolve(refused) })).rejects.toMatchObject({ kind: 'network' });
-    const slow = createConversationClient({
-      baseUrl: fake.baseUrl,
-      apiKey: fake.apiKey,
-      pacer: { reserve: () => Promise.resolve(0) },
-      timeoutMs: 100,
-    });
+    const slow = unpacedTestClient(fake.baseUrl, fake.apiKey, { timeoutMs: 100 });
     fake.script('analytics-evaluator', { delayMs: 400, json: { data: dashboardAnswer('evaluator') } });
     await expect(evaluatorPull({ ...ctx, upstream: () => Promise.resolve(slow) })).rejects.toMatchObject({ kind: 'timeout' });
 

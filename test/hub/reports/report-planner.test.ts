@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConversationClient } from '../../../src/hub/client/index.js';
 import type { AnalyticsEndpoint } from '../../../src/hub/reports/quota/analytics-endpoints.js';
 import { planReports } from '../../../src/hub/reports/planning/plan-reports.js';
 import { pullJobId } from '../../../src/hub/reports/runs/report-job-ids.js';
@@ -25,7 +24,7 @@ import { listReportRuns } from '../../../src/hub/reports/runs/report-run-store.j
 import { allReportSchedules, defaultReportsSettings } from '../../../src/hub/reports/reports-settings.js';
 import { seedEvaluator } from '../../support/analytics-seed.js';
 import { createHarness, type Harness } from '../../support/harness.js';
-import { serveBuiltIn, testPacingPrefix } from '../client/support.js';
+import { pacedTestClient, serveBuiltIn } from '../client/support.js';
 
 const november = monthOf(new Date('2026-11-15T12:00:00Z'));
 
@@ -226,13 +225,7 @@ describe('the daily planning pass', () => {
     await h.db.participant.createMany({
       data: Array.from({ length: 200 }, (_, i) => ({ accountId: account.id, tag: `Agent ${i}`, metadata: {} })),
     });
-    const client = createConversationClient({
-      baseUrl: api.baseUrl,
-      apiKey: account.key,
-      redis: h.redis,
-      rateLimitScale: 100,
-      pacingPrefix: testPacingPrefix(),
-    });
+    const client = pacedTestClient(api.baseUrl, account.key, h.redis);
     // On-demand pulls already spent 310 participant dashboards this month.
     await h.db.hubQuotaLedger.create({
       data: { scope: client.accountRef, endpoint: 'analytics-participant', month: november.start, limit: 500, used: 310 },

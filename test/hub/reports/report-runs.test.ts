@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConversationClient, type ConversationClient } from '../../../src/hub/client/index.js';
+import type { ConversationClient } from '../../../src/hub/client/index.js';
 import type { HubContext } from '../../../src/hub/hub-context.js';
 import { toCsv } from '../../../src/hub/reports/export/csv-exporter.js';
 import { exportReport } from '../../../src/hub/reports/export/export-report.js';
@@ -21,7 +21,8 @@ import { defaultReportsSettings, type ReportsSettings } from '../../../src/hub/r
 import { seedEvaluator, seedParticipant, seedScoredTranscription } from '../../support/analytics-seed.js';
 import { closedPort } from '../../support/closed-port.js';
 import { createHarness, type Harness } from '../../support/harness.js';
-import { serveBuiltIn, testPacingPrefix } from '../client/support.js';
+import { pacedTestClient, serveBuiltIn, unpacedTestClient } from '../client/support.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 let h: Harness;
 let api: Awaited<ReturnType<typeof serveBuiltIn>>;
@@ -32,10 +33,7 @@ beforeAll(async () => {
   h = createHarness({ now: () => now });
   api = await serveBuiltIn(h);
 });
-afterAll(async () => {
-  await api.close();
-  await h.close();
-});
+afterAll(() => closeInOrder(api, h));
 
 async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -72,13 +70,7 @@ async function setUpAccount() {
       ],
     });
   }
-  const client = createConversationClient({
-    baseUrl: api.baseUrl,
-    apiKey: account.key,
-    redis: h.redis,
-    rateLimitScale: 100,
-    pacingPrefix: testPacingPrefix(),
-  });
+  const client = pacedTestClient(api.baseUrl, account.key, h.redis);
   return { account, evaluator, participant, client };
 }
 
@@ -193,11 +185,7 @@ describe('scheduled report runs', () => {
     const [week] = await listReportRuns(h.db, { scope: client.accountRef, kind: 'evaluator' });
 
     // The upstream unreachable: nothing sent, the reservation given back, the run planned again.
-    const unreachable = createConversationClient({
-      baseUrl: `http://127.0.0.1:${await closedPort()}/api`,
-      apiKey: 'cq_x',
-      pacer: { reserve: () => Promise.resolve(0) },
-    });
+    const unreachable = unpacedTestClient(`http://127.0.0.1:${await closedPort()}/api`, 'cq_x');
     const offline = { ...ctx, upstream: () => Promise.resolve(Object.assign(unreachable, { accountRef: client.accountRef })) };
     const retry = await runReport(offline, account.id, { canRetry: true });
     expect(retry.kind).toBe('retry');

@@ -8,14 +8,13 @@ import { loadConfig } from '../../../src/config.js';
 import { startClock } from '../../../src/processes/clock/start-clock.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { createLogger } from '../../../src/logger.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 let h: Harness;
 beforeAll(() => {
   h = createHarness();
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => closeInOrder(h));
 
 const logger = createLogger({ level: 'silent' });
 

@@ -15,6 +15,7 @@ import { sheetsRetryDelay } from '../../../src/hub/reports/export/sheets-api.js'
 import { dashboardAnswer } from '../../fakes/analytics-answers.js';
 import { startFakeSheets, type FakeSheets } from '../../fakes/fake-sheets.js';
 import { createHarness, type Harness } from '../../support/harness.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 let h: Harness;
 let fake: FakeSheets;
@@ -22,9 +23,7 @@ let fake: FakeSheets;
 beforeAll(() => {
   h = createHarness();
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => closeInOrder(h));
 afterEach(async () => {
   await fake.close();
 });

@@ -27,6 +27,7 @@ import { resolveDispute } from '../../../src/hub/review/disputes/resolve-dispute
 import { overrideCriterion } from '../../../src/hub/review/record-verdict.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { seedMirroredCall, type MirroredCall } from '../../support/mirrored-calls.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 let h: Harness;
 const password = 'correct horse battery staple';
@@ -62,9 +63,7 @@ beforeAll(async () => {
   await make('b', 'lead');
   await make('c', 'admin');
 });
-afterAll(async () => {
-  await h?.close();
-});
+afterAll(() => closeInOrder(h));
 
 const effectiveOf = (id: string) => h.db.hubReview.findUnique({ where: { transcriptionId: id } });
 const criterionOf = (call: MirroredCall, name: string) => call.criteria.find((c) => c.name === name)!.criterionId;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekStart, participantWeeksTouched, resampleWeekOf } from '../../../src/hub/review/sampling/apply-sampling.js';
 import type { SamplingRule } from '../../../src/hub/review/sampling/sampling-rule.js';
 import { createHarness, type Harness } from '../../support/harness.js';
+import { closeInOrder } from '../../support/close-in-order.js';
 
 let h: Harness;
 const participants = [randomUUID(), randomUUID()];
@@ -40,9 +41,7 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(async () => {
-  await h?.close();
-});
+afterAll(() => closeInOrder(h));
 
 const sampleAll = async (rule: SamplingRule) => {
   for (const participantId of participants)

@@ -19,6 +19,7 @@ import { defaultLocalModelDir } from '../../engine-settings.js';
 import { contactCentreSentences } from '../contact-centre-corpus.js';
 import { defaultSpeakerAdaptationFile } from './speaker-adaptation.js';
 import { sendumpToMixtureWeights } from './sendump-mixture-weights.js';
+import { ptmFeatureArguments } from './ptm-feature-arguments.js';
 
 const run = promisify(execFile);
 const logger = createLogger({ level: 'info', name: 'build-speaker-adaptation' });
@@ -102,16 +103,7 @@ async function buildSpeakerAdaptation(modelDir: string, outFile: string): Promis
         model,
         '-moddeffn',
         path.join(model, 'mdef.txt'),
-        '-ts2cbfn',
-        '.ptm.',
-        '-feat',
-        '1s_c_d_dd',
-        '-svspec',
-        '0-12/13-25/26-38',
-        '-cmn',
-        'batch',
-        '-agc',
-        'none',
+        ...ptmFeatureArguments,
         '-dictfn',
         dictionary,
         '-fdictfn',

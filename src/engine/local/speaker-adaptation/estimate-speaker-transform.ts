@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { readPcmRange } from '../../audio/pcm-wav.js';
 import { alignedUtterances, mostLikelyWarp } from './speaker-warp-likelihood.js';
 import { trainingModelFiles } from './training-model-files.js';
+import { ptmFeatureArguments } from './ptm-feature-arguments.js';
 
 const run = promisify(execFile);
 
@@ -119,16 +120,7 @@ export async function estimateSpeakerTransform(
         model.mixtureWeights,
         '-tmatfn',
         path.join(acoustic, 'transition_matrices'),
-        '-ts2cbfn',
-        '.ptm.',
-        '-feat',
-        '1s_c_d_dd',
-        '-svspec',
-        '0-12/13-25/26-38',
-        '-cmn',
-        'batch',
-        '-agc',
-        'none',
+        ...ptmFeatureArguments,
         '-dictfn',
         options.dictionaryFile,
         '-fdictfn',

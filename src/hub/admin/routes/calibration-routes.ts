@@ -7,9 +7,8 @@ import { loadCalibrationView, type CalibrationView } from '../../review/calibrat
 import { closeCalibrationSession, createCalibrationSession } from '../../review/calibration/calibration-session.js';
 import { saveCalibrationVerdicts, submitCalibration } from '../../review/calibration/calibration-verdicts.js';
 import { listCalibrationSessions } from '../../review/calibration/list-calibration-sessions.js';
-import { defineAdminRoute } from '../admin-route.js';
+import { adminApiActor, defineAdminRoute } from '../admin-route.js';
 
-const adminActor = { kind: 'admin-api' } as const;
 const Verdict = z.string().max(10).meta({ description: 'PASS or FAIL; 1..5 for a scale criterion' });
 const Deadline = dateString(parseDateTime, 'expected an ISO 8601 datetime');
 
@@ -142,7 +141,7 @@ export const calibrationRoutes = [
         transcriptionIds: body.transcription_ids,
         reviewerIds: body.reviewer_ids,
         deadline: body.deadline ? instant(body.deadline) : undefined,
-        actor: adminActor,
+        actor: adminApiActor,
       });
       return toWire(await loadCalibrationView(ctx.db, session.id, null));
     },
@@ -188,7 +187,7 @@ export const calibrationRoutes = [
     body: z.object({ user_id: Id }),
     response: z.object({ revealed: z.boolean() }),
     async handle({ params, body }, ctx) {
-      return submitCalibration(ctx, { sessionId: params.id.toLowerCase(), userId: body.user_id.toLowerCase(), actor: adminActor });
+      return submitCalibration(ctx, { sessionId: params.id.toLowerCase(), userId: body.user_id.toLowerCase(), actor: adminApiActor });
     },
   }),
   defineAdminRoute({
@@ -200,7 +199,7 @@ export const calibrationRoutes = [
     params: z.object({ id: Id }),
     response: SessionWire,
     async handle({ params }, ctx) {
-      await closeCalibrationSession(ctx, { sessionId: params.id.toLowerCase(), actor: adminActor });
+      await closeCalibrationSession(ctx, { sessionId: params.id.toLowerCase(), actor: adminApiActor });
       return toWire(await loadCalibrationView(ctx.db, params.id.toLowerCase(), null));
     },
   }),
@@ -226,8 +225,8 @@ export const calibrationRoutes = [
         criterionId: e.criterion_id.toLowerCase(),
         verdict: e.verdict,
       }));
-      if (entries.length > 0) await setCalibrationBenchmarks(ctx, { sessionId, entries, actor: adminActor });
-      if (body.majority) await benchmarkFromMajority(ctx, { sessionId, actor: adminActor });
+      if (entries.length > 0) await setCalibrationBenchmarks(ctx, { sessionId, entries, actor: adminApiActor });
+      if (body.majority) await benchmarkFromMajority(ctx, { sessionId, actor: adminApiActor });
       return toWire(await loadCalibrationView(ctx.db, sessionId, null));
     },
   }),

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../../../contract/common.js';
 import { acknowledgeCoachingNote, addCoachingNote, listCoachingNotes, type CoachingNoteRow } from '../../review/coaching/coaching-notes.js';
-import { defineAdminRoute } from '../admin-route.js';
-
-const adminActor = { kind: 'admin-api' } as const;
+import { adminApiActor, defineAdminRoute } from '../admin-route.js';
 
 const CoachingNoteWire = z.object({
   id: z.string(),
@@ -58,7 +56,7 @@ export const coachingRoutes = [
         transcriptionId: body.transcription_id.toLowerCase(),
         criterionId: body.criterion_id.toLowerCase(),
         body: body.body,
-        actor: adminActor,
+        actor: adminApiActor,
       });
       const criterion = await ctx.db.hubCriterionResult.findUnique({
         where: { transcriptionId_criterionId: { transcriptionId: note.transcriptionId, criterionId: note.criterionId } },
@@ -76,7 +74,7 @@ export const coachingRoutes = [
     params: z.object({ id: Id }),
     response: z.object({ id: z.string(), acknowledged_at: z.string() }),
     async handle({ params }, ctx) {
-      const note = await acknowledgeCoachingNote(ctx, { noteId: params.id.toLowerCase(), actor: adminActor });
+      const note = await acknowledgeCoachingNote(ctx, { noteId: params.id.toLowerCase(), actor: adminApiActor });
       return { id: note.id, acknowledged_at: (note.acknowledgedAt ?? ctx.now()).toISOString() };
     },
   }),

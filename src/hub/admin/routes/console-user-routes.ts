@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { Name } from '../../../contract/common.js';
 import { ConsolePassword, ConsoleRole, ConsoleUserWire, toConsoleUserWire } from '../../console/users/console-user.js';
 import { createConsoleUser, deactivateConsoleUser, listConsoleUsers } from '../../console/users/manage-console-users.js';
-import { defineAdminRoute } from '../admin-route.js';
-
-const adminActor = { kind: 'admin-api' } as const;
+import { adminApiActor, defineAdminRoute } from '../admin-route.js';
 
 /** The console's users (docs/console.md): automation creates and deactivates them here. */
 export const consoleUserRoutes = [
@@ -39,7 +37,7 @@ export const consoleUserRoutes = [
     status: 201,
     async handle({ body }, ctx) {
       const { participant_id: participantId, ...user } = body;
-      return toConsoleUserWire(await createConsoleUser(ctx.db, { ...user, participantId }, adminActor));
+      return toConsoleUserWire(await createConsoleUser(ctx.db, { ...user, participantId }, adminApiActor));
     },
   }),
   defineAdminRoute({
@@ -51,7 +49,7 @@ export const consoleUserRoutes = [
     params: z.object({ id: z.uuid() }),
     response: ConsoleUserWire.extend({ sessions_revoked: z.number().int() }),
     async handle({ params }, ctx) {
-      const { user, sessionsRevoked } = await deactivateConsoleUser(ctx.db, params.id, adminActor, ctx.now());
+      const { user, sessionsRevoked } = await deactivateConsoleUser(ctx.db, params.id, adminApiActor, ctx.now());
       return { ...toConsoleUserWire(user), sessions_revoked: sessionsRevoked };
     },
   }),

@@ -5,9 +5,7 @@ import { disputeOutcomes } from '../../review/disputes/dispute-text.js';
 import { DisputeFilters, listDisputes, type DisputeRow } from '../../review/disputes/list-disputes.js';
 import { openDispute } from '../../review/disputes/open-dispute.js';
 import { resolveDispute } from '../../review/disputes/resolve-dispute.js';
-import { defineAdminRoute } from '../admin-route.js';
-
-const adminActor = { kind: 'admin-api' } as const;
+import { adminApiActor, defineAdminRoute } from '../admin-route.js';
 
 const DisputeWire = z.object({
   id: z.string(),
@@ -73,7 +71,7 @@ export const disputeRoutes = [
         criterionId: body.criterion_id.toLowerCase(),
         reason: body.reason,
         proposedVerdict: body.proposed_verdict,
-        actor: adminActor,
+        actor: adminApiActor,
       });
       return { id: dispute.id, status: dispute.status };
     },
@@ -98,7 +96,7 @@ export const disputeRoutes = [
         outcome: body.outcome,
         verdict: body.verdict,
         note: body.note,
-        actor: adminActor,
+        actor: adminApiActor,
       });
       return {
         id: dispute.id,

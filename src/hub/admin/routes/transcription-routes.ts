@@ -25,7 +25,7 @@ const instantOf = (v: string) => {
 const startOf = (v: string) => instantOf(v);
 const endOf = (v: string) => upperBoundOf(new Date(instantOf(v).getTime() + (isDay(v) ? 86_400_000 : 1)));
 
-const ListQuery = z.object({
+export const AdminTranscriptionListQuery = z.object({
   critical: z.stringbool({ error: 'expected true or false' }).optional(),
   group: z.enum([...reviewGroups, 'none']).optional(),
   evaluator_id: Id.optional(),
@@ -65,7 +65,7 @@ export const transcriptionRoutes = [
     path: '/transcriptions',
     summary: 'Mirrored transcriptions, newest first, filtered, one page at a time',
     tag: 'transcriptions',
-    query: ListQuery,
+    query: AdminTranscriptionListQuery,
     response: z.object({ items: z.array(MirroredTranscription), next_cursor: z.string().nullable() }),
     async handle({ query }, ctx) {
       const until = query.to ? endOf(query.to) : null;
