@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekStart, participantWeeksTouched, resampleWeekOf } from '../../../src/hub/review/sampling/apply-sampling.js';
-import type { SamplingRule } from '../../../src/hub/review/sampling/sampling-rule.js';
+import { readSamplingRule, type SamplingRule } from '../../../src/hub/review/sampling/sampling-rule.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { closeInOrder } from '../../support/close-in-order.js';
 
@@ -119,3 +119,37 @@ describe('the weeks a mirror picks again', () => {
     expect(participantWeeksTouched({ participantId: null, recordedAt: monday }, { participantId: p1, recordedAt: monday })).toHaveLength(2);
   });
 });
+
+describe('with sampling off in force', () => {
+  it('a mirror into a week another transaction is re-picking does not wait for it', async () => {
+    // The rule is the hub's, shared with the files beside this one; the loop's browser test turns it on for a moment.
+    await eventuallyOff();
+    const call = { participantId: participants[0] ?? null, recordedAt: weeks[0] ?? new Date() };
+    const weekKey = `convoqa:sampling:${call.participantId}:${isoWeekStart(call.recordedAt).toISOString()}`;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holder = h.db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${weekKey}))::text`;
+        await held;
+      },
+      { timeout: 20_000 },
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const changed = await h.db.$transaction(async (tx) => {
+        await tx.$executeRaw`SET LOCAL lock_timeout = '3s'`;
+        return resampleWeekOf(tx, call);
+      });
+      expect(changed).toBe(0);
+    } finally {
+      release();
+      await holder;
+    }
+  });
+});
+
+async function eventuallyOff(): Promise<void> {
+  for (let i = 0; i < 300 && (await readSamplingRule(h.db)).share !== 0; i++) await new Promise((r) => setTimeout(r, 100));
+  expect((await readSamplingRule(h.db)).share).toBe(0);
+}

@@ -59,9 +59,12 @@ export async function resampleWeekOf(
 ): Promise<number> {
   const from = isoWeekStart(call.recordedAt);
   await db.$queryRaw`SELECT pg_advisory_xact_lock_shared(${ruleLock})::text`;
+  const inForce = rule ?? (await readSamplingRule(db));
+  // Sampling off in force (the default): every flag is already false (turning it off cleared them,
+  // a new call starts false), so mirrors into one busy week need not queue behind each other.
+  if (rule === undefined && inForce.share === 0) return 0;
   await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:sampling:${call.participantId ?? 'none'}:${from.toISOString()}`}))::text`;
-  rule ??= await readSamplingRule(db);
-  return resample(db, rule, participantWeekOf('s', call));
+  return resample(db, inForce, participantWeekOf('s', call));
 }
 
 /** The calls of one call's participant and ISO week, as a condition on alias `alias` of hub_transcriptions. */
