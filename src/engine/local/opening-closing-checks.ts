@@ -1,6 +1,7 @@
 import type { CallView, Turn } from './call-view.js';
 import { mentions, type CriterionReading } from './criterion-reading.js';
 import { foundAt, notFound, wordsOf, type Finding } from './finding.js';
+import { findAnyPhraseBySound, findEndSoundingLike } from './heard-phrase-match.js';
 import { findAnyPhrase } from './phrase-match.js';
 
 const greetingWords = ['hello', 'hi', 'hiya', 'hey', 'good morning|afternoon|evening|day', 'morning', 'afternoon', 'evening', 'welcome'];
@@ -47,6 +48,20 @@ const offerCues = [
   'is there ~ else',
   'else i can help|do',
 ];
+/**
+ * The set phrases of a closing as said in full, matched by sound when the cues above are not found
+ * as written (heard-phrase-match.ts: a narrow-band line turns "is there anything else" into other
+ * words of like sound). Only what is long enough to be told from other speech by sound.
+ */
+const offerSounds = [
+  'is there anything else i can help you with',
+  'is there anything else i can help with',
+  'is there anything else i can do for you',
+  'is there anything else',
+];
+const farewellSounds = ['thank you for calling', 'thanks for calling'];
+/** Farewells too short to match by sound anywhere: they count when the agent's last turn ends sounding like them. */
+const lastWordFarewells = ['goodbye', 'bye', 'bye bye'];
 const farewellCues = [
   'goodbye',
   'bye',
@@ -119,8 +134,11 @@ export function checkClosing(view: CallView, reading: CriterionReading): Finding
   const lateFrom = Math.floor(view.turns.length * 0.75);
   const closing = view.agentTurns.slice(-2).filter((t) => t === last || t.index >= lateFrom);
   const words = closing.flatMap((t) => t.words);
-  const offered = findAnyPhrase(words, offerCues);
-  const farewell = findAnyPhrase(words, farewellCues);
+  const offered = findAnyPhrase(words, offerCues) ?? findAnyPhraseBySound(words, offerSounds);
+  const farewell =
+    findAnyPhrase(words, farewellCues) ??
+    findAnyPhraseBySound(words, farewellSounds) ??
+    (last.words.length ? findEndSoundingLike(words, lastWordFarewells) : null);
   const wantsOffer = mentions(reading, [
     'anything else',
     'further help',

@@ -1,10 +1,14 @@
 import type { CallView, Turn } from './call-view.js';
 import { mentions, type CriterionReading } from './criterion-reading.js';
 import { foundAt, notFound, wordsOf, type Finding } from './finding.js';
+import { findAnyPhraseBySound } from './heard-phrase-match.js';
 import { findAnyPhrase, findPhrase } from './phrase-match.js';
 
-/** Identifiers that verify a caller, each with the words that ask for or confirm it. */
-const identifiers: { name: string; named: string[]; cues: string[] }[] = [
+/**
+ * Identifiers that verify a caller, each with the words that ask for or confirm it, and those of
+ * its cues long enough to be matched by sound when not heard as written (heard-phrase-match.ts).
+ */
+const identifiers: { name: string; named: string[]; cues: string[]; sounds?: string[] }[] = [
   // "date * birth": a recogniser's "date on birth", "date a birth" is still the question.
   {
     name: 'date of birth',
@@ -27,6 +31,7 @@ const identifiers: { name: string; named: string[]; cues: string[] }[] = [
       'passcode',
       'pin',
     ],
+    sounds: ['security question'],
   },
   { name: 'address', named: ['address'], cues: ['first line of * address', 'your address', 'home address', 'billing address'] },
   { name: 'full name', named: ['full name', 'name on the account'], cues: ['full name', 'name on the account'] },
@@ -86,10 +91,15 @@ export function checkVerification(view: CallView, reading: CriterionReading): Fi
 function firstVerification(view: CallView, accepted: typeof identifiers): { turn: Turn; cue: string } | null {
   for (const turn of view.turns) {
     if (turn.role === 'agent') {
-      const match = findAnyPhrase(
-        turn.words,
-        accepted.flatMap((a) => a.cues),
-      );
+      const match =
+        findAnyPhrase(
+          turn.words,
+          accepted.flatMap((a) => a.cues),
+        ) ??
+        findAnyPhraseBySound(
+          turn.words,
+          accepted.flatMap((a) => a.sounds ?? []),
+        );
       if (match) return { turn, cue: wordsOf(turn.words, match.start, match.end) };
     } else if (accepted.some((a) => a.name === 'date of birth')) {
       // The recogniser may miss "date of birth", but the caller's answer ("nineteen eighty five",
