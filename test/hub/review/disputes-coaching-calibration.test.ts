@@ -102,7 +102,8 @@ describe('disputes', () => {
         viewer: agentViewer,
       }),
     ).rejects.toThrow(/reason is required/);
-    const late = new Date(Date.now() + 8 * 86_400_000);
+    // The window is the hub's setting, which the admin API's tests beside this one change: past the longest it may be.
+    const late = new Date(Date.now() + 366 * 86_400_000);
     await expect(
       openDispute(ctx(late), {
         transcriptionId: call.id,

@@ -127,26 +127,28 @@ describe('with sampling off in force', () => {
     const call = { participantId: participants[0] ?? null, recordedAt: weeks[0] ?? new Date() };
     const weekKey = `convoqa:sampling:${call.participantId}:${isoWeekStart(call.recordedAt).toISOString()}`;
     let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = false;
     const holder = h.db.$transaction(
       async (tx) => {
         await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${weekKey}))::text`;
-        await held;
+        holding = true;
+        // Held for up to 25 s: longer than a rule change elsewhere in the suite keeps the rule's lock.
+        await Promise.race([released, new Promise((r) => setTimeout(r, 25_000))]);
+        holding = false;
       },
-      { timeout: 20_000 },
+      { timeout: 40_000 },
     );
     try {
-      await new Promise((r) => setTimeout(r, 200));
-      const changed = await h.db.$transaction(async (tx) => {
-        await tx.$executeRaw`SET LOCAL lock_timeout = '3s'`;
-        return resampleWeekOf(tx, call);
-      });
+      while (!holding) await new Promise((r) => setTimeout(r, 20));
+      const changed = await h.db.$transaction((tx) => resampleWeekOf(tx, call), { timeout: 40_000 });
       expect(changed).toBe(0);
+      expect(holding).toBe(true);
     } finally {
       release();
       await holder;
     }
-  });
+  }, 60_000);
 });
 
 async function eventuallyOff(): Promise<void> {
