@@ -33,7 +33,7 @@ import { sendPaced, type Outcome } from './load-scale/paced-sender.js';
 import { startPart, waitUntilServing, type Part, type PartKind } from './load-scale/parts.js';
 import { benchApplicationName, startConnectionSampler } from './load-scale/postgres-connections.js';
 import { startRoundRobinBalancer } from './load-scale/round-robin-balancer.js';
-import { seedCompletedTranscriptions } from './load-scale/seed-upstream.js';
+import { seedCompletedTranscriptions } from './seed-completed-transcriptions.js';
 import { startUsageSampler } from './load-scale/part-usage.js';
 import { missingOf, progressOf, repeatsOf } from './load-scale/tally.js';
 

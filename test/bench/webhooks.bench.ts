@@ -20,6 +20,7 @@ const { createAccount } = await import('../../src/service/accounts/create-accoun
 const { createApiKey } = await import('../../src/service/accounts/api-keys.js');
 const { freePort, startEntry } = await import('../support/processes.js');
 const { eventually } = await import('../support/webhook-receiver.js');
+const { seedCompletedTranscriptions } = await import('./seed-completed-transcriptions.js');
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,46 +31,7 @@ await applyMigrations(process.env.DATABASE_URL);
 const db = createDb(process.env.DATABASE_URL, { maxConnections: 4 });
 const account = await createAccount(db, `bench-webhooks-${randomUUID().slice(0, 8)}`);
 const { key } = await createApiKey(db, account.id, 'bench');
-const evaluator = await db.evaluator.create({
-  data: { accountId: account.id, tag: 'bench', criteria: { create: [{ name: 'Greeting', type: 'boolean', weight: 1, position: 0 }] } },
-  include: { criteria: true },
-});
-const ids = Array.from({ length: distinct }, () => randomUUID());
-await db.transcription.createMany({
-  data: ids.map((id) => ({
-    id,
-    accountId: account.id,
-    configurationId: randomUUID(),
-    configurationTag: 'bench',
-    status: 'COMPLETED' as const,
-    createdAt: new Date(),
-    completedAt: new Date(),
-    score: 100,
-    criticalFail: false,
-    evaluationStatus: 'COMPLETED',
-    evaluatorId: evaluator.id,
-    evaluatorTag: 'bench',
-    evaluationGeneratedAt: new Date(),
-    language: 'en',
-    numSpeakers: 2,
-    duration: 30,
-  })),
-});
-await db.criterionResult.createMany({
-  data: ids.map((id) => ({
-    transcriptionId: id,
-    criterionId: evaluator.criteria[0].id,
-    position: 0,
-    name: 'Greeting',
-    type: 'boolean' as const,
-    maxWeight: 1,
-    scoreRawAi: 1,
-    scoreObtained: 1,
-    status: 'PASS' as const,
-    reasoning: 'r',
-    quote: 'q',
-  })),
-});
+const ids = await seedCompletedTranscriptions(db, account.id, distinct);
 
 // Signed requests, prepared before the run so signing does not load the generator.
 const signer = new Webhook(account.webhookSecret);

@@ -1,13 +1,13 @@
 /**
  * Completed transcriptions the upstream (the built-in API, same database) already has, written in
- * SQL as webhooks.bench.ts does: what the webhooks the bench sends name, so every mirror has to
- * fetch a real get-transcription answer. Each has one criterion result, one of 100 participants
+ * SQL: what the webhooks of bench:webhooks and load:scale name, so every mirror has to fetch a real
+ * get-transcription answer. Each has one criterion result, one of 100 participants
  * (a QA team's agents) and a date in the last 8 weeks: the mirror re-picks the review sample of a
  * call's participant-week (docs/console.md "Sampling"), so calls all of one participant-week would
  * make every mirror wait for the one before it and re-rank a week that grows with each.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../../src/db.js';
+import type { Db } from '../../src/db.js';
 
 export async function seedCompletedTranscriptions(db: Db, accountId: string, count: number): Promise<string[]> {
   const evaluator = await db.evaluator.create({
