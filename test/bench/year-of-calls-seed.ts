@@ -135,6 +135,13 @@ async function writeChunk(raw: pg.Client, accountId: string, anchor: Date, first
     WHERE $1::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM svc_transcriptions x WHERE x.id = md5('year-of-calls-' || g)::uuid)`;
   await raw.query('BEGIN');
   await raw.query('SET LOCAL session_replication_role = replica');
+  // What the status-count triggers would have added (before the calls: `calls` selects the missing ones).
+  await raw.query(
+    `INSERT INTO svc_transcription_status_counts AS c (account_id, status, count)
+     SELECT $1::uuid, s.status::svc_transcription_status, count(*) FROM (${calls}) s GROUP BY 2 ORDER BY 2
+     ON CONFLICT (account_id, status) DO UPDATE SET count = c.count + excluded.count`,
+    values.slice(0, 5),
+  );
   await raw.query(
     `INSERT INTO svc_transcriptions (id, account_id, configuration_id, configuration_tag, name, status, review_group, duration,
        participant_id, evaluator_id, source_url, recording_key, queued_at, processing_started_at, language, num_speakers,
@@ -194,13 +201,6 @@ async function writeChunk(raw: pg.Client, accountId: string, anchor: Date, first
      CROSS JOIN LATERAL (SELECT ${normalised} AS n) x
      WHERE s.status = 'COMPLETED'`,
     values,
-  );
-  // What the status-count triggers would have added.
-  await raw.query(
-    `INSERT INTO svc_transcription_status_counts AS c (account_id, status, count)
-     SELECT $1::uuid, s.status::svc_transcription_status, count(*) FROM (${calls}) s GROUP BY 2 ORDER BY 2
-     ON CONFLICT (account_id, status) DO UPDATE SET count = c.count + excluded.count`,
-    values.slice(0, 5),
   );
   // One webhook per finished call to the account's receiver, delivered at the first attempt.
   await raw.query(
