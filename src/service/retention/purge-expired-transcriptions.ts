@@ -20,6 +20,8 @@ export async function purgeExpiredTranscriptions(ctx: ProcessingContext): Promis
     const batch = await ctx.db.transcription.findMany({
       where: { submittedAt: { lt: cutoff } },
       select: { id: true, recordingKey: true },
+      // Oldest first, along the submitted_at index: never a scan of the heap for the expired rows.
+      orderBy: { submittedAt: 'asc' },
       take: batchSize,
     });
     if (batch.length === 0) break;
