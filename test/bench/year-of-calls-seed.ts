@@ -128,13 +128,24 @@ const normalised = `CASE WHEN c.type = 'scale' THEN (pg_temp.seed_raw(s.g, c.pos
 /** Writes the calls first..last (1 = the newest) that are not there, with everything derived from them. */
 async function writeChunk(raw: pg.Client, accountId: string, anchor: Date, first: number, last: number) {
   const values = [accountId, anchor.toISOString(), stepSeconds, first, last, reasonings];
-  const calls = `
+  const missing = `
     SELECT g, md5('year-of-calls-' || g)::uuid AS id, ${statusOf} AS status, (g % 10 >= 7)::int AS ev,
            $2::timestamptz - make_interval(secs => g * $3::float8) AS submitted
     FROM generate_series($4::int, $5::int) AS g
     WHERE $1::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM svc_transcriptions x WHERE x.id = md5('year-of-calls-' || g)::uuid)`;
   await raw.query('BEGIN');
   await raw.query('SET LOCAL session_replication_role = replica');
+  // The missing calls, chosen once: every statement below reads them (once the calls are written, none is missing).
+  await raw.query(`CREATE TEMP TABLE seed_calls ON COMMIT DROP AS ${missing}`, values.slice(0, 5));
+  const calls = `SELECT * FROM seed_calls WHERE $1::uuid IS NOT NULL AND $2::timestamptz IS NOT NULL AND $3::float8 IS NOT NULL
+    AND $4::int IS NOT NULL AND $5::int IS NOT NULL`;
+  // What the status-count triggers would have added.
+  await raw.query(
+    `INSERT INTO svc_transcription_status_counts AS c (account_id, status, count)
+     SELECT $1::uuid, s.status::svc_transcription_status, count(*) FROM (${calls}) s GROUP BY 2 ORDER BY 2
+     ON CONFLICT (account_id, status) DO UPDATE SET count = c.count + excluded.count`,
+    values.slice(0, 5),
+  );
   await raw.query(
     `INSERT INTO svc_transcriptions (id, account_id, configuration_id, configuration_tag, name, status, review_group, duration,
        participant_id, evaluator_id, source_url, recording_key, queued_at, processing_started_at, language, num_speakers,
@@ -194,13 +205,6 @@ async function writeChunk(raw: pg.Client, accountId: string, anchor: Date, first
      CROSS JOIN LATERAL (SELECT ${normalised} AS n) x
      WHERE s.status = 'COMPLETED'`,
     values,
-  );
-  // What the status-count triggers would have added.
-  await raw.query(
-    `INSERT INTO svc_transcription_status_counts AS c (account_id, status, count)
-     SELECT $1::uuid, s.status::svc_transcription_status, count(*) FROM (${calls}) s GROUP BY 2 ORDER BY 2
-     ON CONFLICT (account_id, status) DO UPDATE SET count = c.count + excluded.count`,
-    values.slice(0, 5),
   );
   // One webhook per finished call to the account's receiver, delivered at the first attempt.
   await raw.query(

@@ -1,10 +1,25 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextRetryDelay, webhookRetryDelaysMs } from '../../src/service/webhooks/webhook-retry-schedule.js';
 import { AccountSlots } from '../../src/service/processing/account-slots.js';
 import { sweepProcessing } from '../../src/service/processing/sweep-processing.js';
 import { purgeExpiredTranscriptions } from '../../src/service/retention/purge-expired-transcriptions.js';
+import { seedBulkScoredTranscriptions } from '../support/analytics-seed.js';
+import { expectDayStatsRecomputable } from '../support/criterion-day-stats.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { seedSupportAccount } from '../support/scored-history.js';
 import { seedTranscription } from '../support/seed.js';
+
+/** The account's status counts equal a count of its calls, and every call's failed_criteria_json its FAIL results. */
+async function expectAggregatesOfCallsLeft(accountId: string) {
+  const counts = await h.db.transcriptionStatusCount.findMany({ where: { accountId, count: { not: 0 } }, orderBy: { status: 'asc' } });
+  const actual = await h.db.transcription.groupBy({ by: ['status'], where: { accountId }, _count: true, orderBy: { status: 'asc' } });
+  expect(counts.map((c) => [c.status, c.count])).toEqual(actual.map((a) => [a.status, a._count]));
+  const stale = await h.db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM svc_transcriptions t
+    WHERE t.account_id = ${accountId}::uuid AND t.failed_criteria_json IS DISTINCT FROM svc_failed_criteria_json_of(t.id)`;
+  expect(stale[0]?.n).toBe(0);
+}
 
 let h: Harness;
 beforeAll(() => {
@@ -86,6 +101,49 @@ describe('retention', () => {
     expect(await h.db.transcription.findUnique({ where: { id: old.id } })).toBeNull();
     expect(await h.db.webhookDelivery.count({ where: { transcriptionId: old.id } })).toBe(0);
     expect(await h.db.transcription.findUnique({ where: { id: recent.id } })).not.toBeNull();
+  });
+
+  it('purges more than a batch of scored calls set-based, keeping every aggregate of the calls left exact', async () => {
+    const { accountId, evaluator, participantId } = await seedSupportAccount(h, [
+      { name: 'Greeting', type: 'boolean' },
+      { name: 'Resolution', type: 'scale' },
+      { name: 'No promises', type: 'strict' },
+    ]);
+    await seedBulkScoredTranscriptions(h.db, {
+      accountId,
+      evaluator,
+      participantIds: [participantId],
+      count: 620,
+      newest: new Date('2026-05-01T10:00:00Z'),
+      stepMinutes: 30,
+      withResults: true,
+    });
+    await seedTranscription(h.db, accountId, { status: 'FAILED' });
+    // The oldest 560 (and the FAILED one) expire: more than one batch of 500, days shared with kept calls.
+    const all = await h.db.transcription.findMany({ where: { accountId }, orderBy: { createdAt: 'asc' }, select: { id: true } });
+    const doomed = all.slice(0, 561).map((t) => t.id);
+    await h.db.transcription.updateMany({ where: { id: { in: doomed } }, data: { submittedAt: new Date(Date.now() - 400 * 86_400_000) } });
+    const keyOf = (id: string) => `${accountId}/${id}.wav`;
+    await h.db.transcription.update({ where: { id: doomed[0] }, data: { recordingKey: keyOf(doomed[0]) } });
+    await h.deps.storage.write(keyOf(doomed[0]), Readable.from([Buffer.from('RIFF')]), { maxBytes: 100 });
+    await h.db.webhookDelivery.create({
+      data: { accountId, transcriptionId: doomed[1], eventType: 'transcription.completed', url: 'http://x', payload: '{}' },
+    });
+
+    expect(await purgeExpiredTranscriptions(h.processingContext())).toBeGreaterThanOrEqual(561);
+    expect(await h.db.transcription.count({ where: { accountId } })).toBe(all.length - 561);
+    expect(await h.db.criterionResult.count({ where: { transcriptionId: { in: doomed } } })).toBe(0);
+    expect(await h.db.webhookDelivery.count({ where: { transcriptionId: { in: doomed } } })).toBe(0);
+    expect(await h.deps.storage.exists(keyOf(doomed[0]))).toBe(false);
+    await expectDayStatsRecomputable(h.db, [accountId]);
+    await expectAggregatesOfCallsLeft(accountId);
+
+    // The purge's setting ended with its transactions: an ordinary delete is followed as before.
+    const [next] = all.slice(561);
+    await h.db.criterionResult.deleteMany({ where: { transcriptionId: next?.id, position: 0 } });
+    await h.db.transcription.delete({ where: { id: all.at(-1)?.id } });
+    await expectDayStatsRecomputable(h.db, [accountId]);
+    await expectAggregatesOfCallsLeft(accountId);
   });
 });
 
