@@ -29,4 +29,6 @@ try {
 } finally {
   await close?.().catch(() => undefined);
 }
+// Piped to another program, stdout may be asynchronous: exiting before it drains cut long listings short.
+await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))));
 process.exit(exitCode);
