@@ -1,9 +1,10 @@
 /**
  * Redaction end to end through speech (docs/redaction.md): one synthesized card payment call,
  * recognised by the offline engine, submitted twice through the built-in service and mirrored by
- * the hub of the same stack (signed webhooks, a worker, the fake Slack, CSV exports, the console).
- * With redact_pii on, none of the call's secrets reach get-transcription, the database rows, the
- * logs, the mirror, Slack, the CSV export or the call view, and the identity check still passes.
+ * the hub of the same stack (signed webhooks, a worker, the fake Slack, the fake Sheets API, CSV
+ * exports, the console). With redact_pii on, none of the call's secrets reach get-transcription,
+ * the database rows, the logs, the mirror, Slack, the Sheets and CSV exports or the call view, and
+ * the identity check still passes.
  * With it off, the hub's default policies still keep the card and social security numbers out of
  * everything the hub writes or sends.
  */
@@ -20,6 +21,7 @@ import { exportReport } from '../../src/hub/reports/export/export-report.js';
 import { runReportOnDemand } from '../../src/hub/reports/runs/run-report-on-demand.js';
 import { registerReceiverWebhooks } from '../../src/hub/webhooks/register-receiver-webhooks.js';
 import { capturingLogger, slackHub } from '../hub/alerts/support.js';
+import { startFakeSheets, type FakeSheets } from '../fakes/fake-sheets.js';
 import { startFakeSlack, type FakeSlack } from '../fakes/fake-slack.js';
 import { decodeRecording } from '../../src/service/processing/decode-recording.js';
 import { createHarness, errorBody, type Harness } from '../support/harness.js';
@@ -33,6 +35,7 @@ import { closeInOrder } from '../support/close-in-order.js';
 let h: Harness;
 let stack: HubStack;
 let slack: FakeSlack;
+let sheets: FakeSheets;
 let recordings: RecordingServer;
 let logLines: Record<string, unknown>[];
 let callUrl: string;
@@ -46,6 +49,7 @@ beforeAll(async () => {
   logLines = captured.lines;
   h = createHarness({ logger: captured.logger });
   slack = await startFakeSlack({ channels: ['C0DEFAULT1'] });
+  sheets = await startFakeSheets();
   stack = await startHubStack(h, { hub: (defaults) => slackHub(slack, defaults) });
   recordings = await startRecordingServer();
   callUrl = recordings.serve('redaction/payment-call.wav', await synthesizeConversation(paymentCall, { stereo: true }));
@@ -68,7 +72,7 @@ beforeAll(async () => {
   h.startWorker({ hub: stack.hub });
 }, 120_000);
 
-afterAll(() => closeInOrder(stack, recordings, slack, h));
+afterAll(() => closeInOrder(stack, recordings, slack, sheets, h));
 
 /** A configuration made with `settings`, its webhooks on the hub; the call submitted and mirrored COMPLETED. */
 async function processCall(tag: string, settings: Record<string, unknown>) {
@@ -97,7 +101,7 @@ async function processCall(tag: string, settings: Record<string, unknown>) {
   return { id, configurationId };
 }
 
-/** Everything the hub keeps or sends about a call: its mirror rows, its Slack alert, a CSV export and the call view. */
+/** Everything the hub keeps or sends about a call: its mirror rows, its Slack alert, a Sheets and a CSV export, the call view. */
 async function hubOutputs(id: string) {
   const mirror = await h.db.hubTranscription.findUniqueOrThrow({ where: { id }, include: { results: true } });
   const alert = await eventually(async () => {
@@ -110,12 +114,27 @@ async function hubOutputs(id: string) {
   await exportReport(stack.hub, createReportExporter({ kind: 'csv', dir }, stack.hub.logger), report.snapshotId);
   const csv = (await Promise.all((await readdir(dir)).map((file) => readFile(path.join(dir, file), 'utf8')))).join('\n');
   expect(csv).toContain(id);
+  const sheetsExporter = createReportExporter(
+    {
+      kind: 'sheets',
+      spreadsheetId: sheets.spreadsheetId,
+      credentials: sheets.credentials,
+      rootUrl: sheets.rootUrl,
+      maxRequestBytes: 8_000_000,
+      timeoutMs: 20_000,
+      retry: { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 100 },
+    },
+    stack.hub.logger,
+  );
+  await exportReport(stack.hub, sheetsExporter, report.snapshotId);
+  const sheetsCells = JSON.stringify(sheets.tabs().map((tab) => tab.values));
+  expect(sheetsCells).toContain(id);
   const agent = request.agent(stack.app);
   const csrf = /name="_csrf" value="([^"]+)"/.exec((await agent.get('/console/sign-in')).text)?.[1] ?? '';
   await agent.post('/console/sign-in').type('form').send({ _csrf: csrf, email: lead.email, password: lead.password, next: '/console' });
   const callView = await agent.get(`/console/calls/${id}`);
   expect(callView.status).toBe(200);
-  return { mirror: JSON.stringify(mirror), slack: JSON.stringify(alert), csv, callView: callView.text };
+  return { mirror: JSON.stringify(mirror), slack: JSON.stringify(alert), sheets: sheetsCells, csv, callView: callView.text };
 }
 
 describe('redaction, end to end through speech', () => {
