@@ -40,12 +40,16 @@ export function registerCall(router: Router, hub: HubContext, choices: QueueChoi
   router.get('/calls/:id', async (req, res) => {
     const id = parseCallId(req.params.id);
     const list = listOf(req.query.from);
-    const [view, neighbours] = await Promise.all([loadCall(hub.db, id), findListNeighbours(hub.db, list, id, userIdOf(req))]);
+    // Every read the page needs in one round (each needs only the id).
+    const [view, neighbours, blind, workflows] = await Promise.all([
+      loadCall(hub.db, id),
+      findListNeighbours(hub.db, list, id, userIdOf(req)),
+      // A reviewer still scoring the call in a calibration session sees its transcript only (docs/console.md "Calibration").
+      findBlindSession(hub.db, userIdOf(req), id),
+      loadCallWorkflows(hub.db, id, viewerOf(res)),
+    ]);
     if (!view) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
-    // A reviewer still scoring the call in a calibration session sees its transcript only (docs/console.md "Calibration").
-    const blind = req.session.user ? await findBlindSession(hub.db, req.session.user.id, view.transcription.id) : null;
     if (blind) return send(res, blindCallPage(frameOf(req), view.transcription, view.turns, blind));
-    const workflows = await loadCallWorkflows(hub.db, view.transcription.id, viewerOf(res));
     const loop = neighbours ?? { list, previous: null, next: null };
     const player = audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt));
     send(res, callPage(frameOf(req), workflows.isAgent ? asSeenByAgent(view) : view, player, workflows, loop));
