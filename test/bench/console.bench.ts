@@ -24,6 +24,7 @@ import { createConsoleUser } from '../../src/hub/console/users/manage-console-us
 import { findReviewQueue } from '../../src/hub/review/review-queue.js';
 import { setSamplingRule } from '../../src/hub/review/sampling/set-sampling-rule.js';
 import { startWebProcess } from '../support/processes.js';
+import { waitForQuiet } from './wait-for-quiet.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_bench_console';
 const requests = 30;
@@ -98,6 +99,9 @@ out(
 const password = 'bench password 0123456789';
 await createConsoleUser(db, { email: 'bench@example.com', name: 'Bench', role: 'lead', password }, { kind: 'cli' });
 const web = await startWebProcess({ DATABASE_URL: databaseUrl, CONSOLE_SIGNIN_PER_MINUTE: '100' });
+// Seeding leaves PostgreSQL busy for a while (checkpoints, autovacuum): measure after it settles.
+const quiet = await waitForQuiet();
+out(`waited ${quiet.waitedSeconds.toFixed(0)} s for the machine to settle: CPUs ${(quiet.busy * 100).toFixed(0)} % busy`);
 
 // Sign in like a browser: the sign-in page's cookie and CSRF token, then the form.
 const signInPage = await fetch(`${web.baseUrl}/console/sign-in`);
