@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addCoachingNote } from '../../src/hub/review/coaching/coaching-notes.js';
+import { overrideCriterion } from '../../src/hub/review/record-verdict.js';
 import { createCalibrationSession } from '../../src/hub/review/calibration/calibration-session.js';
 import { saveCalibrationVerdicts } from '../../src/hub/review/calibration/calibration-verdicts.js';
 import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
@@ -142,5 +143,21 @@ describe('agent routes', () => {
     expect((await ack(lead, leadToken)).status).toBe(403);
     expect((await h.db.hubCoachingNote.findUniqueOrThrow({ where: { id: note.id } })).acknowledgedAt).toBeNull();
     expect(await h.db.hubDispute.count({ where: { transcriptionId: { in: [mine.id, theirs.id] } } })).toBe(0);
+  });
+
+  it('shows the agent a changed verdict and its reason, never which lead changed it', async () => {
+    await overrideCriterion(h.hubContext(), {
+      transcriptionId: mine.id,
+      criterionId: mine.criteria[0].criterionId,
+      verdict: 'FAIL',
+      reason: 'The greeting came after the account number',
+      actor: actor('lead'),
+    });
+    const page = await (await signIn('agent')).get(`/console/calls/${mine.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Overridden by a QA lead');
+    expect(page.text).toContain('The greeting came after the account number');
+    expect(page.text).not.toContain(users.lead.email);
+    expect((await (await signIn('lead')).get(`/console/calls/${mine.id}`)).text).toContain(`Overridden by ${users.lead.email}`);
   });
 });

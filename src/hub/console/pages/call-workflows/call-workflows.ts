@@ -21,9 +21,10 @@ export async function loadCallWorkflows(db: Db, transcriptionId: string, viewer:
   return { isAgent: isAgent(viewer), isLead: viewer.role === 'lead' || viewer.role === 'admin', disputes, coaching };
 }
 
-/** The call as its agent sees it: the verdicts, without the leads' internal notes or who did what in its history. */
+/** The call as its agent sees it: the verdicts and the reasons for a changed one, without the leads' internal notes or who did what. */
 export const asSeenByAgent = (view: CallView): CallView => ({
   ...view,
+  overrides: new Map([...view.overrides].map(([criterionId, override]) => [criterionId, { ...override, userEmail: null }])),
   notes: [],
   history: view.history.filter((item) => item.who === null),
 });

@@ -189,7 +189,7 @@ ${failedFirst(view).map((r) => {
   </table>
   ${
     override
-      ? html`<p class="override-note">Overridden by ${override.userEmail ?? 'someone'} on ${formatDate(override.updatedAt)}:
+      ? html`<p class="override-note">Overridden by ${override.userEmail ?? 'a QA lead'} on ${formatDate(override.updatedAt)}:
 “${override.reason}”</p>`
       : ''
   }
