@@ -1,4 +1,4 @@
-import { findCues, nearestCue, type Cue, type CueKind } from './context-cues.js';
+import { findCues, hasCue, nearestCue, type Cue, type CueKind } from './context-cues.js';
 import { isLuhnValid } from './luhn.js';
 import { originalRange, type SpokenReading } from './read-spoken-numbers.js';
 import type { SpanCandidate } from './span-candidate.js';
@@ -12,6 +12,8 @@ interface Group {
   start: number;
   end: number;
   digits: string;
+  /** The speaker corrected themselves just before this group ("eight four sorry eight three"). */
+  corrects?: boolean;
 }
 interface Run {
   groups: Group[];
@@ -22,21 +24,50 @@ interface Run {
 const AMOUNT_BEFORE = /(?:[$£€]|\bpoint|\d\.)\s?$/;
 const AMOUNT_AFTER =
   /^(?:\.\d|\s?(?:%|dollars?|bucks|pounds?|quid|euros?|cents?|pence|percent|hundred|thousand|million|grand|k\b|am\b|pm\b|o'clock|minutes?|hours?|days?|weeks?|months?|years?|items?|units?|boxes|times|pieces|people))/;
+/** Day, month and year as digits ("7/4/82"), so a short birth date counts after a birth cue. */
+const NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}(?:\d{2})?$/;
 /** A card gives meaning to a short number right after it ("4111 ... 1111, 123"). */
 const AFTER_CARD_REACH = 32;
 
+/** Digits as meant: a correction takes back as many digits as it restates, up to a group of four. */
 function digitsOf(groups: Group[]): string {
-  return groups.map((g) => g.digits).join('');
+  let digits = '';
+  for (let i = 0; i < groups.length; i += 1) {
+    if (groups[i].corrects)
+      return correctedDigits(digits, digitsOf(groups.slice(i).map((g, j) => (j === 0 ? { ...g, corrects: false } : g))));
+    digits += groups[i].digits;
+  }
+  return digits;
 }
+
+/**
+ * A self-correction in a run of digits: which digits it replaces is not said, so the reading that
+ * makes a whole card number (Luhn-valid, 16 or 15 digits) wins; otherwise the last digit is replaced.
+ */
+function correctedDigits(before: string, after: string): string {
+  const readings = [1, 2, 3, 4].filter((k) => k <= before.length).map((k) => before.slice(0, before.length - k) + after);
+  const card = (n: number) => readings.find((r) => r.length === n && isLuhnValid(r));
+  return card(16) ?? card(15) ?? readings[0] ?? after;
+}
+
+const CORRECTION = '(?:sorry|no|i mean|actually|wait)';
+/** Digits joined by spaces, commas, dashes, slashes or colons, a dotted phone number, or a spoken correction. */
+const RUN = new RegExp(
+  `(\\+)?(?:\\b\\d{3}\\.\\d{3}\\.\\d{4}\\b|\\(?\\d+(?:(?:\\)?[ ,\\-/:]{0,3}\\(?|(?:[ ,]+${CORRECTION})+[ ,]+)\\d+)*)`,
+  'g',
+);
 
 function readRuns(text: string): Run[] {
   const runs: Run[] = [];
   // A colon joins too: a recogniser writes an expiry said "zero eight twenty seven" as 08:27 (a
   // time without a cue is still never masked).
-  for (const m of text.matchAll(/(\+)?\(?\d+(?:\)?[ ,\-/:]{0,3}\(?\d+)*/g)) {
+  for (const m of text.matchAll(RUN)) {
     const groups: Group[] = [];
+    let previousEnd = 0;
     for (const g of m[0].matchAll(/\d+/g)) {
-      groups.push({ start: m.index + g.index, end: m.index + g.index + g[0].length, digits: g[0] });
+      const corrects = /[a-z]/.test(m[0].slice(previousEnd, g.index));
+      groups.push({ start: m.index + g.index, end: m.index + g.index + g[0].length, digits: g[0], corrects });
+      previousEnd = g.index + g[0].length;
     }
     runs.push({ groups, plus: m[1] !== undefined, start: m.index });
   }
@@ -51,7 +82,10 @@ function isPlausibleExpiry(digits: string): boolean {
   return month >= 1 && month <= 12;
 }
 
-function byCue(kind: CueKind | undefined, digits: string, runText: string): SpanCandidate['policy'] | 'skip' | undefined {
+/** "the last four of my social": the end of a number said alone still names it. */
+const LAST_FOUR = /\blast (?:4|four)\b/;
+
+function byCue(kind: CueKind | undefined, digits: string, runText: string, before: string): SpanCandidate['policy'] | 'skip' | undefined {
   const n = digits.length;
   switch (kind) {
     case 'negative':
@@ -61,12 +95,12 @@ function byCue(kind: CueKind | undefined, digits: string, runText: string): Span
     case 'expiry':
       return isPlausibleExpiry(digits) ? 'credit_card_expiration' : undefined;
     case 'ssn':
-      return n === 9 ? 'us_social_security_number' : undefined;
+      return n === 9 || (n === 4 && LAST_FOUR.test(before)) ? 'us_social_security_number' : undefined;
     case 'bank':
       return n >= 6 && n <= 17 && !/^\d{3}-\d{3}-\d{4}$/.test(runText) ? 'banking_information' : undefined;
     case 'birth':
       // A year alone ("born in nineteen eighty") still narrows a person down.
-      return (n >= 6 && n <= 8) || (n === 4 && /^(?:19|20)\d\d$/.test(digits)) ? 'date_of_birth' : undefined;
+      return (n >= 6 && n <= 8) || (n === 4 && /^(?:19|20)\d\d$/.test(digits)) || NUMERIC_DATE.test(runText) ? 'date_of_birth' : undefined;
     case 'postal':
       return n === 5 || n === 9 ? 'postal_code' : undefined;
     case 'phone':
@@ -105,9 +139,12 @@ export function detectNumberRuns(
     const digits = digitsOf(run.groups);
     const cue = nearestCue(cues, start);
     const cardIsNearer = start - lastCardEnd <= AFTER_CARD_REACH && (cue === undefined || cue.end <= lastCardEnd);
+    const isCodeLength = digits.length === 3 || digits.length === 4;
     let policy: SpanCandidate['policy'] | 'skip' | undefined;
-    if (cardIsNearer && (digits.length === 3 || digits.length === 4)) policy = 'credit_card_cvv';
-    else policy = byCue(cardIsNearer ? undefined : cue?.kind, digits, runText);
+    if (cardIsNearer && isCodeLength) policy = 'credit_card_cvv';
+    // "the four digit code on the front of the amex": a card word says nothing of a short number; the code cue before it does.
+    else if (cue?.kind === 'card' && isCodeLength && hasCue(cues, 'cvv', start)) policy = 'credit_card_cvv';
+    else policy = byCue(cardIsNearer ? undefined : cue?.kind, digits, runText, text.slice(Math.max(0, start - 48), start));
     if (policy === 'skip') continue;
     if (policy === undefined) policy = withoutCue(run, digits, runText);
     if (policy === undefined && run.groups.length > 1) {
