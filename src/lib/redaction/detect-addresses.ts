@@ -10,7 +10,8 @@ const NOT_STREET_WORDS = new Set(
     ' ',
   ),
 );
-const UK_POSTCODE = /\b[a-z]{1,2}\d[a-z\d]? ?\d[a-z]{2}\b/g;
+/** As written ("sw1a 1aa"), or spelled out with a space between every character ("s w 1 a 1 a a"). */
+const UK_POSTCODE = /\b[a-z] ?(?:[a-z] ?)?\d(?: ?[a-z\d])? ?\d ?[a-z] ?[a-z]\b/g;
 
 /** Street addresses: a house number, one to three name words, a street suffix ("221 baker street"). */
 export function detectStreetAddresses(reading: SpokenReading): SpanCandidate[] {
@@ -25,7 +26,7 @@ export function detectStreetAddresses(reading: SpokenReading): SpanCandidate[] {
   return found;
 }
 
-/** UK postcodes as written ("sw1a 1aa"), only where a postcode or an address is being given. */
+/** UK postcodes as written ("sw1a 1aa") or spelled ("s w one a one a a"), only where a postcode or an address is being given. */
 export function detectUkPostcodes(reading: SpokenReading, cues: Cue[]): SpanCandidate[] {
   const found: SpanCandidate[] = [];
   for (const m of reading.text.matchAll(UK_POSTCODE)) {
