@@ -8,7 +8,7 @@ export type CueKind = 'card' | 'cvv' | 'expiry' | 'ssn' | 'bank' | 'phone' | 'bi
 const CUES: Array<[CueKind, RegExp]> = [
   [
     'cvv',
-    /\b(?:security code|cvv2?|cvc|card verification|(?<!last )(?:3|4|three|four)[ -]digits?(?: code| number)?|back of the card|on the back|code on the front)\b/g,
+    /\b(?:security code|cvv2?|cvc|card verification|(?<!last )(?:3|4|three|four)[ -]digits?(?: code| number)?|back of the card|on the back(?! of (?:the|a|my|your|this|that) (?!card))|code on the front)\b/g,
   ],
   ['expiry', /\b(?:expiry|expiration|expires?|expiring|exp|valid until|valid thru|valid through|good thru)\b/g],
   ['card', /\b(?:card number|credit card|debit card|card|visa|mastercard|master card|amex|american express|discover)\b/g],

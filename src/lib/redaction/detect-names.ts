@@ -26,12 +26,14 @@ const RELATIVE = '(?:wife|husband|partner|son|daughter|father|mother|dad|mum|mom
 const TRIGGERS = new RegExp(
   `\\b(?:my name is|my name's|name is|this is|it's|mr\\.?|mrs\\.?|ms\\.?|miss|dr\\.?|mister|missus|` +
     `my ${RELATIVE}|${RELATIVE}(?:'s|s)? name|under the name(?: of)?|in the name of|spoke (?:with|to)|speaking (?:with|to)|` +
-    `(?:caller|customer|cust|cardholder|card holder|account holder)\\s*:)\\s+`,
+    `(?:(?:caller|customer|cust|cardholder|card holder|account holder)(?: name)?|name)\\s*:)\\s+`,
   'gi',
 );
 const AFTER_RELATIVE = new RegExp(`^my ${RELATIVE}\\s`, 'i');
 const FILLERS = /^(?:uh|um|umm|er|erm|ah|hmm)\s+/i;
 const WORD = /^([A-Za-z][A-Za-z'-]*)(\s+)?/;
+/** A word followed by one of these is a verb ("my daughter loves the phone"), not a name. */
+const AFTER_VERB = /^(?:the|a|an|to|my|your|his|her|our|their|it|this|that|me|him|them|us)\b/i;
 
 function isNameWord(word: string, isWritten: boolean, isLoose = false): boolean {
   const lower = word.toLowerCase();
@@ -58,6 +60,7 @@ export function detectNames(text: string): SpanCandidate[] {
     for (let words = 0; words < 2; words += 1) {
       const w = WORD.exec(text.slice(cursor));
       if (!w || !isNameWord(w[1], isWritten, isLoose)) break;
+      if (isLoose && AFTER_VERB.test(text.slice(cursor + w[0].length))) break;
       end = cursor + w[1].length;
       cursor = end + (w[2]?.length ?? 0);
       if (!w[2]) break;
