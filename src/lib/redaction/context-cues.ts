@@ -14,7 +14,10 @@ const CUES: Array<[CueKind, RegExp]> = [
   ['card', /\b(?:card number|credit card|debit card|card|visa|mastercard|master card|amex|american express|discover)\b/g],
   ['ssn', /\b(?:social security|ssn|s s n|ss number|social)\b/g],
   ['bank', /\b(?:account number|account no|account|acct|routing|sort code|bank|iban|checking|savings)\b/g],
-  ['phone', /\b(?:phone|telephone|call|calling|callback|call back|reach me|reach you|mobile|cell|landline|text me|contact number)\b/g],
+  [
+    'phone',
+    /\b(?:phone|telephone|my number|best number|call|calling|callback|call back|reach me|reach you|mobile|cell|landline|text me|contact number)\b/g,
+  ],
   ['birth', /\b(?:date of birth|birth date|birthdate|birthday|born|dob|d o b)\b/g],
   ['postal', /\b(?:zip code|zip|zipcode|postcode|post code|postal code)\b/g],
   ['email', /\b(?:email|e mail|e-mail|mail)\b/g],
@@ -50,6 +53,11 @@ export function nearestCue(cues: Cue[], position: number, reach = CUE_REACH): Cu
     if (position - cue.end <= reach && (found === undefined || cue.end > found.end)) found = cue;
   }
   return found;
+}
+
+/** The cues ending before `position` within reach, nearest first (of two ending together, the more specific). */
+export function cuesBefore(cues: Cue[], position: number, reach = CUE_REACH): Cue[] {
+  return cues.filter((c) => c.end <= position && position - c.end <= reach).sort((a, b) => b.end - a.end);
 }
 
 /** Whether any cue of `kind` ends before `position` within reach (not only the nearest one). */

@@ -39,12 +39,32 @@ export function detectUkPostcodes(reading: SpokenReading, cues: Cue[]): SpanCand
   return found;
 }
 
-/** IBANs as written or as a recogniser writes them: country letters, check digits, 11 to 30 more. */
-export function detectIbans(text: string): SpanCandidate[] {
+/** Two country letters, two check digits, 11 to 30 more, as written or spelled ("g b two nine n w b k ..."). */
+const IBAN = /\b[a-z] ?[a-z] ?\d ?\d(?: ?[a-z\d]){11,30}\b/g;
+
+/** The IBAN check: the first four characters moved to the end, letters as 10..35, mod 97 is 1. */
+function passesIbanCheck(compact: string): boolean {
+  const moved = (compact.slice(4) + compact.slice(0, 4)).toUpperCase();
+  let rest = 0;
+  for (const ch of moved) {
+    const value = /\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
+    for (const d of value) rest = (rest * 10 + Number(d)) % 97;
+  }
+  return rest === 1;
+}
+
+/**
+ * IBANs, written or spelled out: at least eight digits, and either the IBAN check passes or a bank
+ * cue ("iban", "account", "bank") comes before it, since a misheard character fails the check.
+ */
+export function detectIbans(reading: SpokenReading, cues: Cue[]): SpanCandidate[] {
   const found: SpanCandidate[] = [];
-  for (const m of text.matchAll(/\b[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]){11,30}\b/g)) {
-    if ((m[0].match(/\d/g) ?? []).length < 8) continue;
-    found.push({ policy: 'banking_information', start: m.index, end: m.index + m[0].length });
+  for (const m of reading.text.matchAll(IBAN)) {
+    const compact = m[0].replaceAll(' ', '');
+    if ((compact.match(/\d/g) ?? []).length < 8) continue;
+    if (!passesIbanCheck(compact) && !hasCue(cues, 'bank', m.index)) continue;
+    const [start, end] = originalRange(reading, m.index, m.index + m[0].length);
+    found.push({ policy: 'banking_information', start, end });
   }
   return found;
 }

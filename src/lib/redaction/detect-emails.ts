@@ -4,7 +4,7 @@ const WRITTEN = /[a-z0-9][a-z0-9._%+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/g
 const WORD = '[a-z0-9]+';
 const TLD = '(?:com|org|net|edu|gov|io|co|uk|us|info|biz|me|de|fr|ca|au|ie)';
 /** " at example dot com": the spoken domain, found first; the user part is read back from it. */
-const SPOKEN_DOMAIN = new RegExp(`\\s+at\\s+(${WORD})(?:(?:\\s+dot\\s+|\\.)${WORD})*(?:\\s+dot\\s+|\\.)${TLD}\\b`, 'gi');
+const SPOKEN_DOMAIN = new RegExp(`\\s+at\\s+(${WORD}(?:\\s+${WORD})?)(?:(?:\\s+dot\\s+|\\.)${WORD})*(?:\\s+dot\\s+|\\.)${TLD}\\b`, 'gi');
 /** Words that end the user part when reading back from " at ": the email cue and what leads into it. */
 const BEFORE_USER = new Set(
   "email e-mail mail address is its it's was at to me my the um uh er erm so yeah yes ok okay sure and".split(' '),
@@ -46,7 +46,8 @@ export function detectEmails(text: string): SpanCandidate[] {
     const hasSeparator = user.words.some((w) => SPOKEN_SEPARATOR.test(w) || /^[._-]$/.test(w));
     // Without a cue, the words must read as one user name: "john underscore doe", or a mail provider's domain.
     const readsAsUser = hasSeparator || (MAIL_PROVIDERS.has(m[1].toLowerCase()) && user.words.length <= 2);
-    if (!hasCue && !readsAsUser) continue;
+    // A domain said as two words ("tina designs dot com") only after an email cue.
+    if (!hasCue && (!readsAsUser || /\s/.test(m[1]))) continue;
     found.push({ policy: 'email_address', start: user.start, end: m.index + m[0].length });
   }
   return found;

@@ -30,6 +30,9 @@ const TRIGGERS = new RegExp(
   'gi',
 );
 const AFTER_RELATIVE = new RegExp(`^my ${RELATIVE}\\s`, 'i');
+/** "spoke to Apple Support": a name followed by one of these is a company's. */
+const ORGANISATION_AFTER =
+  /^\s+(?:support|team|customer|services?|billing|sales|helpdesk|help desk|care|department|inc|ltd|limited|corp|bank)\b/i;
 const FILLERS = /^(?:uh|um|umm|er|erm|ah|hmm)\s+/i;
 const WORD = /^([A-Za-z][A-Za-z'-]*)(\s+)?/;
 /** A word followed by one of these is a verb ("my daughter loves the phone"), not a name. */
@@ -65,7 +68,7 @@ export function detectNames(text: string): SpanCandidate[] {
       cursor = end + (w[2]?.length ?? 0);
       if (!w[2]) break;
     }
-    if (end > start) found.push({ policy: 'person_name', start, end });
+    if (end > start && !ORGANISATION_AFTER.test(text.slice(end))) found.push({ policy: 'person_name', start, end });
   }
   for (const m of text.matchAll(/\b([A-Za-z][A-Za-z'-]*)\s+speaking\b/g)) {
     if (!isNameWord(m[1], isWritten)) continue;

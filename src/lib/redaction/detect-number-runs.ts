@@ -1,4 +1,4 @@
-import { findCues, hasCue, nearestCue, type Cue, type CueKind } from './context-cues.js';
+import { cuesBefore, findCues, nearestCue, type Cue, type CueKind } from './context-cues.js';
 import { isLuhnValid } from './luhn.js';
 import { originalRange, type SpokenReading } from './read-spoken-numbers.js';
 import type { SpanCandidate } from './span-candidate.js';
@@ -140,11 +140,19 @@ export function detectNumberRuns(
     const cue = nearestCue(cues, start);
     const cardIsNearer = start - lastCardEnd <= AFTER_CARD_REACH && (cue === undefined || cue.end <= lastCardEnd);
     const isCodeLength = digits.length === 3 || digits.length === 4;
+    const before = text.slice(Math.max(0, start - 48), start);
     let policy: SpanCandidate['policy'] | 'skip' | undefined;
     if (cardIsNearer && isCodeLength) policy = 'credit_card_cvv';
-    // "the four digit code on the front of the amex": a card word says nothing of a short number; the code cue before it does.
-    else if (cue?.kind === 'card' && isCodeLength && hasCue(cues, 'cvv', start)) policy = 'credit_card_cvv';
-    else policy = byCue(cardIsNearer ? undefined : cue?.kind, digits, runText, text.slice(Math.max(0, start - 48), start));
+    else policy = byCue(cardIsNearer ? undefined : cue?.kind, digits, runText, before);
+    if (policy === undefined && !cardIsNearer) {
+      // The nearest cue says nothing of a number this long ("the four digit code on the front of the
+      // amex", "the zip on the account is ..."): an earlier cue within reach may.
+      for (const earlier of cuesBefore(cues, start).slice(1)) {
+        if (earlier.kind === 'negative') continue;
+        policy = byCue(earlier.kind, digits, runText, before);
+        if (policy !== undefined) break;
+      }
+    }
     if (policy === 'skip') continue;
     if (policy === undefined) policy = withoutCue(run, digits, runText);
     if (policy === undefined && run.groups.length > 1) {
