@@ -316,4 +316,21 @@ export const HELD_OUT_UTTERANCES: LabelledUtterance[] = [
   said('negative', 'i waited from nine fifteen to ten forty five'),
   said('negative', 'the router model is r seven thousand'),
   said('negative', 'i paid four hundred and ninety nine ninety nine for it'),
+
+  // A third probe, tried after the second one's fixes, aimed at what docs/redaction.md said it could
+  // not do; the names and the address without a street word are still missed.
+  said('recogniser', 'the iban is g b two nine n w b k six oh one six one three three one nine two six eight one nine', [
+    bank,
+    'g b two nine n w b k six oh one six one three three one nine two six eight one nine',
+  ]),
+  said('recogniser', 'my email is tina at tina designs dot com', [email, 'tina at tina designs dot com']),
+  said('recogniser', 'my number is five five five one two three four', [phone, 'five five five one two three four']),
+  said('recogniser', 'the zip on the account is nine oh two one oh', [zip, 'nine oh two one oh']),
+  said('recogniser', 'yeah so sarah will call you back', [name, 'sarah']),
+  said('recogniser', 'im sarah from accounts', [name, 'sarah']),
+  said('recogniser', 'i live at forty two wallaby', [loc, 'forty two wallaby']),
+  said('negative', 'we spoke to Apple Support last week'),
+  said('negative', 'my reference is r e f one two three four five six seven eight nine oh one two three four'),
+  said('negative', 'i need a double room for two nights'),
+  said('negative', 'my card number is four one one one one one one one one one one one one one one two'),
 ];
