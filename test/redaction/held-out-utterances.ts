@@ -333,4 +333,15 @@ export const HELD_OUT_UTTERANCES: LabelledUtterance[] = [
   said('negative', 'my reference is r e f one two three four five six seven eight nine oh one two three four'),
   said('negative', 'i need a double room for two nights'),
   said('negative', 'my card number is four one one one one one one one one one one one one one one two'),
+
+  // A fourth probe, tried after the third one's fixes: a correction that restates a whole code.
+  said('recogniser', 'the cvv is seven three seven sorry seven three eight', [cvv, 'seven three seven sorry seven three eight']),
+  said('recogniser', 'my number is five five five one two three sorry one two three four', [
+    phone,
+    'five five five one two three sorry one two three four',
+  ]),
+  said('negative', 'my account has been charged forty five dollars no sorry fifty five'),
+  said('negative', 'the security code is on the back'),
+  said('negative', 'i bought five hundred shares'),
+  said('negative', 'we are in room three hundred and two'),
 ];

@@ -29,25 +29,26 @@ const NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}(?:\d{2})?$/;
 /** A card gives meaning to a short number right after it ("4111 ... 1111, 123"). */
 const AFTER_CARD_REACH = 32;
 
-/** Digits as meant: a correction takes back as many digits as it restates, up to a group of four. */
 function digitsOf(groups: Group[]): string {
-  let digits = '';
-  for (let i = 0; i < groups.length; i += 1) {
-    if (groups[i].corrects)
-      return correctedDigits(digits, digitsOf(groups.slice(i).map((g, j) => (j === 0 ? { ...g, corrects: false } : g))));
-    digits += groups[i].digits;
-  }
-  return digits;
+  return groups.map((g) => g.digits).join('');
 }
 
 /**
- * A self-correction in a run of digits: which digits it replaces is not said, so the reading that
- * makes a whole card number (Luhn-valid, 16 or 15 digits) wins; otherwise the last digit is replaced.
+ * The digits as meant, most likely first. A self-correction ("eight four sorry eight three") does
+ * not say which digits it takes back, so every reading is offered: a Luhn-valid 16- or 15-digit
+ * card first, then the last one to four digits replaced, then the correction alone.
  */
-function correctedDigits(before: string, after: string): string {
-  const readings = [1, 2, 3, 4].filter((k) => k <= before.length).map((k) => before.slice(0, before.length - k) + after);
-  const card = (n: number) => readings.find((r) => r.length === n && isLuhnValid(r));
-  return card(16) ?? card(15) ?? readings[0] ?? after;
+function readingsOf(groups: Group[]): string[] {
+  const at = groups.findIndex((g) => g.corrects);
+  if (at < 0) return [digitsOf(groups)];
+  const before = digitsOf(groups.slice(0, at));
+  const readings: string[] = [];
+  for (const after of readingsOf([{ ...groups[at], corrects: false }, ...groups.slice(at + 1)])) {
+    for (let k = 1; k <= Math.min(4, before.length); k += 1) readings.push(before.slice(0, before.length - k) + after);
+    readings.push(after);
+  }
+  const isCard = (r: string) => (r.length === 16 || r.length === 15) && isLuhnValid(r);
+  return [...new Set([...readings.filter(isCard), ...readings])];
 }
 
 const CORRECTION = '(?:sorry|no|i mean|actually|wait)';
@@ -136,25 +137,27 @@ export function detectNumberRuns(
     if (claimed.some(([a, b]) => a < last.end && first.start < b)) continue;
     const runText = text.slice(first.start, last.end);
     if (AMOUNT_BEFORE.test(text.slice(Math.max(0, start - 7), start)) || AMOUNT_AFTER.test(text.slice(last.end, last.end + 12))) continue;
-    const digits = digitsOf(run.groups);
     const cue = nearestCue(cues, start);
     const cardIsNearer = start - lastCardEnd <= AFTER_CARD_REACH && (cue === undefined || cue.end <= lastCardEnd);
-    const isCodeLength = digits.length === 3 || digits.length === 4;
     const before = text.slice(Math.max(0, start - 48), start);
-    let policy: SpanCandidate['policy'] | 'skip' | undefined;
-    if (cardIsNearer && isCodeLength) policy = 'credit_card_cvv';
-    else policy = byCue(cardIsNearer ? undefined : cue?.kind, digits, runText, before);
-    if (policy === undefined && !cardIsNearer) {
+    const classify = (digits: string): SpanCandidate['policy'] | 'skip' | undefined => {
+      if (cardIsNearer && (digits.length === 3 || digits.length === 4)) return 'credit_card_cvv';
+      const byNearest = byCue(cardIsNearer ? undefined : cue?.kind, digits, runText, before);
+      if (byNearest !== undefined || cardIsNearer) return byNearest ?? withoutCue(run, digits, runText);
       // The nearest cue says nothing of a number this long ("the four digit code on the front of the
       // amex", "the zip on the account is ..."): an earlier cue within reach may.
       for (const earlier of cuesBefore(cues, start).slice(1)) {
-        if (earlier.kind === 'negative') continue;
-        policy = byCue(earlier.kind, digits, runText, before);
-        if (policy !== undefined) break;
+        const byEarlier = earlier.kind === 'negative' ? undefined : byCue(earlier.kind, digits, runText, before);
+        if (byEarlier !== undefined) return byEarlier;
       }
+      return withoutCue(run, digits, runText);
+    };
+    let policy: SpanCandidate['policy'] | 'skip' | undefined;
+    for (const digits of readingsOf(run.groups)) {
+      policy = classify(digits);
+      if (policy !== undefined) break;
     }
     if (policy === 'skip') continue;
-    if (policy === undefined) policy = withoutCue(run, digits, runText);
     if (policy === undefined && run.groups.length > 1) {
       // A card number read straight into its security code or expiry: split where a Luhn-valid
       // prefix ends, preferring the common lengths (16, then 15), since a short prefix passes Luhn by chance.
