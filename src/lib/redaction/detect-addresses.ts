@@ -10,10 +10,17 @@ const NOT_STREET_WORDS = new Set(
     ' ',
   ),
 );
+/** "i live at forty two wallaby": after an address cue, a house number and one or two words need no street suffix. */
+const AFTER_ADDRESS_CUE = /\b(?:live at|lives at|living at|address is|address's)\s+(\d(?: ?\d){0,4}[a-z]?)((?: [a-z]+){1,2})/g;
+/** Words that end a street name read after an address cue. */
+const NOT_NAME_AFTER_CUE = new Set('and but so with near next please thanks thank now since if um uh er its it is'.split(' '));
 /** As written ("sw1a 1aa"), or spelled out with a space between every character ("s w 1 a 1 a a"). */
 const UK_POSTCODE = /\b[a-z] ?(?:[a-z] ?)?\d(?: ?[a-z\d])? ?\d ?[a-z] ?[a-z]\b/g;
 
-/** Street addresses: a house number, one to three name words, a street suffix ("221 baker street"). */
+/**
+ * Street addresses: a house number, one to three name words, a street suffix ("221 baker street");
+ * or, after "i live at" or "my address is", a house number and one or two words.
+ */
 export function detectStreetAddresses(reading: SpokenReading): SpanCandidate[] {
   const found: SpanCandidate[] = [];
   for (const m of reading.text.matchAll(STREET)) {
@@ -21,6 +28,16 @@ export function detectStreetAddresses(reading: SpokenReading): SpanCandidate[] {
     if (names.some((w) => NOT_STREET_WORDS.has(w) || /\d/.test(w))) continue;
     if (/[$£€]\s?$/.test(reading.text.slice(Math.max(0, m.index - 2), m.index))) continue;
     const [start, end] = originalRange(reading, m.index, m.index + m[0].length);
+    found.push({ policy: 'location', start, end });
+  }
+  for (const m of reading.text.matchAll(AFTER_ADDRESS_CUE)) {
+    const words = m[2].trim().split(' ');
+    const stop = words.findIndex((w) => NOT_STREET_WORDS.has(w) || NOT_NAME_AFTER_CUE.has(w));
+    const kept = stop < 0 ? words : words.slice(0, stop);
+    if (kept.length === 0) continue;
+    const houseAt = m.index + m[0].length - m[1].length - m[2].length;
+    const endAt = houseAt + m[1].length + 1 + kept.join(' ').length;
+    const [start, end] = originalRange(reading, houseAt, endAt);
     found.push({ policy: 'location', start, end });
   }
   return found;
