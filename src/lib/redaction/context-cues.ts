@@ -6,12 +6,18 @@
 export type CueKind = 'card' | 'cvv' | 'expiry' | 'ssn' | 'bank' | 'phone' | 'birth' | 'postal' | 'email' | 'negative';
 
 const CUES: Array<[CueKind, RegExp]> = [
-  ['cvv', /\b(?:security code|cvv2?|cvc|card verification|(?:3|4|three|four) digit code|back of the card)\b/g],
+  [
+    'cvv',
+    /\b(?:security code|cvv2?|cvc|card verification|(?<!last )(?:3|4|three|four)[ -]digits?(?: code| number)?|back of the card|on the back(?! of (?:the|a|my|your|this|that) (?!card))|code on the front)\b/g,
+  ],
   ['expiry', /\b(?:expiry|expiration|expires?|expiring|exp|valid until|valid thru|valid through|good thru)\b/g],
   ['card', /\b(?:card number|credit card|debit card|card|visa|mastercard|master card|amex|american express|discover)\b/g],
-  ['ssn', /\b(?:social security|ssn|social)\b/g],
+  ['ssn', /\b(?:social security|ssn|s s n|ss number|social)\b/g],
   ['bank', /\b(?:account number|account no|account|acct|routing|sort code|bank|iban|checking|savings)\b/g],
-  ['phone', /\b(?:phone|telephone|call|calling|callback|call back|reach me|reach you|mobile|cell|landline|text me|contact number)\b/g],
+  [
+    'phone',
+    /\b(?:phone|telephone|my number|best number|call|calling|callback|call back|reach me|reach you|mobile|cell|landline|text me|contact number)\b/g,
+  ],
   ['birth', /\b(?:date of birth|birth date|birthdate|birthday|born|dob|d o b)\b/g],
   ['postal', /\b(?:zip code|zip|zipcode|postcode|post code|postal code)\b/g],
   ['email', /\b(?:email|e mail|e-mail|mail)\b/g],
@@ -47,6 +53,11 @@ export function nearestCue(cues: Cue[], position: number, reach = CUE_REACH): Cu
     if (position - cue.end <= reach && (found === undefined || cue.end > found.end)) found = cue;
   }
   return found;
+}
+
+/** The cues ending before `position` within reach, nearest first (of two ending together, the more specific). */
+export function cuesBefore(cues: Cue[], position: number, reach = CUE_REACH): Cue[] {
+  return cues.filter((c) => c.end <= position && position - c.end <= reach).sort((a, b) => b.end - a.end);
 }
 
 /** Whether any cue of `kind` ends before `position` within reach (not only the nearest one). */

@@ -11,12 +11,32 @@ const NOT_NAMES = new Set(
     'all some any one two three again now today tomorrow yesterday customer support service billing ' +
     'sales team department company office account card number call phone speaking calling ringing ' +
     'going getting taking having trying the regarding concerning sir madam hello hi hey thanks thank ' +
-    'please sorry well um uh er hmm like monday tuesday wednesday thursday friday saturday sunday weekend morning afternoon evening tonight mister missus miss doctor mr mrs ms dr is isnt'
+    'please sorry well um uh er hmm like monday tuesday wednesday thursday friday saturday sunday weekend morning afternoon evening tonight mister missus miss doctor mr mrs ms dr is isnt ' +
+    'someone somebody anyone anybody nobody everyone manager supervisor agent representative rep colleague advisor adviser ' +
+    'operator technician engineer wants needs said says has had have got can could will would should did does doesnt didnt ' +
+    'cant wont told asked thinks thought uses used lives lived works worked passed name'
   ).split(' '),
 );
 
-const TRIGGERS = /\b(?:my name is|my name's|name is|this is|it's|mr\.?|mrs\.?|ms\.?|miss|dr\.?)\s+/gi;
+const RELATIVE = '(?:wife|husband|partner|son|daughter|father|mother|dad|mum|mom|brother|sister)';
+/**
+ * What comes before a name: an introduction, a title, a relative ("my father robert chen", "my
+ * wife's name maria"), "under the name", "spoke with" in an agent's note, or a note's "Caller:" label.
+ */
+const TRIGGERS = new RegExp(
+  `\\b(?:my name is|my name's|name is|this is|it's|mr\\.?|mrs\\.?|ms\\.?|miss|dr\\.?|mister|missus|` +
+    `my ${RELATIVE}|${RELATIVE}(?:'s|s)? name|under the name(?: of)?|in the name of|spoke (?:with|to)|speaking (?:with|to)|` +
+    `(?:(?:caller|customer|cust|cardholder|card holder|account holder)(?: name)?|name)\\s*:)\\s+`,
+  'gi',
+);
+const AFTER_RELATIVE = new RegExp(`^my ${RELATIVE}\\s`, 'i');
+/** "spoke to Apple Support": a name followed by one of these is a company's. */
+const ORGANISATION_AFTER =
+  /^\s+(?:support|team|customer|services?|billing|sales|helpdesk|help desk|care|department|inc|ltd|limited|corp|bank)\b/i;
+const FILLERS = /^(?:uh|um|umm|er|erm|ah|hmm)\s+/i;
 const WORD = /^([A-Za-z][A-Za-z'-]*)(\s+)?/;
+/** A word followed by one of these is a verb ("my daughter loves the phone"), not a name. */
+const AFTER_VERB = /^(?:the|a|an|to|my|your|his|her|our|their|it|this|that|me|him|them|us)\b/i;
 
 function isNameWord(word: string, isWritten: boolean, isLoose = false): boolean {
   const lower = word.toLowerCase();
@@ -27,24 +47,28 @@ function isNameWord(word: string, isWritten: boolean, isLoose = false): boolean 
   return !isWritten || /^[A-Z]/.test(word);
 }
 
-/** A first name, and a surname when one follows, after "my name is", "this is", a title, or before "speaking". */
+/** A first name, and a surname when one follows, after a trigger (a hesitation between them is skipped), or before "speaking". */
 export function detectNames(text: string): SpanCandidate[] {
   const isWritten = /[A-Z]/.test(text);
   const found: SpanCandidate[] = [];
   for (const m of text.matchAll(TRIGGERS)) {
     if (m[0].toLowerCase().startsWith("it's") && !/^\s*[A-Za-z]+\s+(?:speaking|here)\b/i.test(text.slice(m.index + m[0].length))) continue;
-    const isLoose = /^(?:this is|it's)/i.test(m[0]);
+    // After "this is" or "my father" a verb or an adjective is as likely as a name.
+    const isLoose = /^(?:this is|it's)/i.test(m[0]) || AFTER_RELATIVE.test(m[0]);
     let cursor = m.index + m[0].length;
+    const filler = FILLERS.exec(text.slice(cursor));
+    if (filler) cursor += filler[0].length;
     const start = cursor;
     let end = cursor;
     for (let words = 0; words < 2; words += 1) {
       const w = WORD.exec(text.slice(cursor));
       if (!w || !isNameWord(w[1], isWritten, isLoose)) break;
+      if (isLoose && AFTER_VERB.test(text.slice(cursor + w[0].length))) break;
       end = cursor + w[1].length;
       cursor = end + (w[2]?.length ?? 0);
       if (!w[2]) break;
     }
-    if (end > start) found.push({ policy: 'person_name', start, end });
+    if (end > start && !ORGANISATION_AFTER.test(text.slice(end))) found.push({ policy: 'person_name', start, end });
   }
   for (const m of text.matchAll(/\b([A-Za-z][A-Za-z'-]*)\s+speaking\b/g)) {
     if (!isNameWord(m[1], isWritten)) continue;

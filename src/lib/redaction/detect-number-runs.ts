@@ -1,4 +1,4 @@
-import { findCues, nearestCue, type Cue, type CueKind } from './context-cues.js';
+import { cuesBefore, findCues, nearestCue, type Cue, type CueKind } from './context-cues.js';
 import { isLuhnValid } from './luhn.js';
 import { originalRange, type SpokenReading } from './read-spoken-numbers.js';
 import type { SpanCandidate } from './span-candidate.js';
@@ -12,6 +12,8 @@ interface Group {
   start: number;
   end: number;
   digits: string;
+  /** The speaker corrected themselves just before this group ("eight four sorry eight three"). */
+  corrects?: boolean;
 }
 interface Run {
   groups: Group[];
@@ -22,6 +24,8 @@ interface Run {
 const AMOUNT_BEFORE = /(?:[$£€]|\bpoint|\d\.)\s?$/;
 const AMOUNT_AFTER =
   /^(?:\.\d|\s?(?:%|dollars?|bucks|pounds?|quid|euros?|cents?|pence|percent|hundred|thousand|million|grand|k\b|am\b|pm\b|o'clock|minutes?|hours?|days?|weeks?|months?|years?|items?|units?|boxes|times|pieces|people))/;
+/** Day, month and year as digits ("7/4/82"), so a short birth date counts after a birth cue. */
+const NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}(?:\d{2})?$/;
 /** A card gives meaning to a short number right after it ("4111 ... 1111, 123"). */
 const AFTER_CARD_REACH = 32;
 
@@ -29,14 +33,42 @@ function digitsOf(groups: Group[]): string {
   return groups.map((g) => g.digits).join('');
 }
 
+/**
+ * The digits as meant, most likely first. A self-correction ("eight four sorry eight three") does
+ * not say which digits it takes back, so every reading is offered: a Luhn-valid 16- or 15-digit
+ * card first, then the last one to four digits replaced, then the correction alone.
+ */
+function readingsOf(groups: Group[]): string[] {
+  const at = groups.findIndex((g) => g.corrects);
+  if (at < 0) return [digitsOf(groups)];
+  const before = digitsOf(groups.slice(0, at));
+  const readings: string[] = [];
+  for (const after of readingsOf([{ ...groups[at], corrects: false }, ...groups.slice(at + 1)])) {
+    for (let k = 1; k <= Math.min(4, before.length); k += 1) readings.push(before.slice(0, before.length - k) + after);
+    readings.push(after);
+  }
+  const isCard = (r: string) => (r.length === 16 || r.length === 15) && isLuhnValid(r);
+  return [...new Set([...readings.filter(isCard), ...readings])];
+}
+
+const CORRECTION = '(?:sorry|no|i mean|actually|wait)';
+/** Digits joined by spaces, commas, dashes, slashes or colons, a dotted phone number, or a spoken correction. */
+const RUN = new RegExp(
+  `(\\+)?(?:\\b\\d{3}\\.\\d{3}\\.\\d{4}\\b|\\(?\\d+(?:(?:\\)?[ ,\\-/:]{0,3}\\(?|(?:[ ,]+${CORRECTION})+[ ,]+)\\d+)*)`,
+  'g',
+);
+
 function readRuns(text: string): Run[] {
   const runs: Run[] = [];
   // A colon joins too: a recogniser writes an expiry said "zero eight twenty seven" as 08:27 (a
   // time without a cue is still never masked).
-  for (const m of text.matchAll(/(\+)?\(?\d+(?:\)?[ ,\-/:]{0,3}\(?\d+)*/g)) {
+  for (const m of text.matchAll(RUN)) {
     const groups: Group[] = [];
+    let previousEnd = 0;
     for (const g of m[0].matchAll(/\d+/g)) {
-      groups.push({ start: m.index + g.index, end: m.index + g.index + g[0].length, digits: g[0] });
+      const corrects = /[a-z]/.test(m[0].slice(previousEnd, g.index));
+      groups.push({ start: m.index + g.index, end: m.index + g.index + g[0].length, digits: g[0], corrects });
+      previousEnd = g.index + g[0].length;
     }
     runs.push({ groups, plus: m[1] !== undefined, start: m.index });
   }
@@ -51,7 +83,10 @@ function isPlausibleExpiry(digits: string): boolean {
   return month >= 1 && month <= 12;
 }
 
-function byCue(kind: CueKind | undefined, digits: string, runText: string): SpanCandidate['policy'] | 'skip' | undefined {
+/** "the last four of my social": the end of a number said alone still names it. */
+const LAST_FOUR = /\blast (?:4|four)\b/;
+
+function byCue(kind: CueKind | undefined, digits: string, runText: string, before: string): SpanCandidate['policy'] | 'skip' | undefined {
   const n = digits.length;
   switch (kind) {
     case 'negative':
@@ -61,12 +96,12 @@ function byCue(kind: CueKind | undefined, digits: string, runText: string): Span
     case 'expiry':
       return isPlausibleExpiry(digits) ? 'credit_card_expiration' : undefined;
     case 'ssn':
-      return n === 9 ? 'us_social_security_number' : undefined;
+      return n === 9 || (n === 4 && LAST_FOUR.test(before)) ? 'us_social_security_number' : undefined;
     case 'bank':
       return n >= 6 && n <= 17 && !/^\d{3}-\d{3}-\d{4}$/.test(runText) ? 'banking_information' : undefined;
     case 'birth':
       // A year alone ("born in nineteen eighty") still narrows a person down.
-      return (n >= 6 && n <= 8) || (n === 4 && /^(?:19|20)\d\d$/.test(digits)) ? 'date_of_birth' : undefined;
+      return (n >= 6 && n <= 8) || (n === 4 && /^(?:19|20)\d\d$/.test(digits)) || NUMERIC_DATE.test(runText) ? 'date_of_birth' : undefined;
     case 'postal':
       return n === 5 || n === 9 ? 'postal_code' : undefined;
     case 'phone':
@@ -102,14 +137,27 @@ export function detectNumberRuns(
     if (claimed.some(([a, b]) => a < last.end && first.start < b)) continue;
     const runText = text.slice(first.start, last.end);
     if (AMOUNT_BEFORE.test(text.slice(Math.max(0, start - 7), start)) || AMOUNT_AFTER.test(text.slice(last.end, last.end + 12))) continue;
-    const digits = digitsOf(run.groups);
     const cue = nearestCue(cues, start);
     const cardIsNearer = start - lastCardEnd <= AFTER_CARD_REACH && (cue === undefined || cue.end <= lastCardEnd);
+    const before = text.slice(Math.max(0, start - 48), start);
+    const classify = (digits: string): SpanCandidate['policy'] | 'skip' | undefined => {
+      if (cardIsNearer && (digits.length === 3 || digits.length === 4)) return 'credit_card_cvv';
+      const byNearest = byCue(cardIsNearer ? undefined : cue?.kind, digits, runText, before);
+      if (byNearest !== undefined || cardIsNearer) return byNearest ?? withoutCue(run, digits, runText);
+      // The nearest cue says nothing of a number this long ("the four digit code on the front of the
+      // amex", "the zip on the account is ..."): an earlier cue within reach may.
+      for (const earlier of cuesBefore(cues, start).slice(1)) {
+        const byEarlier = earlier.kind === 'negative' ? undefined : byCue(earlier.kind, digits, runText, before);
+        if (byEarlier !== undefined) return byEarlier;
+      }
+      return withoutCue(run, digits, runText);
+    };
     let policy: SpanCandidate['policy'] | 'skip' | undefined;
-    if (cardIsNearer && (digits.length === 3 || digits.length === 4)) policy = 'credit_card_cvv';
-    else policy = byCue(cardIsNearer ? undefined : cue?.kind, digits, runText);
+    for (const digits of readingsOf(run.groups)) {
+      policy = classify(digits);
+      if (policy !== undefined) break;
+    }
     if (policy === 'skip') continue;
-    if (policy === undefined) policy = withoutCue(run, digits, runText);
     if (policy === undefined && run.groups.length > 1) {
       // A card number read straight into its security code or expiry: split where a Luhn-valid
       // prefix ends, preferring the common lengths (16, then 15), since a short prefix passes Luhn by chance.

@@ -68,6 +68,8 @@ const TENS: Record<string, string> = {
   ninety: '9',
 };
 const REPEAT: Record<string, number> = { double: 2, triple: 3 };
+/** Hesitations a recogniser writes; between two digits they are dropped so the number reads whole. */
+const FILLERS = new Set(['uh', 'um', 'umm', 'er', 'erm', 'ah', 'hmm']);
 
 interface Token {
   text: string;
@@ -112,12 +114,17 @@ export function readSpokenNumbers(original: string): SpokenReading {
     if (previousEnd >= 0 && tok.start > previousEnd) emit(' ', previousEnd, tok.start);
     const next = tokens[i + 1]?.text;
     const prev = tokens[i - 1]?.text;
+    if (FILLERS.has(tok.text) && isDigitish(prev) && isDigitish(next)) continue;
     let consumed = 0;
     let value: string | undefined;
     const year = tok.text === 'two' && next === 'thousand' ? readYearAfterTwoThousand(tokens, i + 2) : undefined;
+    const hundreds = UNITS[tok.text] !== undefined && next === 'hundred' ? readHundreds(tokens, i + 2) : undefined;
     if (year !== undefined) {
       value = year.value;
       consumed = year.consumed;
+    } else if (hundreds !== undefined) {
+      value = UNITS[tok.text] + hundreds.value;
+      consumed = hundreds.consumed + 1;
     } else if (REPEAT[tok.text] !== undefined && unitOf(next) !== undefined) {
       value = unitOf(next)!.repeat(REPEAT[tok.text]);
       consumed = 1;
@@ -161,6 +168,25 @@ function readYearAfterTwoThousand(tokens: Token[], from: number): { value: strin
   }
   if (word !== undefined && UNITS[word] !== undefined) return { value: pad(UNITS[word]), consumed: at - from + 2 };
   return { value: '2000', consumed: 1 };
+}
+
+/**
+ * The rest of "<unit> hundred ...": "two hundred and forty five" -> "45", "two hundred five dollars"
+ * -> "05", and "00" when digits follow one by one, as a toll-free "eight hundred five five five" is said.
+ * Amounts so read are still left alone: the words after them ("dollars", "units") mark them.
+ */
+function readHundreds(tokens: Token[], from: number): { value: string; consumed: number } {
+  let at = from;
+  if (tokens[at]?.text === 'and') at += 1;
+  const word = tokens[at]?.text ?? '';
+  const after = tokens[at + 1]?.text;
+  if (TEENS[word] !== undefined && !word.endsWith('th')) return { value: TEENS[word], consumed: at - from + 1 };
+  if (TENS[word] !== undefined) {
+    const unit = UNITS[after ?? ''];
+    return { value: TENS[word] + (unit ?? '0'), consumed: at - from + (unit === undefined ? 1 : 2) };
+  }
+  if (UNITS[word] !== undefined && (at > from || !isDigitish(after))) return { value: `0${UNITS[word]}`, consumed: at - from + 1 };
+  return { value: '00', consumed: 0 };
 }
 
 export const MONTHS = [

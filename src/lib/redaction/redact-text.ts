@@ -19,7 +19,7 @@ export function detectPersonalData(text: string): SpanCandidate[] {
   const reading = readSpokenNumbers(text);
   const cues = findCues(reading.text);
   const dates = detectDates(reading, cues);
-  const ibans = detectIbans(text);
+  const ibans = detectIbans(reading, cues);
   const emails = detectEmails(text);
   // Digits inside a date, an IBAN or an email are theirs; claimed ranges are in the rewrite's offsets.
   const claimedOriginal = [...dates, ...ibans, ...emails];
