@@ -64,6 +64,7 @@ async function inspect(page: Page, name: string, theme: string) {
 }
 
 describe.each(['light', 'dark'] as const)('the console on a phone, %s theme', (theme) => {
+  // Every page, each with a screenshot and an axe run: about 20 s on an idle machine, over 30 s on a busy one.
   it('has no page wider than the phone and no serious or critical axe violation', async () => {
     const context = await browser.newContext({ bypassCSP: true, baseURL: stack.baseUrl, viewport: phone, colorScheme: theme });
     const page = await context.newPage();
@@ -83,5 +84,5 @@ describe.each(['light', 'dark'] as const)('the console on a phone, %s theme', (t
 
     expect(found.filter((f) => f.width > phone.width).map((f) => `${f.page}: ${f.width}px`)).toEqual([]);
     expect(found.filter((f) => f.violations.length > 0).map((f) => ({ page: f.page, violations: f.violations }))).toEqual([]);
-  });
+  }, 180_000);
 });
