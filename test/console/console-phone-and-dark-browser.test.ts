@@ -64,7 +64,7 @@ async function inspect(page: Page, name: string, theme: string) {
 }
 
 describe.each(['light', 'dark'] as const)('the console on a phone, %s theme', (theme) => {
-  // Every page, each with a screenshot and an axe run: about 20 s on an idle machine, over 30 s on a busy one.
+  // Every page, each with a screenshot and an axe run: 30–34 s a theme with one of the two cores busy.
   it('has no page wider than the phone and no serious or critical axe violation', async () => {
     const context = await browser.newContext({ bypassCSP: true, baseURL: stack.baseUrl, viewport: phone, colorScheme: theme });
     const page = await context.newPage();
