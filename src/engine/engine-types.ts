@@ -26,10 +26,25 @@ export type TranscriptSegment = {
   end: number;
 };
 
+/** Another reading of part of a segment that the recogniser considered and did not keep. */
+export type HeardAlternative = {
+  /** The segment's index. */
+  segment: number;
+  text: string;
+  /** How far below the kept reading it scored (natural log). */
+  gap: number;
+};
+
 export interface Transcript {
   /** ISO 639-1 code of the conversation. */
   language: string;
   segments: TranscriptSegment[];
+  /**
+   * The offline engine's other readings (docs/engine.md, "Other readings of the audio"): evidence
+   * that a required thing was said, for the judge only. Never stored or shown (the stored outcome
+   * has the segments only), and not masked by redaction, so nothing else may read it.
+   */
+  alternatives?: HeardAlternative[];
 }
 
 /** What the configuration and evaluator say about a call, to bias recognition toward its domain. */

@@ -24,6 +24,7 @@
  *   --recognizer=pocketsphinx     the other one, with the flags below
  *   --beam=4 --lm=off --lm-weight=0.2 --word-bonus=0.5   its beam and the domain word model's fusion
  *   --bias=off --term-boost=2.5 --domain-boost=0 --padding=0.5   the vocabulary's bias, the silence around a turn
+ *   --other-readings=off|N        the judge without the recogniser's other readings, or only those within N of the best (natural log)
  * pocketsphinx's own settings:
  *   --adaptation                  with the MLLR transform toward espeak-ng voices (speaker-adaptation/; off by default, as in the engine)
  *   --two-pass=off                one decode per call (default: the engine's two passes, two-pass-adaptation.ts; the warps need it off)
@@ -153,7 +154,14 @@ const pocketsphinxStt = new LocalSpeechToText({
       },
 });
 
-const stt: SpeechToTextEngine =
+/** The recogniser's other readings as the judge gets them (--other-readings; docs/engine.md, "Other readings of the audio"). */
+const readingsArg = args.get('other-readings');
+const withReadings = (transcript: Transcript): Transcript =>
+  readingsArg === undefined
+    ? transcript
+    : { ...transcript, alternatives: (transcript.alternatives ?? []).filter((a) => readingsArg !== 'off' && a.gap <= Number(readingsArg)) };
+
+const recognizer: SpeechToTextEngine =
   args.get('recognizer') === 'pocketsphinx'
     ? pocketsphinxStt
     : new MoonshineSpeechToText({
@@ -177,6 +185,11 @@ const stt: SpeechToTextEngine =
               },
         logger: createLogger({ level: 'warn', name: 'engine-bench', toStderr: true }),
       });
+
+const stt: SpeechToTextEngine = {
+  name: recognizer.name,
+  transcribe: async (audio, hints) => withReadings(await recognizer.transcribe(audio, hints)),
+};
 
 print('engine bench — offline (local) engine, against its goals (docs/engine-bench.md)');
 print(
@@ -288,7 +301,9 @@ await Promise.all(
   Array.from({ length: numberArg('concurrency', 2) }, async () => {
     while (next < jobs.length) {
       const job = jobs[next++];
-      const saved = args.has('from-transcripts') ? (JSON.parse(await readFile(savedTranscriptFile(job), 'utf8')) as Transcript) : undefined;
+      const saved = args.has('from-transcripts')
+        ? withReadings(JSON.parse(await readFile(savedTranscriptFile(job), 'utf8')) as Transcript)
+        : undefined;
       const run = await runCallThroughSpeech(
         job.call,
         job.pair,

@@ -1,5 +1,6 @@
 import type { Transcript, TranscriptSegment } from '../engine-types.js';
 import { normaliseWords, splitSentences } from './phrase-match.js';
+import { otherReadingMaxGap } from './other-readings-evidence.js';
 import { assignRoles, organisationWordsOf, type Role } from './speaker-roles.js';
 
 export interface Turn {
@@ -11,6 +12,8 @@ export interface Turn {
   words: string[];
   /** The turn's sentences as words (one sentence when the text has no punctuation). */
   sentences: string[][];
+  /** Other readings of parts of the turn the recogniser considered (other-readings.ts), as words: evidence for required things only. */
+  otherReadings: string[][];
 }
 
 /** A transcript read for judging: each turn with its role and normalised words. */
@@ -30,8 +33,17 @@ export function viewCall(transcript: Transcript, evaluatorContext: string): Call
     segment,
     words: normaliseWords(segment.text),
     sentences: splitSentences(segment.text).map(normaliseWords),
+    otherReadings: closeReadingsOf(transcript, index),
   }));
   return withTurns(turns, organisationWords);
+}
+
+/** The segment's other readings scored within `otherReadingMaxGap` of the kept one, as words. */
+function closeReadingsOf(transcript: Transcript, segment: number): string[][] {
+  return (transcript.alternatives ?? [])
+    .filter((a) => a.segment === segment && a.gap <= otherReadingMaxGap)
+    .map((a) => normaliseWords(a.text))
+    .filter((words) => words.length > 0);
 }
 
 function withTurns(turns: Turn[], organisationWords: string[]): CallView {

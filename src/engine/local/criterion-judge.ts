@@ -52,7 +52,7 @@ export function judgeCriterion(view: CallView, criterion: CriterionToJudge): Cri
     criterionId: criterion.id,
     scoreRawAi,
     reasoning: finding.found
-      ? `${who} said “${finding.cue}”${at}.${doubt}`
+      ? `${who} said “${finding.cue}”${at}.${finding.note ?? ''}${doubt}`
       : `Missing from the agent's turns${agent ? ` (speaker ${agent})` : ''}: ${finding.missing}.${finding.turn ? ` Decided${at}.` : ''}`,
     quote,
     feedback: passed ? null : `${criterion.name}: missing ${finding.missing}.`,

@@ -12,6 +12,8 @@ export interface Finding {
   turn: Turn | null;
   cue: string;
   missing: string;
+  /** Said of how it was found, for the reasoning (a requirement met only in another reading of the audio). */
+  note?: string;
 }
 
 export function foundAt(turn: Turn, cue: string, strength = 5): Finding {

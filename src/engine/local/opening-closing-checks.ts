@@ -2,6 +2,7 @@ import type { CallView, Turn } from './call-view.js';
 import { mentions, type CriterionReading } from './criterion-reading.js';
 import { foundAt, notFound, wordsOf, type Finding } from './finding.js';
 import { findAnyPhraseBySound, findEndSoundingLike } from './heard-phrase-match.js';
+import { findInOtherReadings, otherReadingNote } from './other-readings-evidence.js';
 import { findAnyPhrase } from './phrase-match.js';
 
 const greetingWords = ['hello', 'hi', 'hiya', 'hey', 'good morning|afternoon|evening|day', 'morning', 'afternoon', 'evening', 'welcome'];
@@ -18,6 +19,7 @@ const organisationFrames = [
   '* team',
   '* department',
 ];
+const greetings = [...greetingWords, ...organisationFrames.slice(0, 3)];
 const ownNameCues = ['my name is', 'this is', 'name is', '* speaking', '* here', 'you are speaking with|to', 'i am *'];
 const notANameAfterIAm = new Set([
   'sorry',
@@ -87,31 +89,51 @@ export function checkGreeting(view: CallView, reading: CriterionReading): Findin
   const opening = view.agentTurns.filter((t) => t.index < 3).slice(0, 2);
   const first = opening[0] ?? view.agentTurns[0];
   if (!first) return notFound('the agent never spoke');
+  const wantsOrganisation = mentions(reading, [
+    'company',
+    'organisation',
+    'organization',
+    'business',
+    'brand',
+    'bank name',
+    'the bank',
+    'department',
+    'team name',
+    'states the',
+  ]);
+  const wantsName = mentions(reading, [
+    'their name',
+    'own name',
+    'their own name',
+    'introduc',
+    'agent name',
+    'gives their',
+    'and their name',
+  ]);
+  const needsIn = (words: string[]) => [
+    { what: 'a greeting', ok: findAnyPhrase(words, greetings) !== null },
+    ...(wantsOrganisation
+      ? [
+          {
+            what: 'the company name',
+            ok: view.organisationWords.some((w) => words.includes(w)) || findAnyPhrase(words, organisationFrames) !== null,
+          },
+        ]
+      : []),
+    ...(wantsName ? [{ what: "the agent's own name", ok: saysOwnName(words) }] : []),
+  ];
   const words = opening.flatMap((t) => t.words);
-  const needs: { what: string; ok: boolean }[] = [];
-  const greeted = findAnyPhrase(words, [...greetingWords, ...organisationFrames.slice(0, 3)]);
-  needs.push({ what: 'a greeting', ok: greeted !== null });
-  if (
-    mentions(reading, [
-      'company',
-      'organisation',
-      'organization',
-      'business',
-      'brand',
-      'bank name',
-      'the bank',
-      'department',
-      'team name',
-      'states the',
-    ])
-  ) {
-    const namesOrganisation = view.organisationWords.some((w) => words.includes(w)) || findAnyPhrase(words, organisationFrames) !== null;
-    needs.push({ what: 'the company name', ok: namesOrganisation });
-  }
-  if (mentions(reading, ['their name', 'own name', 'their own name', 'introduc', 'agent name', 'gives their', 'and their name'])) {
-    needs.push({ what: "the agent's own name", ok: saysOwnName(words) });
-  }
-  return judgeElements(first, needs, greeted ? wordsOf(words, greeted.start, Math.min(words.length, greeted.end + 6)) : first.segment.text);
+  const heard = needsIn(words);
+  // What the transcript missed counts when another reading of an opening turn says it (other-readings-evidence.ts).
+  const inOthers = opening.flatMap((t) => t.otherReadings).map(needsIn);
+  const needs = heard.map((need, i) => ({ ...need, ok: need.ok || inOthers.some((other) => other[i]?.ok) }));
+  const greeted = findAnyPhrase(words, greetings);
+  const finding = judgeElements(
+    first,
+    needs,
+    greeted ? wordsOf(words, greeted.start, Math.min(words.length, greeted.end + 6)) : first.segment.text,
+  );
+  return finding.found && heard.some((need) => !need.ok) ? { ...finding, note: otherReadingNote } : finding;
 }
 
 function saysOwnName(words: string[]): boolean {
@@ -139,6 +161,9 @@ export function checkClosing(view: CallView, reading: CriterionReading): Finding
     findAnyPhrase(words, farewellCues) ??
     findAnyPhraseBySound(words, farewellSounds) ??
     (last.words.length ? findEndSoundingLike(words, lastWordFarewells) : null);
+  // What the transcript missed counts when another reading of a closing turn says it as written (other-readings-evidence.ts).
+  const otherOffer = offered ? null : findInOtherReadings(closing, offerCues);
+  const otherFarewell = farewell ? null : findInOtherReadings(closing, farewellCues);
   const wantsOffer = mentions(reading, [
     'anything else',
     'further help',
@@ -149,13 +174,29 @@ export function checkClosing(view: CallView, reading: CriterionReading): Finding
     'other question',
   ]);
   const wantsFarewell = mentions(reading, ['polite', 'goodbye', 'thank', 'farewell', 'closes', 'close ', 'sign off', 'good day']);
-  const needs = [
-    ...(wantsOffer ? [{ what: 'an offer of further help ("anything else?")', ok: offered !== null }] : []),
-    ...(wantsFarewell ? [{ what: 'a polite farewell or thanks', ok: farewell !== null }] : []),
+  const elements = [
+    ...(wantsOffer ? [{ what: 'an offer of further help ("anything else?")', heard: offered !== null, other: otherOffer !== null }] : []),
+    ...(wantsFarewell ? [{ what: 'a polite farewell or thanks', heard: farewell !== null, other: otherFarewell !== null }] : []),
   ];
-  if (!needs.length) needs.push({ what: 'a closing (further help or a farewell)', ok: offered !== null || farewell !== null });
+  if (!elements.length)
+    elements.push({
+      what: 'a closing (further help or a farewell)',
+      heard: offered !== null || farewell !== null,
+      other: otherOffer !== null || otherFarewell !== null,
+    });
   const decisive = offered ?? farewell;
-  return judgeElements(last, needs, decisive ? wordsOf(words, decisive.start, decisive.end) : '');
+  const other = otherOffer ?? otherFarewell;
+  const cue = decisive
+    ? wordsOf(words, decisive.start, decisive.end)
+    : other
+      ? wordsOf(other.words, other.match.start, other.match.end)
+      : '';
+  const finding = judgeElements(
+    last,
+    elements.map((e) => ({ what: e.what, ok: e.heard || e.other })),
+    cue,
+  );
+  return finding.found && elements.some((e) => !e.heard) ? { ...finding, note: otherReadingNote } : finding;
 }
 
 /** All elements present: found, strength 5; some: not found, strength 3; none: strength 1. */

@@ -2,6 +2,7 @@ import type { CallView, Turn } from './call-view.js';
 import { mentions, type CriterionReading } from './criterion-reading.js';
 import { foundAt, notFound, wordsOf, type Finding } from './finding.js';
 import { findAnyPhraseBySound } from './heard-phrase-match.js';
+import { findInOtherReadings, otherReadingNote } from './other-readings-evidence.js';
 import { findAnyPhrase, findPhrase } from './phrase-match.js';
 
 /**
@@ -77,6 +78,15 @@ export function checkVerification(view: CallView, reading: CriterionReading): Fi
   const verified = firstVerification(view, accepted);
   const disclosure = mentions(reading, ['before']) ? firstDisclosure(view) : null;
   if (verified && (!disclosure || verified.turn.index <= disclosure.index)) return foundAt(verified.turn, verified.cue);
+  // A check the transcript missed counts when another reading of an agent's turn asks it as
+  // written, and the account was not discussed before it in any reading (other-readings-evidence.ts).
+  const heard = findInOtherReadings(
+    view.agentTurns,
+    accepted.flatMap((a) => a.cues),
+  );
+  const anyDisclosure = heard && mentions(reading, ['before']) ? firstDisclosure(view, true) : null;
+  if (heard && (!anyDisclosure || heard.turn.index <= anyDisclosure.index))
+    return { ...foundAt(heard.turn, wordsOf(heard.words, heard.match.start, heard.match.end)), note: otherReadingNote };
   const weak = view.agentTurns.map((t) => ({ t, m: findAnyPhrase(t.words, weakIdentifierCues) })).find((x) => x.m);
   const onlyWeak = weak?.m ? ` (only the ${wordsOf(weak.t.words, weak.m.start, weak.m.end)} was asked, which does not prove identity)` : '';
   if (verified && disclosure) {
@@ -117,11 +127,12 @@ function firstVerification(view: CallView, accepted: typeof identifiers): { turn
  * The agent's first turn that discloses or changes something on the account. Only after the
  * customer has first spoken (nothing is discussed before the caller says why they call), and not
  * a question ("how can I help" misheard "how can i have opened": a report of an action is never
- * "can/could/may I have …").
+ * "can/could/may I have …"). With `inOtherReadings`, a turn any reading of which discloses.
  */
-function firstDisclosure(view: CallView): Turn | null {
+function firstDisclosure(view: CallView, inOtherReadings = false): Turn | null {
   const customerSpoke = view.turns.find((t) => t.role !== 'agent')?.index ?? Infinity;
-  return view.agentTurns.find((t) => t.index > customerSpoke && hasDisclosure(t.words)) ?? null;
+  const discloses = (t: Turn) => hasDisclosure(t.words) || (inOtherReadings && t.otherReadings.some(hasDisclosure));
+  return view.agentTurns.find((t) => t.index > customerSpoke && discloses(t)) ?? null;
 }
 
 function hasDisclosure(words: string[]): boolean {

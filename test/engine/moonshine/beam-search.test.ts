@@ -4,6 +4,7 @@ import { DomainWordModel, modelWords } from '../../../src/engine/local/moonshine
 import llamaTokenizer from 'llama-tokenizer-js';
 import { decodeTokens } from '../../../src/engine/local/moonshine/moonshine-tokens.js';
 import { VocabularyBias } from '../../../src/engine/local/moonshine/vocabulary-bias.js';
+import { otherReadings } from '../../../src/engine/local/moonshine/other-readings.js';
 
 /** A token by its text (a leading space is SentencePiece's word mark). */
 const token = (piece: string) => {
@@ -18,6 +19,10 @@ const token = (piece: string) => {
  * per hypothesis.
  */
 function decode(settings: BeamSettings, next: (prefix: string) => [string | typeof endToken, number][]): string {
+  return decodeTokens(search(settings, next).best()?.tokens ?? []);
+}
+
+function search(settings: BeamSettings, next: (prefix: string) => [string | typeof endToken, number][]): BeamSearch {
   const search = new BeamSearch(settings);
   for (let step = 0; step < 30 && !search.isDone; step += 1) {
     const rows = search.hypotheses;
@@ -30,7 +35,7 @@ function decode(settings: BeamSettings, next: (prefix: string) => [string | type
       return scores;
     }, step);
   }
-  return decodeTokens(search.best()?.tokens ?? []);
+  return search;
 }
 
 /** The audio says "good bye" or "don't buy" about as well: the decoder leans to "don't buy". */
@@ -130,5 +135,29 @@ describe('beam search with the domain word model', () => {
     const bias = new VocabularyBias({ terms: ['Nexora'], domainWords: [] }, { termBoost: 2.5, domainWordBoost: 0 });
     expect(decode({ width: 2 }, brand)).toBe('Call Next');
     expect(decode({ width: 2, bias }, brand)).toBe('Call Nexora');
+  });
+
+  it('keeps the readings it let go, cut to where they differ from the best, with how far below it they scored', () => {
+    const done = search({ width: 4 }, closing);
+    const best = done.best()?.tokens ?? [];
+    expect(decodeTokens(best)).toBe("Thanks don't buy");
+    const others = otherReadings(best, done.alternatives());
+    expect(others.map((o) => o.text)).toEqual(['Thanks goodbye']);
+    expect(others[0]?.gap).toBeCloseTo(0.95 + 0.05 + 0.05 - (0.5 + 0.05 + 0.05 + 0.1 + 0.05), 5);
+  });
+
+  it('leaves out a dropped reading that adds nothing to the best, and the word it was still writing', () => {
+    const best = [' Thank', ' you', ' for', ' calling', ' Bright', 'line'].map(token);
+    const dropped = (pieces: string[], gap: number, isComplete = false) => ({ tokens: pieces.map(token), gap, isComplete });
+    const others = otherReadings(best, [
+      dropped([' Thank', ' you', ' for'], 0.5),
+      dropped([' Thank', ' you', ' for', ' call', 'ers', ' this'], 1),
+      dropped([' Thank', ' you', ' for', ' calling', ' Bright', 'line', ' this', ' is', ' Kevin'], 2, true),
+      dropped([' Thank', ' you', ' for', ' calling', ' and', ' more'], 20, true),
+    ]);
+    expect(others).toEqual([
+      { text: 'Thank you for callers', gap: 1 },
+      { text: 'you for calling Brightline this is Kevin', gap: 2 },
+    ]);
   });
 });

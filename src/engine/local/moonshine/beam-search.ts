@@ -40,6 +40,14 @@ export interface Hypothesis {
 
 export const scoreOf = (h: Hypothesis) => h.acoustic + h.language;
 
+/** A hypothesis the search let go: its tokens, and how far its score was below the best one's at that point (natural log). */
+export interface DroppedHypothesis {
+  tokens: number[];
+  gap: number;
+  /** Whether it ended (a whole reading) rather than falling out of the beam part way. */
+  isComplete: boolean;
+}
+
 /**
  * Beam search over the speech decoder's tokens with shallow fusion: each step, every kept
  * hypothesis offers its best next tokens; a token that starts a new word (SentencePiece's word
@@ -52,6 +60,7 @@ export const scoreOf = (h: Hypothesis) => h.acoustic + h.language;
 export class BeamSearch {
   private active: Hypothesis[] = [{ tokens: [], acoustic: 0, language: 0, words: [], partial: '', parent: 0, isFinished: false }];
   private readonly finished: Hypothesis[] = [];
+  private readonly dropped: DroppedHypothesis[] = [];
 
   constructor(private readonly settings: BeamSettings) {}
 
@@ -89,8 +98,33 @@ export class BeamSearch {
         if (rank < this.settings.width && this.finished.length < this.settings.width) this.finished.push(candidate);
       } else if (next.length < this.settings.width) next.push(candidate);
     }
+    this.keepDropped(next);
     this.active = next;
     return next;
+  }
+
+  /**
+   * The readings the search considered and let go: each hypothesis that left the beam with no
+   * continuation kept, and each ending other than the best. Evidence of what else the audio may
+   * have said (docs/engine.md, "Other readings of the audio"); the transcript stays the best one.
+   */
+  alternatives(): DroppedHypothesis[] {
+    const best = this.best();
+    const endings = this.finished
+      .filter((h) => h !== best)
+      .map((h) => ({ tokens: h.tokens, gap: best ? scoreOf(best) - scoreOf(h) : 0, isComplete: true }));
+    return [...endings, ...this.dropped];
+  }
+
+  /** The active hypotheses none of whose continuations is kept (or ended) this step. */
+  private keepDropped(next: readonly Hypothesis[]): void {
+    const continued = new Set(next.map((h) => h.parent));
+    const lead = Math.max(...this.active.map(scoreOf));
+    this.active.forEach((hypothesis, row) => {
+      const ended = this.finished.some((f) => f.parent === row && f.tokens.length === hypothesis.tokens.length);
+      if (!continued.has(row) && !ended && hypothesis.tokens.length)
+        this.dropped.push({ tokens: hypothesis.tokens, gap: lead - scoreOf(hypothesis), isComplete: false });
+    });
   }
 
   /**

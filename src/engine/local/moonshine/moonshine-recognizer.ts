@@ -3,6 +3,7 @@ import { BeamSearch, endToken, startToken, type LanguageModelFusion } from './be
 import { logSoftmax } from './token-scores.js';
 import type { SpeechModelFiles } from './speech-model-files.js';
 import { decodeTokens } from './moonshine-tokens.js';
+import { otherReadings, type OtherReading } from './other-readings.js';
 import type { VocabularyBias } from './vocabulary-bias.js';
 
 /** Tokens per second of audio at most (Moonshine's own bound: speech runs well under 6 a second). */
@@ -21,6 +22,11 @@ export interface RecognizeOptions {
   bias?: VocabularyBias | null;
   /** Scores each word written with a model of the call's domain (domain-word-model.ts). */
   languageModel?: LanguageModelFusion | null;
+}
+
+export interface Reading {
+  text: string;
+  others: OtherReading[];
 }
 
 interface CacheInput {
@@ -66,7 +72,12 @@ export class MoonshineRecognizer {
   }
 
   async recognize(samples: Float32Array, options: RecognizeOptions = {}): Promise<string> {
-    if (samples.length < modelSampleRate * 0.1) return '';
+    return (await this.read(samples, options)).text;
+  }
+
+  /** The best reading, and the others the beam search let go (other-readings.ts). */
+  async read(samples: Float32Array, options: RecognizeOptions = {}): Promise<Reading> {
+    if (samples.length < modelSampleRate * 0.1) return { text: '', others: [] };
     const { last_hidden_state: encoded } = await this.encoder.run({
       input_values: new ort.Tensor('float32', samples, [1, samples.length]),
     });
@@ -124,7 +135,11 @@ export class MoonshineRecognizer {
       past = selfCache;
     }
     const best = search.best();
-    return best ? decodeTokens(best.tokens.filter((t) => t !== endToken)).trim() : '';
+    if (!best) return { text: '', others: [] };
+    return {
+      text: decodeTokens(best.tokens.filter((t) => t !== endToken)).trim(),
+      others: otherReadings(best.tokens, search.alternatives()),
+    };
   }
 
   async release(): Promise<void> {

@@ -1,9 +1,10 @@
 import { readPcmRange, sampleRate } from '../../audio/pcm-wav.js';
 import type { Logger } from '../../../logger.js';
-import type { DecodedRecording, RecognitionHints, SpeechToTextEngine, Transcript } from '../../engine-types.js';
+import type { DecodedRecording, RecognitionHints, SpeechToTextEngine, Transcript, TranscriptSegment } from '../../engine-types.js';
 import { assignSpeakersByChannel, assignSpeakersByVoice, channelsDiffer, mergeTurns, type SpeechChunk } from '../speaker-turns.js';
 import { applyVocabulary } from '../vocabulary-hints.js';
 import { MoonshineRecognizer } from './moonshine-recognizer.js';
+import type { OtherReading } from './other-readings.js';
 import { defaultStretchSettings, findSpeechStretches, type StretchSettings } from './speech-stretches.js';
 import { speechModelFiles } from './speech-model-files.js';
 import { defaultVocabularyBias, VocabularyBias, type VocabularyBiasSettings } from './vocabulary-bias.js';
@@ -121,20 +122,31 @@ export class MoonshineSpeechToText implements SpeechToTextEngine {
       ? { model: DomainWordModel.forHints(hints, general, fusion), weight: fusion.weight, wordBonus: fusion.wordBonus }
       : null;
     const channelOf = (speaker: string) => (byChannel ? (speaker === 'A' ? left : right) : undefined) ?? audio.mixdown;
-    const recognized: SpeechChunk[] = [];
+    const recognized: (Piece & { others: OtherReading[] })[] = [];
     for (const piece of pieces) {
       const start = Math.max(0, piece.start - this.settings.marginSeconds);
       const end = Math.min(audio.durationSeconds, piece.end + this.settings.marginSeconds);
       const samples = withSilence(await readPcmRange(channelOf(piece.speaker), start, end), this.settings.paddingSeconds);
-      const text = await recognizer.recognize(samples, { bias, languageModel, beamWidth: this.settings.beamWidth });
+      const { text, others } = await recognizer.read(samples, { bias, languageModel, beamWidth: this.settings.beamWidth });
       if (!text) continue;
-      recognized.push({ ...piece, text });
+      recognized.push({ ...piece, text, others });
       // A name a speaker introduces corrects its other mentions (hint-terms.ts); raising it in the
       // decoder as well made "Hello Daniel" "The Low Daniel" rather than "The Daniel".
       for (const name of introducedNames(text)) if (!terms.some((t) => t.toLowerCase() === name.toLowerCase())) terms.push(name);
     }
-    const corrected = recognized.map((chunk) => ({ ...chunk, text: applyVocabulary(chunk.text, terms, knownWord) }));
-    return { language: 'en', segments: mergeTurns(corrected, this.settings.oneVoiceTurnPauseSeconds) };
+    const correct = (text: string) => applyVocabulary(text, terms, knownWord);
+    const corrected = recognized.map((chunk) => ({
+      start: chunk.start,
+      end: chunk.end,
+      speaker: chunk.speaker,
+      text: correct(chunk.text),
+    }));
+    const segments = mergeTurns(corrected, this.settings.oneVoiceTurnPauseSeconds);
+    const alternatives = recognized.flatMap((chunk) => {
+      const segment = segmentOf(segments, chunk);
+      return chunk.others.map((other) => ({ segment, text: correct(other.text), gap: other.gap }));
+    });
+    return { language: 'en', segments, alternatives };
   }
 
   /** General English unigrams as natural logs, or null when the file cannot be read (a flat floor is used). */
@@ -177,6 +189,12 @@ export class MoonshineSpeechToText implements SpeechToTextEngine {
     }
     return pieces;
   }
+}
+
+/** The index of the segment a piece was merged into: its speaker's last segment starting no later than the piece. */
+function segmentOf(segments: TranscriptSegment[], piece: Piece): number {
+  const start = Math.round(piece.start * 100) / 100;
+  return segments.findLastIndex((s) => s.speaker === piece.speaker && s.start <= start);
 }
 
 /** The samples as the model reads them (-1..1), with `seconds` of silence before and after. */
