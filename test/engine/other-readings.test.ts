@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../../src/engine/engine-types.js';
 import { judgeCriteria } from '../../src/engine/local/criterion-judge.js';
-import { otherReadingMaxGap } from '../../src/engine/local/other-readings-evidence.js';
+import { otherReadingMaxGap } from '../../src/engine/local/call-view.js';
 import { devEvaluator } from './dev-set.js';
 
 const criteria = (...ids: string[]) => devEvaluator.criteria.filter((c) => ids.includes(c.id));

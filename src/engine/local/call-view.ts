@@ -1,6 +1,5 @@
 import type { Transcript, TranscriptSegment } from '../engine-types.js';
 import { normaliseWords, splitSentences } from './phrase-match.js';
-import { otherReadingMaxGap } from './other-readings-evidence.js';
 import { assignRoles, organisationWordsOf, type Role } from './speaker-roles.js';
 
 export interface Turn {
@@ -37,6 +36,13 @@ export function viewCall(transcript: Transcript, evaluatorContext: string): Call
   }));
   return withTurns(turns, organisationWords);
 }
+
+/**
+ * How far below the kept reading (natural log of the recogniser's score) another reading may have
+ * scored and still count as evidence that a required thing was said (docs/engine.md, "Other
+ * readings of the audio").
+ */
+export const otherReadingMaxGap = 6;
 
 /** The segment's other readings scored within `otherReadingMaxGap` of the kept one, as words. */
 function closeReadingsOf(transcript: Transcript, segment: number): string[][] {

@@ -1,13 +1,6 @@
 import type { Turn } from './call-view.js';
 import { findAnyPhrase, type PhraseMatch } from './phrase-match.js';
 
-/**
- * How far below the kept reading (natural log of the recogniser's score) another reading may have
- * scored and still count as evidence that a required thing was said (docs/engine.md, "Other
- * readings of the audio").
- */
-export const otherReadingMaxGap = 6;
-
 /** What the judge notes when a requirement was met only in another reading. */
 export const otherReadingNote = ' Heard in another reading of the audio that the recogniser considered, not in the transcript.';
 
