@@ -1,5 +1,4 @@
-import type { RedactionPolicy } from '../../src/lib/redaction/index.js';
-import type { LabelledUtterance } from './labelled-utterances.js';
+import { bank, cc, cvv, dob, email, exp, loc, name, phone, said, ssn, zip, type LabelledUtterance } from './utterance-builder.js';
 
 /**
  * A held-out set: utterances written before the detectors were read, to see how they hold on
@@ -9,23 +8,6 @@ import type { LabelledUtterance } from './labelled-utterances.js';
  * networks' published test numbers (they pass Luhn), never real ones. See docs/redaction.md,
  * "Measured figures".
  */
-const cc = 'credit_card_number' as const;
-const cvv = 'credit_card_cvv' as const;
-const exp = 'credit_card_expiration' as const;
-const ssn = 'us_social_security_number' as const;
-const bank = 'banking_information' as const;
-const phone = 'phone_number' as const;
-const email = 'email_address' as const;
-const dob = 'date_of_birth' as const;
-const zip = 'postal_code' as const;
-const name = 'person_name' as const;
-const loc = 'location' as const;
-
-const said = (form: LabelledUtterance['form'], text: string, ...expected: [RedactionPolicy, string][]): LabelledUtterance => ({
-  form,
-  text,
-  expected: expected.map(([policy, masked]) => ({ policy, text: masked })),
-});
 
 export const HELD_OUT_UTTERANCES: LabelledUtterance[] = [
   // Card numbers

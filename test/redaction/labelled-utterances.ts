@@ -1,37 +1,12 @@
-import type { RedactionPolicy } from '../../src/lib/redaction/index.js';
+import { bank, cc, cvv, dob, email, exp, loc, name, phone, said, ssn, zip, type LabelledUtterance } from './utterance-builder.js';
+
+export type { LabelledUtterance } from './utterance-builder.js';
 
 /**
- * Utterances as people say them and as recognisers write them, each with the substrings a careful
- * human would mask. `form`: spoken (numbers as words, punctuated), written (digits, symbols),
- * recogniser (lower case, no punctuation), negative (nothing to mask, or less than it looks).
- * Card numbers used are test numbers from card networks' documentation, never real ones.
+ * The development set: utterances written with the detectors, each with the substrings a careful
+ * human would mask (utterance-builder.ts). Card numbers used are test numbers from card networks'
+ * documentation, never real ones.
  */
-export interface LabelledUtterance {
-  form: 'spoken' | 'written' | 'recogniser' | 'negative';
-  text: string;
-  /** `text` is the exact substring, first occurrence. */
-  expected: Array<{ policy: RedactionPolicy; text: string }>;
-}
-
-const cc = 'credit_card_number' as const;
-const cvv = 'credit_card_cvv' as const;
-const exp = 'credit_card_expiration' as const;
-const ssn = 'us_social_security_number' as const;
-const bank = 'banking_information' as const;
-const phone = 'phone_number' as const;
-const email = 'email_address' as const;
-const dob = 'date_of_birth' as const;
-const zip = 'postal_code' as const;
-const name = 'person_name' as const;
-const loc = 'location' as const;
-
-/** One utterance: its form, its text, and each [policy, substring] a careful human would mask in it. */
-const said = (form: LabelledUtterance['form'], text: string, ...expected: [RedactionPolicy, string][]): LabelledUtterance => ({
-  form,
-  text,
-  expected: expected.map(([policy, masked]) => ({ policy, text: masked })),
-});
-
 export const LABELLED_UTTERANCES: LabelledUtterance[] = [
   // Card numbers
   said('spoken', 'My card number is four five three two, zero one five one, one two eight three, zero three six six.', [
