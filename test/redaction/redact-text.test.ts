@@ -109,11 +109,32 @@ describe('the labelled set', () => {
   });
 });
 
+describe('names in an introduction by place of work', () => {
+  const masked = (text: string) => redactText(text, { policies: ['person_name'], substitution: 'entity_name' }).text;
+
+  it('masks the name in "I\'m <name> from <place>", spoken or written', () => {
+    expect(masked('im sarah from accounts')).toBe('im [PERSON_NAME] from accounts');
+    expect(masked("I'm Sarah Jones from Acme.")).toBe("I'm [PERSON_NAME] from Acme.");
+    expect(masked('i am kevin from brightline how can i help')).toBe('i am [PERSON_NAME] from brightline how can i help');
+  });
+
+  it('leaves alone what follows "I\'m" and comes before "from" without being a name', () => {
+    for (const text of [
+      'im back from holiday',
+      "i'm calling from the bank",
+      'im originally from texas',
+      'im not from around here',
+      "i'm tired from waiting",
+      'im done from my side',
+      'im ready from monday',
+      'im the one from earlier',
+    ])
+      expect(masked(text)).toBe(text);
+  });
+});
+
 describe('the held-out set', () => {
   const { scores, misses } = scoreLabelledSet(HELD_OUT_UTTERANCES);
-  // Names without a cue ("so sarah will call you back", "im sarah") are still missed, so names are
-  // held at what they reach (docs/redaction.md, "What it cannot do"); every other floor is the same.
-  const recallFloor = { ...RECALL_FLOOR, person_name: 0.85 };
 
   it('has at least 70 utterances, at least 25 hard negatives and every policy several times', () => {
     expect(HELD_OUT_UTTERANCES.length).toBeGreaterThanOrEqual(70);
@@ -126,7 +147,7 @@ describe('the held-out set', () => {
   it.each(REDACTION_POLICIES.map((p) => [p]))('%s meets the recall and precision floors', (policy) => {
     const score = scores.find((s) => s.policy === policy)!;
     const context = misses.filter((m) => m.policy === policy);
-    expect({ recall: score.recall >= recallFloor[policy], precision: score.precision >= PRECISION_FLOOR, context }).toEqual({
+    expect({ recall: score.recall >= RECALL_FLOOR[policy], precision: score.precision >= PRECISION_FLOOR, context }).toEqual({
       recall: true,
       precision: true,
       context,

@@ -47,6 +47,29 @@ function isNameWord(word: string, isWritten: boolean, isLoose = false): boolean 
   return !isWritten || /^[A-Z]/.test(word);
 }
 
+/** Words that follow "I'm" and come before "from" without being a name ("I'm back from holiday"). */
+const NOT_NAMES_BEFORE_FROM = new Set(
+  'back away far free home out off up down over across safe close near apart different new fresh sick sore glad happy done ready available busy based live local online'.split(
+    ' ',
+  ),
+);
+/** An introduction by place of work: "I'm Sarah from accounts", "im sarah jones from acme". */
+const INTRODUCTION_FROM =
+  /\b(?:i'm|im|i am)\s+([A-Za-z][A-Za-z'-]*)(?:\s+([A-Za-z][A-Za-z'-]*))?\s+from\b(?!\s+(?:now|today|tomorrow|then|here|there|my side|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next)\b)/gi;
+
+function introductionsFrom(text: string, isWritten: boolean): SpanCandidate[] {
+  const found: SpanCandidate[] = [];
+  for (const m of text.matchAll(INTRODUCTION_FROM)) {
+    const first = m[1] ?? '';
+    const last = m[2] ?? first;
+    if (![first, last].every((w) => isNameWord(w, isWritten, true) && !NOT_NAMES_BEFORE_FROM.has(w.toLowerCase()))) continue;
+    const start = m.index + m[0].indexOf(first, m[0].search(/\s/));
+    const end = m.index + m[0].lastIndexOf(last) + last.length;
+    found.push({ policy: 'person_name', start, end });
+  }
+  return found;
+}
+
 /** A first name, and a surname when one follows, after a trigger (a hesitation between them is skipped), or before "speaking". */
 export function detectNames(text: string): SpanCandidate[] {
   const isWritten = /[A-Z]/.test(text);
@@ -76,5 +99,6 @@ export function detectNames(text: string): SpanCandidate[] {
     if (/\b(?:am|is|are|was|who|who's|i'm|you're|currently|now|still)\s*$/i.test(before)) continue;
     found.push({ policy: 'person_name', start: m.index, end: m.index + m[1].length });
   }
+  found.push(...introductionsFrom(text, isWritten));
   return found;
 }
