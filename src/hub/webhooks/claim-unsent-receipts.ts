@@ -36,5 +36,8 @@ export async function claimUnsentReceipts(
 /** Gives claimed receipts back (their enqueue failed), so the next sweep takes them without waiting for the lease to run out. */
 export async function releaseReceiptClaims(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.$executeRaw`UPDATE hub_webhook_receipts SET lease_until = NULL WHERE id = ANY(${ids}::text[]) AND enqueued_at IS NULL`;
+  // In id order, as every other multi-row write of receipts (enqueue-receipt-mirrors.ts).
+  await db.$executeRaw`UPDATE hub_webhook_receipts r SET lease_until = NULL
+    FROM (SELECT id FROM hub_webhook_receipts WHERE id = ANY(${ids}::text[]) AND enqueued_at IS NULL ORDER BY id FOR UPDATE) locked
+    WHERE r.id = locked.id AND r.enqueued_at IS NULL`;
 }

@@ -2,9 +2,16 @@ import type pg from 'pg';
 import type { Db } from '../../db.js';
 import type { JobQueues } from '../../queues/job-queues.js';
 
+/**
+ * The rows are locked in id order, as the receipts' insert takes them (store-receipts.ts): a plain
+ * `UPDATE … WHERE id = ANY(…)` locks in scan order, and beside a batch counting repeats of the
+ * same receipts that deadlocked (docs/mirror.md, "One receipt outbox").
+ */
 const markEnqueued = {
   name: 'hub-mark-receipts-enqueued',
-  text: 'UPDATE hub_webhook_receipts SET enqueued_at = now(), lease_until = NULL WHERE id = ANY($1::text[]) AND enqueued_at IS NULL',
+  text: `UPDATE hub_webhook_receipts r SET enqueued_at = now(), lease_until = NULL
+    FROM (SELECT id FROM hub_webhook_receipts WHERE id = ANY($1::text[]) AND enqueued_at IS NULL ORDER BY id FOR UPDATE) locked
+    WHERE r.id = locked.id AND r.enqueued_at IS NULL`,
 };
 
 /**
