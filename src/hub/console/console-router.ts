@@ -60,7 +60,7 @@ export function createConsoleRouter(hub: HubContext, options: ConsoleOptions): R
 
   registerQueue(router, hub, options, choices);
   registerCalls(router, hub, options);
-  registerCall(router, hub, choices, options.recordings);
+  registerCall(router, hub, choices, options.recordings, options.pool);
   registerDashboard(router, hub);
   registerFailedCalls(router, hub);
   registerQueues(router, hub);

@@ -3,7 +3,7 @@
  * fast loop"): the review queue (/console?…) or the calls page (/console/calls?…), read with the
  * same WHERE clause and order (newest first) as that list, so "next" is the row below it there.
  */
-import type { Db } from '../../db.js';
+import type pg from 'pg';
 import { Prisma } from '../../generated/prisma/client.js';
 import { CallFilters, callsWhere } from './find-calls.js';
 import { QueueFilters, queueWhere } from './review-queue.js';
@@ -32,19 +32,19 @@ function listWhere(list: string, viewerId: string): Prisma.Sql | null {
 
 /**
  * `list` must already be a safe console path (safeReturnPath); the call itself need not still be in
- * the list. The call's place is read inside the statements, so this runs beside loading the call.
+ * the list. The call's place is read inside the statement, so this runs beside loading the call;
+ * both neighbours come from one statement on the console's pg pool.
  */
-export async function findListNeighbours(db: Db, list: string, callId: string, viewerId: string): Promise<ListNeighbours | null> {
+export async function findListNeighbours(pool: pg.Pool, list: string, callId: string, viewerId: string): Promise<ListNeighbours | null> {
   const where = listWhere(list, viewerId);
   if (!where) return null;
-  const neighbour = async (direction: 'next' | 'previous') => {
-    const query = Prisma.sql`
-      SELECT t.id FROM hub_transcriptions t LEFT JOIN hub_assignments a ON a.transcription_id = t.id
-      WHERE ${where} AND (t.recorded_at, t.id) ${direction === 'next' ? Prisma.sql`<` : Prisma.sql`>`} (SELECT o.recorded_at, o.id FROM hub_transcriptions o WHERE o.id = ${callId}::uuid)
-      ORDER BY t.recorded_at ${direction === 'next' ? Prisma.sql`DESC` : Prisma.sql`ASC`}, t.id ${direction === 'next' ? Prisma.sql`DESC` : Prisma.sql`ASC`} LIMIT 1`;
-    const rows = await db.$queryRaw<{ id: string }[]>(query);
-    return rows[0]?.id ?? null;
-  };
-  const [previous, next] = await Promise.all([neighbour('previous'), neighbour('next')]);
-  return { list, previous, next };
+  const place = Prisma.sql`(SELECT o.recorded_at, o.id FROM hub_transcriptions o WHERE o.id = ${callId}::uuid)`;
+  const query = Prisma.sql`
+    SELECT
+      (SELECT t.id::text FROM hub_transcriptions t LEFT JOIN hub_assignments a ON a.transcription_id = t.id
+        WHERE ${where} AND (t.recorded_at, t.id) > ${place} ORDER BY t.recorded_at ASC, t.id ASC LIMIT 1) AS previous,
+      (SELECT t.id::text FROM hub_transcriptions t LEFT JOIN hub_assignments a ON a.transcription_id = t.id
+        WHERE ${where} AND (t.recorded_at, t.id) < ${place} ORDER BY t.recorded_at DESC, t.id DESC LIMIT 1) AS next`;
+  const { rows } = await pool.query<{ previous: string | null; next: string | null }>({ text: query.text, values: query.values });
+  return { list, previous: rows[0]?.previous ?? null, next: rows[0]?.next ?? null };
 }

@@ -1,4 +1,3 @@
-import type { Db } from '../../db.js';
 import type {
   HubAlert,
   HubAuditEvent,
@@ -7,6 +6,7 @@ import type {
   HubReviewOverride,
   HubTranscription,
 } from '../../generated/prisma/client.js';
+import type { CallBundle } from './read-call-bundle.js';
 import { effectiveEvaluation, type EffectiveEvaluation } from './effective-scoring.js';
 import { formatGroup } from '../console/ui/layout.js';
 
@@ -94,28 +94,9 @@ export function describeEvent(e: Pick<HubAuditEvent, 'kind' | 'before' | 'after'
   }
 }
 
-/** Everything the call view shows, from the mirror and the review tables; null when not mirrored. */
-export async function loadCall(db: Db, id: string): Promise<CallView | null> {
-  // One round of reads, the call's row among them: a missing call costs five empty reads, a
-  // present one (every other request) no round trip of its own.
-  const [transcription, results, overrides, notes, events, alerts] = await Promise.all([
-    db.hubTranscription.findUnique({ where: { id } }),
-    db.hubCriterionResult.findMany({ where: { transcriptionId: id }, orderBy: { position: 'asc' } }),
-    db.hubReviewOverride.findMany({ where: { transcriptionId: id } }),
-    db.hubReviewNote.findMany({ where: { transcriptionId: id }, orderBy: { createdAt: 'desc' } }),
-    db.hubAuditEvent.findMany({ where: { transcriptionId: id }, orderBy: { createdAt: 'asc' } }),
-    db.hubAlert.findMany({ where: { transcriptionId: id } }),
-  ]);
-  if (!transcription) return null;
-  const userIds = [...new Set([...overrides.map((o) => o.userId), ...notes.map((n) => n.userId)])];
-  const users = new Map(
-    userIds.length === 0
-      ? []
-      : (await db.hubConsoleUser.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } })).map((u) => [
-          u.id,
-          u.email,
-        ]),
-  );
+/** What the call view shows of the call (its verdicts, turns and history), from its bundle (read-call-bundle.ts). */
+export function callViewOf(bundle: CallBundle): CallView {
+  const { transcription, results, overrides, notes, events, alerts } = bundle;
   const history: CallHistoryItem[] = [{ at: transcription.firstMirroredAt, what: 'First mirrored into the hub', who: null }];
   if (transcription.mirroredAt.getTime() !== transcription.firstMirroredAt.getTime())
     history.push({ at: transcription.mirroredAt, what: 'Last mirrored', who: null });
@@ -125,12 +106,11 @@ export async function loadCall(db: Db, id: string): Promise<CallView | null> {
   if (transcription.deletedAt) history.push({ at: transcription.deletedAt, what: 'Deleted upstream', who: null });
   for (const e of events) history.push({ at: e.createdAt, what: describeEvent(e), who: e.actor });
   history.sort((a, b) => a.at.getTime() - b.at.getTime());
-  const overrideMap = new Map(overrides.map((o) => [o.criterionId, { ...o, userEmail: users.get(o.userId) ?? null }]));
   return {
     transcription,
     results,
-    overrides: overrideMap,
-    notes: notes.map((n) => ({ ...n, userEmail: users.get(n.userId) ?? null })),
+    overrides: new Map(overrides.map((o) => [o.criterionId, o])),
+    notes,
     effective: effectiveEvaluation(transcription, results, new Map(overrides.map((o) => [o.criterionId, o.value]))),
     turns: toTurns(transcription.conversation),
     history,

@@ -4,6 +4,7 @@
  * lists a reviewer's own. One row per assigned call, in the hub only (the upstream API has no
  * field for it); assigning again replaces the reviewer, "nobody" removes the row.
  */
+import type pg from 'pg';
 import type { Db } from '../../../db.js';
 import { AppError } from '../../../lib/errors/app-error.js';
 
@@ -13,12 +14,13 @@ export interface Reviewer {
 }
 
 /** Who calls can be assigned to: active leads and admins, by name. */
-export async function listReviewers(db: Db): Promise<Reviewer[]> {
-  return db.hubConsoleUser.findMany({
-    where: { isActive: true, role: { in: ['lead', 'admin'] } },
-    select: { id: true, name: true },
-    orderBy: { name: 'asc' },
+export async function listReviewers(pool: pg.Pool): Promise<Reviewer[]> {
+  // A named statement on the console's pool: every calls and queue page reads it.
+  const { rows } = await pool.query<Reviewer>({
+    name: 'console_reviewers',
+    text: `SELECT id::text, name FROM hub_console_users WHERE is_active AND role IN ('lead', 'admin') ORDER BY name`,
   });
+  return rows;
 }
 
 /** Assigns the calls to the reviewer (`null`: to nobody); answers how many calls it changed. */

@@ -1,8 +1,10 @@
 import type { Request, Router } from 'express';
+import type pg from 'pg';
 import { z } from 'zod';
 import { AppError } from '../../../../lib/errors/app-error.js';
 import type { HubContext } from '../../../hub-context.js';
-import { loadCall } from '../../../review/load-call.js';
+import { callViewOf } from '../../../review/load-call.js';
+import { readCallBundle } from '../../../review/read-call-bundle.js';
 import { movableGroups, moveGroups } from '../../../review/move-groups.js';
 import type { QueueChoicesCache } from '../../../review/queue-choices-cache.js';
 import { addNote, clearOverride, overrideCriterion } from '../../../review/record-verdict.js';
@@ -10,9 +12,8 @@ import { requireLead } from '../../auth/require-user.js';
 import { consoleAction, redirectWithFlash } from '../../console-form.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
 import { textField } from '../../form-text.js';
-import { findBlindSession } from '../../../review/calibration/blind-calls.js';
 import { viewerOf } from '../../auth/agent-access.js';
-import { asSeenByAgent, loadCallWorkflows } from '../call-workflows/call-workflows.js';
+import { asSeenByAgent, callWorkflowsOf } from '../call-workflows/call-workflows.js';
 import { blindCallPage } from '../call-workflows/call-workflows-view.js';
 import { parseCallId } from './call-id.js';
 import { callPage } from './call-view.js';
@@ -29,27 +30,33 @@ const listOf = (from: unknown): string => safeReturnPath(from);
 const userIdOf = (req: Request): string => (req.session.user as NonNullable<Request['session']['user']>).id;
 
 /** The URL of the call after `id` in `list` ("Save and next"), or null at the end of the list. */
-async function nextInList(hub: HubContext, id: string, list: string, viewerId: string): Promise<string | null> {
-  const loop = await findListNeighbours(hub.db, list, id, viewerId);
+async function nextInList(pool: pg.Pool, id: string, list: string, viewerId: string): Promise<string | null> {
+  const loop = await findListNeighbours(pool, list, id, viewerId);
   return loop?.next ? callInList(loop.next, list) : null;
 }
 
 /** The call view (/console/calls/:id): the recording, the transcript and verdicts, group moves, overrides and notes. */
-export function registerCall(router: Router, hub: HubContext, choices: QueueChoicesCache, recordings: CallRecordings | undefined): void {
+export function registerCall(
+  router: Router,
+  hub: HubContext,
+  choices: QueueChoicesCache,
+  recordings: CallRecordings | undefined,
+  pool: pg.Pool,
+): void {
   registerRecordingRoute(router, hub, recordings);
   router.get('/calls/:id', async (req, res) => {
     const id = parseCallId(req.params.id);
     const list = listOf(req.query.from);
-    // Every read the page needs in one round (each needs only the id).
-    const [view, neighbours, blind, workflows] = await Promise.all([
-      loadCall(hub.db, id),
-      findListNeighbours(hub.db, list, id, userIdOf(req)),
-      // A reviewer still scoring the call in a calibration session sees its transcript only (docs/console.md "Calibration").
-      findBlindSession(hub.db, userIdOf(req), id),
-      loadCallWorkflows(hub.db, id, viewerOf(res)),
+    // Two statements side by side: the call's rows in one, its neighbours in the list in the other.
+    const [bundle, neighbours] = await Promise.all([
+      readCallBundle(pool, id, userIdOf(req)),
+      findListNeighbours(pool, list, id, userIdOf(req)),
     ]);
-    if (!view) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
-    if (blind) return send(res, blindCallPage(frameOf(req), view.transcription, view.turns, blind));
+    if (!bundle) throw new AppError('not_found', `No mirrored call ${req.params.id}: it may not have reached the hub yet`);
+    const view = callViewOf(bundle);
+    // A reviewer still scoring the call in a calibration session sees its transcript only (docs/console.md "Calibration").
+    if (bundle.blind) return send(res, blindCallPage(frameOf(req), view.transcription, view.turns, bundle.blind));
+    const workflows = callWorkflowsOf(bundle, viewerOf(res));
     const loop = neighbours ?? { list, previous: null, next: null };
     const player = audioPlayer(playerAvailability(view.transcription.id, Boolean(recordings), view.transcription.deletedAt));
     send(res, callPage(frameOf(req), workflows.isAgent ? asSeenByAgent(view) : view, player, workflows, loop));
@@ -87,7 +94,7 @@ export function registerCall(router: Router, hub: HubContext, choices: QueueChoi
       else await overrideCriterion(hub, { transcriptionId, criterionId, verdict: textField(req.body, 'verdict'), reason, actor });
       choices.clear();
       if (textField(req.body, 'action') === 'override-next') {
-        const next = await nextInList(hub, transcriptionId, listOf(textField(req.body, 'from')), userIdOf(req));
+        const next = await nextInList(pool, transcriptionId, listOf(textField(req.body, 'from')), userIdOf(req));
         if (next) return { flash: 'Verdict saved (in the hub only); this is the next call of the list.', to: next };
       }
       return { flash: 'Verdict saved (in the hub only).', to: overrideForm(req) };

@@ -77,7 +77,7 @@ export function registerCalls(router: Router, hub: HubContext, options: ConsoleO
     const [page, choices, reviewers] = await Promise.all([
       findCalls(options.pool, filters, viewerOf(req)),
       subjectChoices(),
-      listReviewers(hub.db),
+      listReviewers(options.pool),
     ]);
     send(res, callsPage(frameOf(req), filters, page, { ...choices, reviewers }));
   });

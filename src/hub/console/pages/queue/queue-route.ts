@@ -46,7 +46,7 @@ export function registerQueue(router: Router, hub: HubContext, options: ConsoleO
       findReviewQueue(hub.db, filters, { choices, pool: options.pool }),
       readSamplingRule(hub.db),
       readAssignmentRule(hub.db),
-      listReviewers(hub.db),
+      listReviewers(options.pool),
     ]);
     send(res, queuePage(frameOf(req), filters, page, { sampling, assignment, reviewers }));
   });
