@@ -27,7 +27,9 @@ import { startWebProcess } from '../support/processes.js';
 import { waitForQuiet } from './wait-for-quiet.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_bench_console';
-const requests = 30;
+const requests = 60;
+// Requests per page before measuring: a console's web process has served many, so each page's code is compiled (JIT) as it is in use.
+const warmUp = 50;
 const count = Number(process.env.BENCH_CONSOLE_CALLS ?? 100_000);
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -194,10 +196,11 @@ const searchQueryTimes: number[] = [];
 
 const queuePath = `/console?evaluator=${evaluatorId}`;
 const dashboardPath = `/console/dashboard?from=${first}&to=${today}`;
-for (let i = 0; i < 3; i += 1) {
+for (let i = 0; i < warmUp; i += 1) {
   await timePage(queuePath);
-  await timePage(dashboardPath);
+  await timePage('/console/no-such-page', 404);
   await timePlain();
+  if (i < 5) await timePage(dashboardPath);
 }
 const queue: number[] = [];
 const plain: number[] = [];
@@ -211,7 +214,12 @@ for (let i = 0; i < requests; i += 1) {
   overhead.push(await timePage('/console/no-such-page', 404));
   dashboard.push(await timePage(dashboardPath));
 }
-for (const c of callsPages) for (let i = 0; i < 3; i += 1) await timePage(c.path);
+for (let i = 0; i < warmUp; i += 1) {
+  for (const c of callsPages) {
+    await timePage(c.path);
+    await timeQuery(c.query);
+  }
+}
 for (let i = 0; i < requests; i += 1) {
   for (const c of callsPages) {
     c.page.push(await timePage(c.path));
@@ -227,7 +235,7 @@ await raw.end();
 await db.$disconnect();
 
 const [load1] = loadavg();
-out(`load average (1 min): ${load1?.toFixed(2)} on 2 cores; ${requests} requests each, alternating`);
+out(`load average (1 min): ${load1?.toFixed(2)} on 2 cores; ${requests} requests each, alternating, after ${warmUp} of each to warm up`);
 out(`plain indexed SELECT, one page of 50 queue rows: p50 ${ms(pct(plain, 50))}  p95 ${ms(pct(plain, 95))}`);
 out(
   `signed-in request that renders nothing (session and user read in one query, expiry renewed past a minute, 404 page): p50 ${ms(pct(overhead, 50))}  p95 ${ms(pct(overhead, 95))}`,
