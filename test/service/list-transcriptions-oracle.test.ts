@@ -68,6 +68,13 @@ async function seedMixedAccount(bulk: number) {
     participantId: foreign.id,
     evaluatorId: randomUUID(),
   });
+  // Text JSON escapes, in a name and a tag: quotes, a backslash, control characters, U+2028, non-ASCII.
+  const quoted = await seedParticipant(h.db, account.id, 'agent "Q" \\ \u00fc\u2028');
+  await seedTranscription(h.db, account.id, {
+    createdAt: new Date('2026-01-09T00:00:00Z'),
+    name: 'He said "hi"\\\n\tcaf\u00e9 \u{1F600} \u0001\u2028',
+    participantId: quoted.id,
+  });
   // Deleted after use: their tags no longer resolve.
   await h.db.participant.delete({ where: { id: participants[5].id } });
   await h.db.evaluator.delete({ where: { id: goneEvaluator.id } });
@@ -83,7 +90,8 @@ describe('list-transcriptions against the implementation before it', () => {
     const context = { accountId: account.id, requestId: 'oracle', deps: h.deps };
     const now = await listTranscriptions.handle({}, context);
     const before = await listTranscriptionsBefore(h.deps, account.id);
-    expect(now.transcriptions).toHaveLength(3_008);
+    expect(now.transcriptions).toHaveLength(3_009);
+    expect(now.transcriptions.some((t) => t.name?.includes('"hi"'))).toBe(true);
     expect(JSON.stringify(now)).toBe(JSON.stringify(before));
     // What the router writes: the pieces, in order, against res.json's JSON.stringify of the old answer.
     expect((await serialize({}, context)).join('')).toBe(JSON.stringify(before));
