@@ -17,13 +17,13 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { applyMigrations } from '../../prisma/runner/migrate-deploy.js';
 import { createDb } from '../../src/db.js';
 import { createAccount } from '../../src/service/accounts/create-account.js';
 import { createApiKey } from '../../src/service/accounts/api-keys.js';
 import type { CriterionSpec } from '../support/analytics-seed.js';
 import { seedBulkScoredTranscriptions, seedEvaluator, seedParticipant } from '../support/analytics-seed.js';
 import { startWebProcess } from '../support/processes.js';
+import { recreateBenchDatabase } from './recreate-bench-database.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_bench_analytics';
 const requests = 20;
@@ -52,14 +52,6 @@ const criteria: CriterionSpec[] = [
   { name: 'Data protection', type: 'strict', weight: 0 },
 ];
 
-async function recreateDatabase() {
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
-  await admin.end();
-  await applyMigrations(databaseUrl);
-}
-
 const db = createDb(databaseUrl, { maxConnections: 10 });
 
 async function seedAccount(name: string) {
@@ -82,7 +74,7 @@ async function seedAccount(name: string) {
 
 out(`seeding ${databaseUrl} …`);
 const seedStart = performance.now();
-await recreateDatabase();
+await recreateBenchDatabase(databaseUrl);
 const { account, evaluator } = await seedAccount('bench');
 await seedAccount('bench-neighbour');
 const raw = new pg.Client({ connectionString: databaseUrl });

@@ -24,12 +24,12 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { applyMigrations } from '../../prisma/runner/migrate-deploy.js';
 import { createDb } from '../../src/db.js';
 import { createAccount } from '../../src/service/accounts/create-account.js';
 import { createApiKey } from '../../src/service/accounts/api-keys.js';
 import { seedBulkScoredTranscriptions, seedEvaluator, seedParticipant } from '../support/analytics-seed.js';
 import { freePort, startEntry, startWebProcess } from '../support/processes.js';
+import { recreateBenchDatabase } from './recreate-bench-database.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_bench_api';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -68,16 +68,8 @@ const rssMb = (pid: number | undefined) => {
   return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
 };
 
-async function recreateDatabase() {
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
-  await admin.end();
-  await applyMigrations(databaseUrl);
-}
-
 out(`seeding ${databaseUrl} …`);
-await recreateDatabase();
+await recreateBenchDatabase(databaseUrl);
 const db = createDb(databaseUrl, { maxConnections: 4 });
 const reader = await createAccount(db, 'bench-reader');
 const { key: readerKey } = await createApiKey(db, reader.id, 'bench');

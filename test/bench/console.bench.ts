@@ -18,13 +18,13 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { applyMigrations } from '../../prisma/runner/migrate-deploy.js';
 import { createDb } from '../../src/db.js';
 import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
 import { findReviewQueue } from '../../src/hub/review/review-queue.js';
 import { setSamplingRule } from '../../src/hub/review/sampling/set-sampling-rule.js';
 import { startWebProcess } from '../support/processes.js';
 import { waitForQuiet } from './wait-for-quiet.js';
+import { recreateBenchDatabase } from './recreate-bench-database.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_bench_console';
 const requests = 60;
@@ -41,17 +41,9 @@ const pct = (values: number[], p: number) =>
     p,
   );
 
-async function recreateDatabase() {
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
-  await admin.end();
-  await applyMigrations(databaseUrl);
-}
-
 out(`seeding ${databaseUrl} …`);
 const seedStart = performance.now();
-await recreateDatabase();
+await recreateBenchDatabase(databaseUrl);
 const raw = new pg.Client({ connectionString: databaseUrl });
 await raw.connect();
 // 7 evaluators, 50 participants, one call every 6 minutes up to now (about 83 days); 1 in 5 a
