@@ -1,24 +1,9 @@
+import { detectListedNames } from './detect-listed-names.js';
+import { isNameWord } from './name-words.js';
 import type { SpanCandidate } from './span-candidate.js';
 
-/** Words that follow "this is" or "my name is" and are not names. */
-const NOT_NAMES = new Set(
-  (
-    'a an the my your our his her their its it this that to for from about regarding with on in at of and or but so ' +
-    'not no yes just really very quite so too also still only actually definitely absolutely exactly ' +
-    'what how why when where who which is was be been am are correct right wrong fine good great ok okay ' +
-    'urgent important ridiculous unacceptable frustrating annoying terrible awful insane crazy weird ' +
-    'strange odd serious true false possible impossible me him them us you i we they he she there here ' +
-    'all some any one two three again now today tomorrow yesterday customer support service billing ' +
-    'sales team department company office account card number call phone speaking calling ringing ' +
-    'going getting taking having trying the regarding concerning sir madam hello hi hey thanks thank ' +
-    'please sorry well um uh er hmm like monday tuesday wednesday thursday friday saturday sunday weekend morning afternoon evening tonight mister missus miss doctor mr mrs ms dr is isnt ' +
-    'someone somebody anyone anybody nobody everyone manager supervisor agent representative rep colleague advisor adviser ' +
-    'operator technician engineer wants needs said says has had have got can could will would should did does doesnt didnt ' +
-    'cant wont told asked thinks thought uses used lives lived works worked passed name'
-  ).split(' '),
-);
-
-const RELATIVE = '(?:wife|husband|partner|son|daughter|father|mother|dad|mum|mom|brother|sister)';
+const RELATIVE =
+  '(?:wife|husband|partner|son|daughter|father|mother|dad|mum|mom|brother|sister|colleague|friend|neighbour|neighbor|landlord|landlady|boss|flatmate|carer|nephew|niece|aunt|auntie|uncle|cousin|grandson|granddaughter|grandmother|grandfather|nan|gran|fiance|fiancee|boyfriend|girlfriend)';
 /**
  * What comes before a name: an introduction, a title, a relative ("my father robert chen", "my
  * wife's name maria"), "under the name", "spoke with" in an agent's note, or a note's "Caller:" label.
@@ -37,15 +22,6 @@ const FILLERS = /^(?:uh|um|umm|er|erm|ah|hmm)\s+/i;
 const WORD = /^([A-Za-z][A-Za-z'-]*)(\s+)?/;
 /** A word followed by one of these is a verb ("my daughter loves the phone"), not a name. */
 const AFTER_VERB = /^(?:the|a|an|to|my|your|his|her|our|their|it|this|that|me|him|them|us)\b/i;
-
-function isNameWord(word: string, isWritten: boolean, isLoose = false): boolean {
-  const lower = word.toLowerCase();
-  if (NOT_NAMES.has(lower)) return false;
-  // After "this is" an adjective is as likely as a name; after "my name is" it is not.
-  if (isLoose && /(?:ing|ly|ed|ful|ous|ble|ive|ish)$/.test(lower) && lower.length > 4) return false;
-  // Written text capitalises names; a recogniser that writes lower case gives no such hint.
-  return !isWritten || /^[A-Z]/.test(word);
-}
 
 /** Words that follow "I'm" and come before "from" without being a name ("I'm back from holiday"). */
 const NOT_NAMES_BEFORE_FROM = new Set(
@@ -100,5 +76,6 @@ export function detectNames(text: string): SpanCandidate[] {
     found.push({ policy: 'person_name', start: m.index, end: m.index + m[1].length });
   }
   found.push(...introductionsFrom(text, isWritten));
+  found.push(...detectListedNames(text));
   return found;
 }
