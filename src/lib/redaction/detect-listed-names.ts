@@ -3,21 +3,20 @@ import { isNameWord } from './name-words.js';
 import type { SpanCandidate } from './span-candidate.js';
 
 /**
- * Names the cue words of detect-names.ts do not introduce, found with the first-name list
- * (docs/redaction.md, "Names"): a word on the list (and not mostly a common word) where people
- * put a name, with the surname after it:
+ * Names the cue words of detect-names.ts do not introduce, found with the first-name lists of
+ * first-names.ts (docs/redaction.md, "Names"):
  *  - after a cue that may also lead to other words: "called", "named", "call me", "speak to",
- *    "ask for", "is under", "that's"; or within a few words after "name" ("the name on the card
- *    is laura jones", "what's your name again anna"). A surname is the next word that can be one
- *    (name-words.ts);
+ *    "ask for", "is under", "that's"; or within six words after "name" ("the name on the card is
+ *    laura jones", "what's your name again anna"): a listed name, and the next word when it can be
+ *    a surname (name-words.ts);
  *  - addressed to someone: after a greeting, thanks or an acknowledgement ("thank you sarah",
- *    "right sophie", "please hold rachel"), before a goodbye ("chloe bye"), or doing something
- *    ("so sarah will call you back", "david said", "priya from billing");
- *  - by its place alone, for a name that is not also a word or a place (first-names.ts): after
- *    "to", "with", "was", "that", "for", "by" ("talking to natalie"), or last in a sentence
- *    ("thanks for holding peter"). A surname only
- *    when written with a capital: in lower case the next word is as often the sentence going on;
+ *    "right sophie", "please hold rachel") or before a goodbye ("chloe bye"): a listed name;
+ *  - by its place alone, for a name that is no English word and no place: before a person's verb
+ *    ("so sarah will call you back", "priya from billing"), after "to", "with", "was", "that",
+ *    "for", "by" ("talking to natalie"), or last in a sentence ("thanks for holding peter");
  *  - spelled out: single letters followed by the word they spell ("k o w a l s k i kowalski").
+ * Outside the naming cues a surname is taken only when written with a capital: in lower case the
+ * next word is as often the sentence going on.
  */
 const NAMING_CUES = /\b(?:called|named|call me|speak (?:to|with)|ask for|(?:is|booked|registered|listed|it's|its) under|that's|thats)\s+/gi;
 const ADDRESSING_CUES =
