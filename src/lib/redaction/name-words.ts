@@ -14,7 +14,8 @@ export const NOT_NAMES = new Set(
     'please sorry well um uh er hmm like monday tuesday wednesday thursday friday saturday sunday weekend morning afternoon evening tonight mister missus miss doctor mr mrs ms dr is isnt ' +
     'someone somebody anyone anybody nobody everyone manager supervisor agent representative rep colleague advisor adviser ' +
     'operator technician engineer wants needs said says has had have got can could will would should did does doesnt didnt ' +
-    'cant wont told asked thinks thought uses used lives lived works worked passed name'
+    'cant wont told asked thinks thought uses used lives lived works worked passed name ' +
+    'im ive id youre hes shes theyre weve theyve whos'
   ).split(' '),
 );
 
