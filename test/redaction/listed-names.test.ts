@@ -21,6 +21,8 @@ describe('names found with the first-name lists', () => {
     ['yeah so sarah will call you back', ['sarah']],
     ['you were talking to natalie earlier', ['natalie']],
     ['thanks for holding peter', ['peter']],
+    ['my colleague david will ring you tomorrow', ['david']],
+    ['my girlfriend priya paid for it', ['priya']],
     ['Please ask for Harriet Cole at reception.', ['Harriet Cole']],
   ])('finds the name in "%s"', (text, names) => {
     expect(namesIn(text)).toEqual(names);
@@ -47,6 +49,7 @@ describe('names found with the first-name lists', () => {
     'can i check im speaking to the account holder',
     'hi there how can i help',
     'the victoria line was closed',
+    'my neighbour next door took it in',
   ])('finds no name in "%s"', (text) => {
     expect(namesIn(text)).toEqual([]);
   });

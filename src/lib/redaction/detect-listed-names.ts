@@ -10,7 +10,8 @@ import type { SpanCandidate } from './span-candidate.js';
  *    laura jones", "what's your name again anna"): a listed name, and the next word when it can be
  *    a surname (name-words.ts);
  *  - addressed to someone: after a greeting, thanks or an acknowledgement ("thank you sarah",
- *    "right sophie", "please hold rachel") or before a goodbye ("chloe bye"): a listed name;
+ *    "right sophie", "please hold rachel") or before a goodbye ("chloe bye"), or after someone the
+ *    caller knows ("my colleague david", not "my neighbour next door"): a listed name;
  *  - by its place alone, for a name that is no English word and no place: before a person's verb
  *    ("so sarah will call you back", "priya from billing"), after "to", "with", "was", "that",
  *    "for", "by" ("talking to natalie"), or last in a sentence ("thanks for holding peter");
@@ -21,6 +22,9 @@ import type { SpanCandidate } from './span-candidate.js';
 const NAMING_CUES = /\b(?:called|named|call me|speak (?:to|with)|ask for|(?:is|booked|registered|listed|it's|its) under|that's|thats)\s+/gi;
 const ADDRESSING_CUES =
   /\b(?:thank you|thanks|cheers|hi|hiya|hello|hey|morning|afternoon|evening|bye|goodbye|sorry|ok|okay|right|alright|yes|yeah|no|well|please hold|hold on|soon|great|lovely|perfect|brilliant|dear)\s+/gi;
+/** Someone the caller knows, whose name may follow or not ("my neighbour next door"): a listed name only. */
+const ACQUAINTANCE =
+  /\bmy (?:colleague|friend|neighbour|neighbor|landlord|landlady|boss|flatmate|carer|nephew|niece|aunt|auntie|uncle|cousin|grandson|granddaughter|grandmother|grandfather|nan|gran|fiance|fiancee|boyfriend|girlfriend)\s+/gi;
 const BEFORE_GOODBYE = /\b([A-Za-z][A-Za-z'-]*)\s+(?:bye|goodbye|thanks|thank you)\b/gi;
 /** Where a name is the person spoken to or of: "talking to natalie", "it was claire who", "is that helen". */
 const BEFORE_A_PERSON = /\b(?:to|with|was|that|for|by)\s+/gi;
@@ -75,6 +79,7 @@ export function detectListedNames(text: string): SpanCandidate[] {
   };
   for (const m of text.matchAll(NAMING_CUES)) add(listedNameAt(text, m.index + m[0].length, 'any'));
   for (const m of text.matchAll(ADDRESSING_CUES)) add(listedNameAt(text, m.index + m[0].length, 'capitalised'));
+  for (const m of text.matchAll(ACQUAINTANCE)) add(listedNameAt(text, m.index + m[0].length, 'capitalised'));
   for (const m of text.matchAll(BEFORE_GOODBYE)) add(listedNameAt(text, m.index, 'capitalised'));
   for (const m of text.matchAll(BEFORE_A_PERSONS_VERB)) add(listedNameAt(text, m.index, 'capitalised', true));
   for (const m of text.matchAll(BEFORE_A_PERSON)) add(listedNameAt(text, m.index + m[0].length, 'capitalised', true));

@@ -2,8 +2,7 @@ import { detectListedNames } from './detect-listed-names.js';
 import { isNameWord } from './name-words.js';
 import type { SpanCandidate } from './span-candidate.js';
 
-const RELATIVE =
-  '(?:wife|husband|partner|son|daughter|father|mother|dad|mum|mom|brother|sister|colleague|friend|neighbour|neighbor|landlord|landlady|boss|flatmate|carer|nephew|niece|aunt|auntie|uncle|cousin|grandson|granddaughter|grandmother|grandfather|nan|gran|fiance|fiancee|boyfriend|girlfriend)';
+const RELATIVE = '(?:wife|husband|partner|son|daughter|father|mother|dad|mum|mom|brother|sister)';
 /**
  * What comes before a name: an introduction, a title, a relative ("my father robert chen", "my
  * wife's name maria"), "under the name", "spoke with" in an agent's note, or a note's "Caller:" label.
