@@ -19,7 +19,10 @@ import { loadEvaluatorDashboardData } from '../../src/service/analytics/load-eva
 import { readEvaluatorRows } from '../../src/service/analytics/read-evaluator-rows.js';
 import { selectScoredTranscriptions } from '../../src/service/analytics/select-scored-transcriptions.js';
 import { serializeEvaluatorDashboard } from '../../src/service/analytics/serialize-evaluator-dashboard.js';
-import { sumCriterionDayStats } from '../../src/service/analytics/sum-criterion-day-stats.js';
+import { countEvaluatorPeriodFigures } from '../../src/service/analytics/count-evaluator-period-figures.js';
+import { countPeriodFigures } from '../../src/service/analytics/count-period-figures.js';
+import { resolveComparisonWindows } from '../../src/service/analytics/comparison-windows.js';
+import { sumCriterionHourStats } from '../../src/service/analytics/sum-criterion-hour-stats.js';
 import { buildEvaluatorDashboardBefore } from '../service/oracles/build-evaluator-dashboard-before.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/convoqa_bench_analytics';
@@ -67,7 +70,9 @@ for (let round = 0; round < rounds + 2; round += 1) {
   // The reads alone.
   await time('selection alone, Prisma $queryRaw', () => selectScoredTranscriptions(db, scope, filter.window));
   await time('selection alone, prepared, array rows', () => readEvaluatorRows(db, scope, filter.window));
-  await time('criterion day stats alone', () => sumCriterionDayStats(db, scope, filter.window));
+  await time('criterion hour stats alone', () => sumCriterionHourStats(db, scope, filter.window));
+  await time('periods alone, from the rows', () => countPeriodFigures(db, scope, resolveComparisonWindows(filter, now)));
+  await time('periods alone, from the hour table', () => countEvaluatorPeriodFigures(db, scope, resolveComparisonWindows(filter, now)));
   if (round === 0 && pieces.join('') !== JSON.stringify(dashboard)) throw new Error('answers differ');
 }
 

@@ -5,7 +5,7 @@
  * slice timed. Each run purges one copy with the real purge (src/service/retention/purge-expired-transcriptions.ts)
  * and another with the row-by-row baseline (webhook deliveries then transcriptions deleted, every
  * trigger doing its own work per row), alternately. Prints the medians of 3 runs, calls/s per slice,
- * the ratio to the baseline, and checks the criterion day stats and status counts after each run.
+ * the ratio to the baseline, and checks the analytics hour tables and status counts after each run.
  *
  *   npm run bench:purge     # BENCH_DATABASE_URL, default .../convoqa_bench_purge (the template, kept between runs)
  */
@@ -16,7 +16,7 @@ import { createDb, type Db } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
 import type { ProcessingContext } from '../../src/service/processing/processing-context.js';
 import { purgeExpiredTranscriptions } from '../../src/service/retention/purge-expired-transcriptions.js';
-import { criterionDayStatsDrift, statusCountsDrift } from '../support/aggregate-drift.js';
+import { hourStatsDrift, statusCountsDrift } from '../support/aggregate-drift.js';
 import { median } from './latency-percentiles.js';
 import { seedYearOfCalls, stepSeconds, yearCalls } from './year-of-calls-seed.js';
 
@@ -116,7 +116,7 @@ for (let run = 1; run <= runs; run += 1)
       line.push(`${n} in ${(ms / 1000).toFixed(1)} s`);
     }
     totals[m]?.push(deleted / (elapsed / 1000));
-    const drift = (await criterionDayStatsDrift(db)) + (await statusCountsDrift(db));
+    const drift = (await hourStatsDrift(db)) + (await statusCountsDrift(db));
     out(`  run ${run}, ${mode.label}: ${line.join(', ')}; ${drift === 0 ? 'aggregates exact' : `${drift} aggregate rows WRONG`}`);
     await db.$disconnect();
     if (drift !== 0) process.exitCode = 1;

@@ -5,7 +5,7 @@ import { AccountSlots } from '../../src/service/processing/account-slots.js';
 import { sweepProcessing } from '../../src/service/processing/sweep-processing.js';
 import { purgeExpiredTranscriptions } from '../../src/service/retention/purge-expired-transcriptions.js';
 import { seedBulkScoredTranscriptions } from '../support/analytics-seed.js';
-import { expectDayStatsRecomputable } from '../support/criterion-day-stats.js';
+import { expectHourStatsRecomputable } from '../support/analytics-hour-stats.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { seedSupportAccount } from '../support/scored-history.js';
 import { seedTranscription } from '../support/seed.js';
@@ -135,14 +135,14 @@ describe('retention', () => {
     expect(await h.db.criterionResult.count({ where: { transcriptionId: { in: doomed } } })).toBe(0);
     expect(await h.db.webhookDelivery.count({ where: { transcriptionId: { in: doomed } } })).toBe(0);
     expect(await h.deps.storage.exists(keyOf(doomed[0]))).toBe(false);
-    await expectDayStatsRecomputable(h.db, [accountId]);
+    await expectHourStatsRecomputable(h.db, [accountId]);
     await expectAggregatesOfCallsLeft(accountId);
 
     // The purge's setting ended with its transactions: an ordinary delete is followed as before.
     const [next] = all.slice(561);
     await h.db.criterionResult.deleteMany({ where: { transcriptionId: next?.id, position: 0 } });
     await h.db.transcription.delete({ where: { id: all.at(-1)?.id } });
-    await expectDayStatsRecomputable(h.db, [accountId]);
+    await expectHourStatsRecomputable(h.db, [accountId]);
     await expectAggregatesOfCallsLeft(accountId);
   });
 });

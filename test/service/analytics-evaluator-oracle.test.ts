@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidatedRequest } from '../../src/contract/catalog.js';
+import { Prisma } from '../../src/generated/prisma/client.js';
 import { analyticsEvaluator } from '../../src/service/analytics/analytics-evaluator.js';
+import { resolveComparisonWindows } from '../../src/service/analytics/comparison-windows.js';
+import { resolveDateFilter } from '../../src/service/analytics/date-filter.js';
+import { capEdgeHour } from '../../src/service/analytics/evaluator-hour-edge.js';
 import { deleteTranscription } from '../../src/service/transcriptions/delete-transcription.js';
 import {
   addCriterion,
@@ -11,19 +15,19 @@ import {
   type SeededCriterion,
   type SeededEvaluator,
 } from '../support/analytics-seed.js';
-import { expectDayStatsRecomputable } from '../support/criterion-day-stats.js';
+import { expectHourStatsRecomputable } from '../support/analytics-hour-stats.js';
 import { expectFailedCriteriaJsonRecomputable } from '../support/failed-criteria-json.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { analyticsEvaluatorBefore } from './oracles/analytics-evaluator-before.js';
 
 /**
- * analytics-evaluator sums svc_criterion_day_stats (plus the cap's edge day) instead of joining
- * every result row, and writes its answer as JSON text from one pass over array rows; the
+ * analytics-evaluator sums the hour tables (plus the calls of the hour the cap cuts) instead of
+ * reading every result row and period row, and writes its answer as JSON text from one pass over array rows; the
  * implementation before both (oracles/) must give the byte-identical answer
  * on a mixed account: two evaluators, participants (one deleted), five months, boolean, scale and
  * strict criteria (one removed after use, one added late), halves and quarters as raw scores,
  * deleted transcriptions and results, rows that are not counted, another account carrying the
- * same evaluator's id, and filters that cut the 20,000 cap in the middle of a day or not.
+ * same evaluator's id, and filters that cut the 20,000 cap in the middle of an hour or not.
  */
 const now = new Date('2026-06-15T12:00:00Z');
 let h: Harness;
@@ -77,7 +81,7 @@ beforeAll(async () => {
   });
 
   // The bulk seed draws one raw score per criterion for all its rows: redraw them per row (an
-  // UPDATE of 200,000 result rows, which the day table follows too).
+  // UPDATE of 200,000 result rows, which the hour tables follow too).
   await h.db.$executeRaw`
     UPDATE svc_criterion_results r SET score_raw_ai = x.raw, status = (CASE WHEN x.n >= 0.5 THEN 'PASS' ELSE 'FAIL' END)::svc_criterion_result_status
     FROM (SELECT r2.transcription_id, r2.criterion_id, v.raw, CASE WHEN r2.type = 'scale' THEN (v.raw - 1) / 4 ELSE v.raw END AS n
@@ -187,7 +191,7 @@ const filters: Omit<ValidatedRequest<'analytics-evaluator'>, 'evaluator_id'>[] =
   { start_date: '2026-04-05', end_date: '2026-04-04' },
 ];
 
-describe('analytics-evaluator against the implementation before svc_criterion_day_stats and the serialised answer', () => {
+describe('analytics-evaluator against the implementation before the hour tables and the serialised answer', () => {
   it('gives the byte-identical answer for each evaluator and filter', async () => {
     const context = { accountId, requestId: 'oracle', deps: h.deps };
     let cut = 0;
@@ -202,12 +206,26 @@ describe('analytics-evaluator against the implementation before svc_criterion_da
         if (before.metadata.query_limit_reached) cut += 1;
       }
     }
-    // The unfiltered and the wide E1 dashboards are cut by the cap (its edge falls inside a day).
+    // The unfiltered and the wide E1 dashboards are cut by the cap (its edge falls inside an hour).
     expect(cut).toBe(2);
   });
 
-  it('keeps the day table equal to a recomputation from the result rows', async () => {
-    await expectDayStatsRecomputable(h.db, [accountId, otherAccountId]);
+  it('has the cap cut an hour in two, in the selection and in a comparison period', async () => {
+    // The answers above are only a proof of the edge hour's split if the cap falls inside an hour.
+    const scope = { kind: 'evaluator', accountId, evaluatorId: e1.id } as const;
+    const filter = resolveDateFilter({ start_date: '2025-01-01', end_date: '2026-06-30' });
+    for (const window of [resolveDateFilter({}).window, resolveComparisonWindows(filter, now).current]) {
+      const [edge] = await h.db.$queryRaw<{ hour: Date; take: number }[]>(Prisma.sql`${capEdgeHour(scope, window)}`);
+      const hour = await h.db.evaluatorHourStats.findUniqueOrThrow({
+        where: { accountId_evaluatorId_hour: { accountId, evaluatorId: e1.id, hour: edge.hour } },
+      });
+      expect(edge.take).toBeGreaterThan(0);
+      expect(edge.take).toBeLessThan(hour.calls);
+    }
+  });
+
+  it('keeps the hour tables equal to a recomputation from the rows', async () => {
+    await expectHourStatsRecomputable(h.db, [accountId, otherAccountId]);
   });
 
   it('keeps failed_criteria_json equal to a recomputation from the result rows, NULL where over 1,000 bytes', async () => {

@@ -1,5 +1,5 @@
 /**
- * The history the trigger-kept analytics columns are checked over (svc_criterion_day_stats and
+ * The history the trigger-kept analytics columns are checked over (the analytics hour tables and
  * svc_transcriptions.failed_criteria_json), and the deletion paths both must follow.
  */
 import { expect } from 'vitest';

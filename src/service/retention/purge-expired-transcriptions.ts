@@ -9,8 +9,9 @@ const batchSize = 500;
  *
  * Each batch is set-based (docs/scaling.md, "Retention purge"): with convoqa.purging on for the
  * transaction, the batch's rows are locked, its criterion results deleted in one statement (whose
- * statement-level trigger takes them out of svc_criterion_day_stats while their transcriptions still
- * exist), then its webhook deliveries and transcriptions. The setting makes the row-level triggers
+ * statement-level trigger takes them out of svc_criterion_hour_stats while their transcriptions still
+ * exist), then its webhook deliveries and transcriptions (whose statement-level trigger takes them
+ * out of svc_evaluator_hour_stats). The setting makes the row-level triggers
  * skip what this order has already done (migration purge_set_based).
  */
 export async function purgeExpiredTranscriptions(ctx: ProcessingContext): Promise<number> {

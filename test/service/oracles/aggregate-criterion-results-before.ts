@@ -1,7 +1,7 @@
 /**
- * Oracle: analytics' criterion aggregate as it was before svc_criterion_day_stats, the
+ * Oracle: analytics' criterion aggregate as it was before the hour tables, the
  * join of the selected transcriptions to every result row, kept unchanged so that
- * analytics-evaluator-oracle.test.ts can prove the day table gives the same numbers.
+ * analytics-evaluator-oracle.test.ts can prove the hour tables give the same numbers.
  */
 import type { Db } from '../../../src/db.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * Oracle: analytics-evaluator as it was before svc_criterion_day_stats and the serialised answer
+ * Oracle: analytics-evaluator as it was before the hour tables and the serialised answer
  * (docs/performance.md, "analytics-evaluator"): the selection through Prisma (select-scored-transcriptions.ts, still the other
  * dashboards'), the criterion aggregate as the join of the selection to every result row
  * (aggregate-criterion-results-before.ts), the answer built as objects

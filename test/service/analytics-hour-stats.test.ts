@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEvaluator, seedScoredTranscription, type SeededCriterion, type SeededEvaluator } from '../support/analytics-seed.js';
-import { expectDayStatsRecomputable } from '../support/criterion-day-stats.js';
+import { expectHourStatsRecomputable } from '../support/analytics-hour-stats.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { deleteByEveryPath, seedScoredHistory, seedSupportAccount } from '../support/scored-history.js';
 
 /**
- * svc_criterion_day_stats is kept by triggers in the transaction of every write: after each kind
- * of write the table must equal the sums recomputed from the rows (the migration's backfill query).
+ * svc_criterion_hour_stats and svc_evaluator_hour_stats are kept by triggers in the transaction of
+ * every write: after each kind of write both must equal the sums recomputed from the rows (the
+ * migration's backfill queries).
  */
 let h: Harness;
 let accountId: string;
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const check = () => expectDayStatsRecomputable(h.db, [accountId]);
+const check = () => expectHourStatsRecomputable(h.db, [accountId]);
 const resultsOf = (evaluator: SeededEvaluator, raws: number[]) =>
   evaluator.criteria.map((criterion: SeededCriterion, i) => ({ criterion, raw: raws[i] ?? 1 }));
 const newest = (take: number) =>
@@ -67,11 +68,13 @@ async function completeLikeThePipeline(at: Date, raws: number[]): Promise<string
   return t.id;
 }
 
-describe('svc_criterion_day_stats', () => {
+describe('the analytics hour tables', () => {
   it('holds the backfilled and bulk-inserted results', async () => {
     await check();
-    const rows = await h.db.criterionDayStats.findMany({ where: { accountId } });
+    const rows = await h.db.criterionHourStats.findMany({ where: { accountId } });
     expect(rows.reduce((sum, r) => sum + r.evaluated, 0)).toBe(300 * 3);
+    const hours = await h.db.evaluatorHourStats.findMany({ where: { accountId } });
+    expect(hours.reduce((sum, r) => sum + r.calls, 0)).toBe(300);
   });
 
   it('follows completions, in either order of row and results, and uncounted rows add nothing', async () => {
@@ -104,13 +107,21 @@ describe('svc_criterion_day_stats', () => {
     await check();
   });
 
-  it('follows changes of status, score, day and evaluator, and of the result rows', async () => {
-    const [a, b, c, d, e] = await newest(5);
+  it('follows changes of status, score, critical fail, hour and evaluator, and of the result rows', async () => {
+    const [a, b, c, d, e, f, g] = await newest(7);
     await h.db.transcription.update({ where: { id: a.id }, data: { createdAt: new Date('2026-01-01T00:00:00Z') } });
     await h.db.transcription.update({ where: { id: b.id }, data: { evaluatorId: e2.id } });
     await h.db.transcription.update({ where: { id: c.id }, data: { status: 'FAILED' } });
     await h.db.transcription.update({ where: { id: d.id }, data: { score: null } });
     await h.db.transcription.update({ where: { id: e.id }, data: { duration: 99, group: 'ARCHIVED' } });
+    await check();
+    // Still counted, in another hour of the same day, with another score, then failing critically.
+    const moved = await h.db.transcription.findUniqueOrThrow({ where: { id: f.id }, select: { createdAt: true } });
+    await h.db.transcription.update({
+      where: { id: f.id },
+      data: { createdAt: new Date(moved.createdAt.getTime() + 3_600_000), score: 42.5 },
+    });
+    await h.db.transcription.update({ where: { id: g.id }, data: { score: 90, criticalFail: true } });
     await check();
     await h.db.criterionResult.updateMany({ where: { transcriptionId: e.id }, data: { status: 'FAIL', scoreRawAi: 0.5 } });
     await h.db.criterionResult.deleteMany({ where: { transcriptionId: a.id, criterionId: e1.criteria[0].id } });
@@ -128,16 +139,17 @@ describe('svc_criterion_day_stats', () => {
       h,
       accountId,
       (await newest(40)).map((t) => t.id),
-      'day-stats',
+      'hour-stats',
       check,
     );
     await h.db.evaluator.delete({ where: { id: e2.id } });
     await check();
     await h.db.account.delete({ where: { id: accountId } });
-    expect(await h.db.criterionDayStats.count({ where: { accountId } })).toBe(0);
+    expect(await h.db.criterionHourStats.count({ where: { accountId } })).toBe(0);
+    expect(await h.db.evaluatorHourStats.count({ where: { accountId } })).toBe(0);
   });
 
-  it('stays exact under concurrent completions on the same evaluator and day', async () => {
+  it('stays exact under concurrent completions on the same evaluator and hour', async () => {
     ({
       accountId,
       evaluator: e1,
@@ -149,7 +161,9 @@ describe('svc_criterion_day_stats', () => {
     const at = new Date('2026-05-03T12:00:00Z');
     await Promise.all(Array.from({ length: 20 }, (_, i) => completeLikeThePipeline(at, [i % 2, 1 + (i % 5)])));
     await check();
-    const rows = await h.db.criterionDayStats.findMany({ where: { accountId } });
+    const rows = await h.db.criterionHourStats.findMany({ where: { accountId } });
     expect(rows.map((r) => r.evaluated)).toEqual([20, 20]);
+    const hours = await h.db.evaluatorHourStats.findMany({ where: { accountId } });
+    expect(hours.map((r) => [r.calls, r.scoreSum, r.passed])).toEqual([[20, 20 * 70, 20]]);
   });
 });
