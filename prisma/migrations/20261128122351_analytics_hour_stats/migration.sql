@@ -124,21 +124,28 @@ CREATE TRIGGER "svc_criterion_hour_stats_transcription_deleted" BEFORE DELETE ON
 -- Result rows written, changed or removed under a counted transcription: one statement-level pass
 -- per statement over the rows it touched (a bulk insert of 200,000 results is one aggregate).
 CREATE FUNCTION "svc_criterion_hour_stats_results_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  g record;
+  v_left integer;
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    UPDATE svc_criterion_hour_stats s SET evaluated = s.evaluated - g.n, failed = s.failed - g.f, raw_sum = s.raw_sum - g.x
-    FROM (SELECT t.account_id, t.evaluator_id, o.criterion_id, date_trunc('hour', t.created_at, 'UTC') AS hour,
-                 count(*) AS n, count(*) FILTER (WHERE o.status = 'FAIL') AS f, sum(o.score_raw_ai) AS x
-          FROM old_results o JOIN svc_transcriptions t ON t.id = o.transcription_id
-          WHERE t.status = 'COMPLETED' AND t.score IS NOT NULL AND t.evaluator_id IS NOT NULL
-          GROUP BY 1, 2, 3, 4) g
-    WHERE s.account_id = g.account_id AND s.evaluator_id = g.evaluator_id AND s.criterion_id = g.criterion_id AND s.hour = g.hour;
-    DELETE FROM svc_criterion_hour_stats s
-    USING (SELECT DISTINCT t.account_id, t.evaluator_id, o.criterion_id, date_trunc('hour', t.created_at, 'UTC') AS hour
-           FROM old_results o JOIN svc_transcriptions t ON t.id = o.transcription_id
-           WHERE t.status = 'COMPLETED' AND t.score IS NOT NULL AND t.evaluator_id IS NOT NULL) g
-    WHERE s.account_id = g.account_id AND s.evaluator_id = g.evaluator_id AND s.criterion_id = g.criterion_id AND s.hour = g.hour
-      AND s.evaluated = 0;
+    -- One key at a time through the primary key: a join of the statement's few keys to the whole
+    -- table was planned as a sequential scan of it (a transition table has no statistics).
+    FOR g IN
+      SELECT t.account_id, t.evaluator_id, o.criterion_id, date_trunc('hour', t.created_at, 'UTC') AS hour,
+             count(*) AS n, count(*) FILTER (WHERE o.status = 'FAIL') AS f, sum(o.score_raw_ai) AS x
+      FROM old_results o JOIN svc_transcriptions t ON t.id = o.transcription_id
+      WHERE t.status = 'COMPLETED' AND t.score IS NOT NULL AND t.evaluator_id IS NOT NULL
+      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    LOOP
+      UPDATE svc_criterion_hour_stats s SET evaluated = s.evaluated - g.n, failed = s.failed - g.f, raw_sum = s.raw_sum - g.x
+      WHERE s.account_id = g.account_id AND s.evaluator_id = g.evaluator_id AND s.hour = g.hour AND s.criterion_id = g.criterion_id
+      RETURNING s.evaluated INTO v_left;
+      IF v_left = 0 THEN
+        DELETE FROM svc_criterion_hour_stats s
+        WHERE s.account_id = g.account_id AND s.evaluator_id = g.evaluator_id AND s.hour = g.hour AND s.criterion_id = g.criterion_id;
+      END IF;
+    END LOOP;
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
     INSERT INTO svc_criterion_hour_stats AS s (account_id, evaluator_id, criterion_id, hour, evaluated, failed, raw_sum)
@@ -167,19 +174,29 @@ CREATE TRIGGER "svc_criterion_hour_stats_results_deleted" AFTER DELETE ON "svc_c
 -- ── svc_evaluator_hour_stats ──
 
 -- Adds signed amounts per (account, evaluator, hour), in key order (two writers never wait on each
--- other in opposite orders; a key whose amounts cancel out, all three, is left alone), then drops
--- the keys it touched that reached zero calls.
-CREATE FUNCTION "svc_evaluator_hour_stats_add"(p_deltas JSONB) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO svc_evaluator_hour_stats AS s (account_id, evaluator_id, hour, calls, score_sum, passed)
-  SELECT d.account_id, d.evaluator_id, d.hour, sum(d.calls), sum(d.score_sum), sum(d.passed)
-  FROM jsonb_to_recordset(p_deltas) AS d(account_id UUID, evaluator_id UUID, hour TIMESTAMPTZ, calls INTEGER, score_sum DOUBLE PRECISION, passed INTEGER)
-  WHERE EXISTS (SELECT 1 FROM svc_accounts a WHERE a.id = d.account_id)
-  GROUP BY 1, 2, 3 HAVING sum(d.calls) <> 0 OR sum(d.score_sum) <> 0 OR sum(d.passed) <> 0 ORDER BY 1, 2, 3
-  ON CONFLICT (account_id, evaluator_id, hour) DO UPDATE
-    SET calls = s.calls + excluded.calls, score_sum = s.score_sum + excluded.score_sum, passed = s.passed + excluded.passed;
-  DELETE FROM svc_evaluator_hour_stats s
-  USING jsonb_to_recordset(p_deltas) AS d(account_id UUID, evaluator_id UUID, hour TIMESTAMPTZ)
-  WHERE s.account_id = d.account_id AND s.evaluator_id = d.evaluator_id AND s.hour = d.hour AND s.calls = 0;
+-- other in opposite orders; a key whose amounts cancel out, all three, is left alone), one key at a
+-- time through the primary key, and drops a key that reached zero calls.
+CREATE FUNCTION "svc_evaluator_hour_stats_add"(p_deltas JSONB) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  d record;
+  v_left integer;
+BEGIN
+  FOR d IN
+    SELECT x.account_id, x.evaluator_id, x.hour, sum(x.calls) AS calls, sum(x.score_sum) AS score_sum, sum(x.passed) AS passed
+    FROM jsonb_to_recordset(p_deltas) AS x(account_id UUID, evaluator_id UUID, hour TIMESTAMPTZ, calls INTEGER, score_sum DOUBLE PRECISION, passed INTEGER)
+    WHERE EXISTS (SELECT 1 FROM svc_accounts a WHERE a.id = x.account_id)
+    GROUP BY 1, 2, 3 HAVING sum(x.calls) <> 0 OR sum(x.score_sum) <> 0 OR sum(x.passed) <> 0 ORDER BY 1, 2, 3
+  LOOP
+    INSERT INTO svc_evaluator_hour_stats AS s (account_id, evaluator_id, hour, calls, score_sum, passed)
+    VALUES (d.account_id, d.evaluator_id, d.hour, d.calls, d.score_sum, d.passed)
+    ON CONFLICT (account_id, evaluator_id, hour) DO UPDATE
+      SET calls = s.calls + excluded.calls, score_sum = s.score_sum + excluded.score_sum, passed = s.passed + excluded.passed
+    RETURNING s.calls INTO v_left;
+    IF v_left = 0 THEN
+      DELETE FROM svc_evaluator_hour_stats s WHERE s.account_id = d.account_id AND s.evaluator_id = d.evaluator_id AND s.hour = d.hour;
+    END IF;
+  END LOOP;
+END
 $$;
 
 -- The counted rows of a statement's inserted or deleted rows, as signed deltas (one aggregate per
