@@ -21,6 +21,7 @@
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { applyMigrations } from '../../prisma/runner/migrate-deploy.js';
 import { createDb } from '../../src/db.js';
@@ -88,7 +89,13 @@ for (const s of sizes.rows) {
 out(`  total ${Math.round(totalBytes / calls)} bytes per call, ${(totalBytes / 1e9).toFixed(1)} GB`);
 
 // ── the web process ──
+// A rerun in the same month starts with the account's monthly quotas unspent: their ledger row and
+// their Redis meter (meter-monthly-quota.ts).
 await raw.query('DELETE FROM svc_analytics_quota_usage WHERE account_id = $1', [accountId]);
+const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const meters = await redis.keys(`*quota:{${accountId}}:*`);
+if (meters.length > 0) await redis.del(...meters);
+redis.disconnect();
 const web = await startWebProcess({ DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '100000', LOG_LEVEL: 'warn' });
 const { key } = await createApiKey(db, accountId, 'bench-year');
 
