@@ -19,8 +19,8 @@ import { loadEvaluatorDashboardData } from '../../src/service/analytics/load-eva
 import { readEvaluatorRows } from '../../src/service/analytics/read-evaluator-rows.js';
 import { selectScoredTranscriptions } from '../../src/service/analytics/select-scored-transcriptions.js';
 import { serializeEvaluatorDashboard } from '../../src/service/analytics/serialize-evaluator-dashboard.js';
-import { countEvaluatorPeriodFigures } from '../../src/service/analytics/count-evaluator-period-figures.js';
-import { countPeriodFigures } from '../../src/service/analytics/count-period-figures.js';
+import { countPeriodFigures, periodFiguresFromRows } from '../../src/service/analytics/count-period-figures.js';
+import { periodFiguresFromHours } from '../../src/service/analytics/period-figures-from-hours.js';
 import { resolveComparisonWindows } from '../../src/service/analytics/comparison-windows.js';
 import { sumCriterionHourStats } from '../../src/service/analytics/sum-criterion-hour-stats.js';
 import { buildEvaluatorDashboardBefore } from '../service/oracles/build-evaluator-dashboard-before.js';
@@ -71,8 +71,12 @@ for (let round = 0; round < rounds + 2; round += 1) {
   await time('selection alone, Prisma $queryRaw', () => selectScoredTranscriptions(db, scope, filter.window));
   await time('selection alone, prepared, array rows', () => readEvaluatorRows(db, scope, filter.window));
   await time('criterion hour stats alone', () => sumCriterionHourStats(db, scope, filter.window));
-  await time('periods alone, from the rows', () => countPeriodFigures(db, scope, resolveComparisonWindows(filter, now)));
-  await time('periods alone, from the hour table', () => countEvaluatorPeriodFigures(db, scope, resolveComparisonWindows(filter, now)));
+  await time('periods alone, from the rows', () =>
+    countPeriodFigures(db, periodFiguresFromRows(scope, resolveComparisonWindows(filter, now))),
+  );
+  await time('periods alone, from the hour table', () =>
+    countPeriodFigures(db, periodFiguresFromHours(scope, resolveComparisonWindows(filter, now))),
+  );
   if (round === 0 && pieces.join('') !== JSON.stringify(dashboard)) throw new Error('answers differ');
 }
 

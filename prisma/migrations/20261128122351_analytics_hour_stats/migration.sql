@@ -87,29 +87,13 @@ BEGIN
 END
 $$;
 
--- A transcription entering or leaving the counted set, or changing key (hour, evaluator, account):
--- its results move with it. The WHEN clauses keep every other update free of any work.
-CREATE FUNCTION "svc_criterion_hour_stats_transcription_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A counted transcription deleted: its results leave with it.
+CREATE FUNCTION "svc_criterion_hour_stats_transcription_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'COMPLETED' AND OLD.score IS NOT NULL AND OLD.evaluator_id IS NOT NULL THEN
-    PERFORM svc_criterion_hour_stats_apply_transcription(OLD.id, OLD.account_id, OLD.evaluator_id, OLD.created_at, -1);
-  END IF;
-  IF TG_OP = 'UPDATE' AND NEW.status = 'COMPLETED' AND NEW.score IS NOT NULL AND NEW.evaluator_id IS NOT NULL THEN
-    PERFORM svc_criterion_hour_stats_apply_transcription(NEW.id, NEW.account_id, NEW.evaluator_id, NEW.created_at, 1);
-  END IF;
-  IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
-  RETURN NEW;
+  PERFORM svc_criterion_hour_stats_apply_transcription(OLD.id, OLD.account_id, OLD.evaluator_id, OLD.created_at, -1);
+  RETURN OLD;
 END
 $$;
-
-CREATE TRIGGER "svc_criterion_hour_stats_transcription_updated" AFTER UPDATE ON "svc_transcriptions"
-  FOR EACH ROW
-  WHEN ((OLD.status = 'COMPLETED' AND OLD.score IS NOT NULL AND OLD.evaluator_id IS NOT NULL)
-          IS DISTINCT FROM (NEW.status = 'COMPLETED' AND NEW.score IS NOT NULL AND NEW.evaluator_id IS NOT NULL)
-        OR (NEW.status = 'COMPLETED' AND NEW.score IS NOT NULL AND NEW.evaluator_id IS NOT NULL
-            AND (date_trunc('hour', OLD.created_at, 'UTC') IS DISTINCT FROM date_trunc('hour', NEW.created_at, 'UTC')
-                 OR OLD.evaluator_id IS DISTINCT FROM NEW.evaluator_id OR OLD.account_id IS DISTINCT FROM NEW.account_id)))
-  EXECUTE FUNCTION svc_criterion_hour_stats_transcription_changed();
 
 -- BEFORE: the results are still there (the cascade deletes them after the transcription), and
 -- their own delete trigger then finds no transcription and changes nothing. The retention purge
@@ -119,7 +103,7 @@ CREATE TRIGGER "svc_criterion_hour_stats_transcription_deleted" BEFORE DELETE ON
   FOR EACH ROW
   WHEN (OLD.status = 'COMPLETED' AND OLD.score IS NOT NULL AND OLD.evaluator_id IS NOT NULL
         AND current_setting('convoqa.purging', true) IS DISTINCT FROM 'on')
-  EXECUTE FUNCTION svc_criterion_hour_stats_transcription_changed();
+  EXECUTE FUNCTION svc_criterion_hour_stats_transcription_deleted();
 
 -- Result rows written, changed or removed under a counted transcription: one statement-level pass
 -- per statement over the rows it touched (a bulk insert of 200,000 results is one aggregate).
@@ -231,19 +215,33 @@ CREATE TRIGGER "svc_evaluator_hour_stats_deleted" AFTER DELETE ON "svc_transcrip
   REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION svc_evaluator_hour_stats_rows_changed();
 
--- An update that moves a row into or out of the counted set, to another key, or changes its score
--- or critical fail: per row, and only then (no transition tables on a trigger with a WHEN clause's
--- row values), so every other update costs nothing.
-CREATE FUNCTION "svc_evaluator_hour_stats_row_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- ── Both tables: a transcription updated ──
+
+-- An update that moves a row into or out of the counted set, to another key (hour, evaluator,
+-- account), or changes its score or critical fail: per row, and only then (the WHEN clause), so
+-- every other update costs nothing. Its results move with it only when it enters, leaves or
+-- changes key; a new score or critical fail changes only the call table.
+CREATE FUNCTION "svc_hour_stats_transcription_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  v_old boolean := OLD.status = 'COMPLETED' AND OLD.score IS NOT NULL AND OLD.evaluator_id IS NOT NULL;
+  v_new boolean := NEW.status = 'COMPLETED' AND NEW.score IS NOT NULL AND NEW.evaluator_id IS NOT NULL;
+  v_moved boolean := v_old IS DISTINCT FROM v_new OR OLD.evaluator_id IS DISTINCT FROM NEW.evaluator_id
+    OR OLD.account_id IS DISTINCT FROM NEW.account_id
+    OR date_trunc('hour', OLD.created_at, 'UTC') IS DISTINCT FROM date_trunc('hour', NEW.created_at, 'UTC');
   v_deltas jsonb := '[]'::jsonb;
 BEGIN
-  IF OLD.status = 'COMPLETED' AND OLD.score IS NOT NULL AND OLD.evaluator_id IS NOT NULL THEN
+  IF v_old THEN
+    IF v_moved THEN
+      PERFORM svc_criterion_hour_stats_apply_transcription(OLD.id, OLD.account_id, OLD.evaluator_id, OLD.created_at, -1);
+    END IF;
     v_deltas := v_deltas || jsonb_build_object('account_id', OLD.account_id, 'evaluator_id', OLD.evaluator_id,
       'hour', date_trunc('hour', OLD.created_at, 'UTC'), 'calls', -1, 'score_sum', -OLD.score,
       'passed', -(CASE WHEN OLD.score >= 50 AND NOT coalesce(OLD.critical_fail, false) THEN 1 ELSE 0 END));
   END IF;
-  IF NEW.status = 'COMPLETED' AND NEW.score IS NOT NULL AND NEW.evaluator_id IS NOT NULL THEN
+  IF v_new THEN
+    IF v_moved THEN
+      PERFORM svc_criterion_hour_stats_apply_transcription(NEW.id, NEW.account_id, NEW.evaluator_id, NEW.created_at, 1);
+    END IF;
     v_deltas := v_deltas || jsonb_build_object('account_id', NEW.account_id, 'evaluator_id', NEW.evaluator_id,
       'hour', date_trunc('hour', NEW.created_at, 'UTC'), 'calls', 1, 'score_sum', NEW.score,
       'passed', CASE WHEN NEW.score >= 50 AND NOT coalesce(NEW.critical_fail, false) THEN 1 ELSE 0 END);
@@ -253,7 +251,7 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER "svc_evaluator_hour_stats_updated" AFTER UPDATE ON "svc_transcriptions"
+CREATE TRIGGER "svc_hour_stats_transcription_updated" AFTER UPDATE ON "svc_transcriptions"
   FOR EACH ROW
   WHEN ((OLD.status = 'COMPLETED' AND OLD.score IS NOT NULL AND OLD.evaluator_id IS NOT NULL)
           IS DISTINCT FROM (NEW.status = 'COMPLETED' AND NEW.score IS NOT NULL AND NEW.evaluator_id IS NOT NULL)
@@ -261,7 +259,7 @@ CREATE TRIGGER "svc_evaluator_hour_stats_updated" AFTER UPDATE ON "svc_transcrip
             AND (date_trunc('hour', OLD.created_at, 'UTC') IS DISTINCT FROM date_trunc('hour', NEW.created_at, 'UTC')
                  OR OLD.evaluator_id IS DISTINCT FROM NEW.evaluator_id OR OLD.account_id IS DISTINCT FROM NEW.account_id
                  OR OLD.score IS DISTINCT FROM NEW.score OR OLD.critical_fail IS DISTINCT FROM NEW.critical_fail)))
-  EXECUTE FUNCTION svc_evaluator_hour_stats_row_changed();
+  EXECUTE FUNCTION svc_hour_stats_transcription_updated();
 
 -- Backfill from the rows already there.
 INSERT INTO svc_criterion_hour_stats (account_id, evaluator_id, criterion_id, hour, evaluated, failed, raw_sum)

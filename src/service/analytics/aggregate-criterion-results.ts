@@ -13,6 +13,24 @@ export interface CriterionMonthStats {
   rawSum: number;
 }
 
+/** A criterion-by-month row as the analytics queries write it. */
+export interface CriterionMonthRow {
+  criterion_id: string;
+  period: string;
+  evaluated: number;
+  failed: number;
+  raw_sum: number;
+}
+
+export const criterionMonthStatsOf = (rows: CriterionMonthRow[]): CriterionMonthStats[] =>
+  rows.map((row) => ({
+    criterionId: row.criterion_id,
+    period: row.period,
+    evaluated: row.evaluated,
+    failed: row.failed,
+    rawSum: row.raw_sum,
+  }));
+
 /**
  * Per criterion and month, over the same newest-20,000 selection as the dashboard's rows: in
  * PostgreSQL, so the (up to 200,000) result rows never leave the database. Grouping on the
@@ -22,7 +40,7 @@ export interface CriterionMonthStats {
  * per-criterion scores existed have no result rows and add nothing here.
  */
 export async function aggregateCriterionResults(db: Db, scope: AnalyticsScope, window: TimeWindow): Promise<CriterionMonthStats[]> {
-  const rows = await db.$queryRaw<{ criterion_id: string; period: string; evaluated: number; failed: number; raw_sum: number }[]>`
+  const rows = await db.$queryRaw<CriterionMonthRow[]>`
     WITH selected AS (
       SELECT t.id, date_trunc('month', t.created_at AT TIME ZONE 'UTC') AS month FROM svc_transcriptions t
       WHERE ${scoredTranscriptionsWhere(scope, window)}
@@ -40,11 +58,5 @@ export async function aggregateCriterionResults(db: Db, scope: AnalyticsScope, w
     JOIN svc_criterion_results r ON r.transcription_id = s.id
     WHERE r.criterion_id IN (SELECT id FROM current_criteria)
     GROUP BY r.criterion_id, s.month`;
-  return rows.map((row) => ({
-    criterionId: row.criterion_id,
-    period: row.period,
-    evaluated: row.evaluated,
-    failed: row.failed,
-    rawSum: row.raw_sum,
-  }));
+  return criterionMonthStatsOf(rows);
 }

@@ -2,11 +2,11 @@ import type { Db } from '../../db.js';
 import { aggregateCriterionResults, type CriterionMonthStats } from './aggregate-criterion-results.js';
 import type { AnalyticsScope } from './analytics-scope.js';
 import { resolveComparisonWindows } from './comparison-windows.js';
-import { countEvaluatorPeriodFigures } from './count-evaluator-period-figures.js';
-import { countPeriodFigures, type PeriodCounts } from './count-period-figures.js';
+import { countPeriodFigures, periodFiguresFromRows, type PeriodCounts } from './count-period-figures.js';
 import type { DateFilter, TimeWindow } from './date-filter.js';
 import { isHourAligned } from './evaluator-hour-edge.js';
 import { loadAccountDirectory, type AccountDirectory } from './load-account-directory.js';
+import { periodFiguresFromHours } from './period-figures-from-hours.js';
 import { selectScoredTranscriptions, type ScoredSelection } from './select-scored-transcriptions.js';
 import { sumCriterionHourStats } from './sum-criterion-hour-stats.js';
 
@@ -55,9 +55,12 @@ export async function readDashboard<Selection extends { rows: readonly unknown[]
     byHours && isHourAligned(filter.window)
       ? sumCriterionHourStats(db, scope, filter.window)
       : aggregateCriterionResults(db, scope, filter.window),
-    byHours && isHourAligned(comparison.current) && isHourAligned(comparison.previous)
-      ? countEvaluatorPeriodFigures(db, scope, comparison)
-      : countPeriodFigures(db, scope, comparison),
+    countPeriodFigures(
+      db,
+      byHours && isHourAligned(comparison.current) && isHourAligned(comparison.previous)
+        ? periodFiguresFromHours(scope, comparison)
+        : periodFiguresFromRows(scope, comparison),
+    ),
     loadAccountDirectory(db, scope.accountId),
   ]);
   return { selection, criterionStats, periods, directory };

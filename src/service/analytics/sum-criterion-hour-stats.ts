@@ -1,5 +1,5 @@
 import type { Db } from '../../db.js';
-import type { CriterionMonthStats } from './aggregate-criterion-results.js';
+import { criterionMonthStatsOf, type CriterionMonthRow, type CriterionMonthStats } from './aggregate-criterion-results.js';
 import type { TimeWindow } from './date-filter.js';
 import { capEdgeHour, edgeHourCalls, hourStatsWhere, type EvaluatorScope } from './evaluator-hour-edge.js';
 
@@ -13,7 +13,7 @@ import { capEdgeHour, edgeHourCalls, hourStatsWhere, type EvaluatorScope } from 
  * is the sum of exactly the results the join would have read in that hour.
  */
 export async function sumCriterionHourStats(db: Db, scope: EvaluatorScope, window: TimeWindow): Promise<CriterionMonthStats[]> {
-  const rows = await db.$queryRaw<{ criterion_id: string; period: string; evaluated: number; failed: number; raw_sum: number }[]>`
+  const rows = await db.$queryRaw<CriterionMonthRow[]>`
     WITH edge AS MATERIALIZED (${capEdgeHour(scope, window)}
     ), edge_calls AS (${edgeHourCalls('edge', scope, window)}
     ), current_criteria AS (
@@ -37,11 +37,5 @@ export async function sumCriterionHourStats(db: Db, scope: EvaluatorScope, windo
     WHERE p.criterion_id IN (SELECT id FROM current_criteria)
     GROUP BY p.criterion_id, p.month
     HAVING sum(p.evaluated) > 0`;
-  return rows.map((row) => ({
-    criterionId: row.criterion_id,
-    period: row.period,
-    evaluated: row.evaluated,
-    failed: row.failed,
-    rawSum: row.raw_sum,
-  }));
+  return criterionMonthStatsOf(rows);
 }

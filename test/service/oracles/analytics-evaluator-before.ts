@@ -9,7 +9,7 @@ import type { ValidatedRequest } from '../../../src/contract/catalog.js';
 import type { EvaluatorDashboard } from '../../../src/contract/analytics.js';
 import { AppError } from '../../../src/lib/errors/app-error.js';
 import { resolveComparisonWindows } from '../../../src/service/analytics/comparison-windows.js';
-import { countPeriodFigures } from '../../../src/service/analytics/count-period-figures.js';
+import { countPeriodFigures, periodFiguresFromRows } from '../../../src/service/analytics/count-period-figures.js';
 import { resolveDateFilter } from '../../../src/service/analytics/date-filter.js';
 import { loadAccountDirectory } from '../../../src/service/analytics/load-account-directory.js';
 import type { DashboardData } from '../../../src/service/analytics/load-dashboard-data.js';
@@ -40,7 +40,7 @@ export async function analyticsEvaluatorBefore(
     const [selection, criterionStats, periods, directory] = await Promise.all([
       selectScoredTranscriptions(deps.db, scope, filter.window),
       aggregateCriterionResultsBefore(deps.db, scope, filter.window),
-      countPeriodFigures(deps.db, scope, resolveComparisonWindows(filter, now)),
+      countPeriodFigures(deps.db, periodFiguresFromRows(scope, resolveComparisonWindows(filter, now))),
       loadAccountDirectory(deps.db, accountId),
     ]);
     data = { selection, criterionStats, periods, directory };
