@@ -10,7 +10,7 @@
  * extraction fields, an evaluation by one of two evaluators with 10 criterion results each
  * (reasoning and quote as an engine writes them); each finished call has its webhook delivery with
  * one attempt. The triggers are off while a chunk is written (session_replication_role = replica:
- * also no foreign-key checks); what they keep (failed_criteria_json, the analytics hour tables,
+ * also no foreign-key checks); what they keep (failed_criteria_json, the criterion day and analytics hour tables,
  * svc_transcription_status_counts) is written by the same SQL they run, set-based, per chunk.
  */
 import { performance } from 'node:perf_hooks';
@@ -18,6 +18,7 @@ import type pg from 'pg';
 import { createAccount } from '../../src/service/accounts/create-account.js';
 import type { Db } from '../../src/db.js';
 import { type CriterionSpec, seedEvaluator, seedParticipant } from '../support/analytics-seed.js';
+import { criterionStatsTables } from '../support/criterion-stats-tables.js';
 import { dialogues } from './dialogues.js';
 
 /** BENCH_YEAR_CALLS: fewer for a quick trial (then BENCH_DATABASE_URL should name another database). */
@@ -227,18 +228,20 @@ async function writeChunk(raw: pg.Client, accountId: string, anchor: Date, first
      FROM (${calls}) s WHERE s.status <> 'IN_PROGRESS'`,
     values.slice(0, 5),
   );
-  // What the hour tables' triggers would have added for these calls.
-  await raw.query(
-    `INSERT INTO svc_criterion_hour_stats AS d (account_id, evaluator_id, criterion_id, hour, evaluated, failed, raw_sum)
-     SELECT t.account_id, t.evaluator_id, r.criterion_id, date_trunc('hour', t.created_at, 'UTC'),
-            count(*), count(*) FILTER (WHERE r.status = 'FAIL'), sum(r.score_raw_ai)
-     FROM (${calls}) s JOIN svc_transcriptions t ON t.id = s.id JOIN svc_criterion_results r ON r.transcription_id = t.id
-     WHERE t.status = 'COMPLETED' AND t.score IS NOT NULL AND t.evaluator_id IS NOT NULL
-     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-     ON CONFLICT (account_id, evaluator_id, criterion_id, hour) DO UPDATE
-       SET evaluated = d.evaluated + excluded.evaluated, failed = d.failed + excluded.failed, raw_sum = d.raw_sum + excluded.raw_sum`,
-    values.slice(0, 5),
-  );
+  // What the day and hour tables' triggers would have added for these calls.
+  for (const { table, bucket, bucketOf } of criterionStatsTables) {
+    await raw.query(
+      `INSERT INTO ${table} AS d (account_id, evaluator_id, criterion_id, ${bucket}, evaluated, failed, raw_sum)
+       SELECT t.account_id, t.evaluator_id, r.criterion_id, ${bucketOf('t.created_at')},
+              count(*), count(*) FILTER (WHERE r.status = 'FAIL'), sum(r.score_raw_ai)
+       FROM (${calls}) s JOIN svc_transcriptions t ON t.id = s.id JOIN svc_criterion_results r ON r.transcription_id = t.id
+       WHERE t.status = 'COMPLETED' AND t.score IS NOT NULL AND t.evaluator_id IS NOT NULL
+       GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+       ON CONFLICT (account_id, evaluator_id, criterion_id, ${bucket}) DO UPDATE
+         SET evaluated = d.evaluated + excluded.evaluated, failed = d.failed + excluded.failed, raw_sum = d.raw_sum + excluded.raw_sum`,
+      values.slice(0, 5),
+    );
+  }
   await raw.query(
     `INSERT INTO svc_evaluator_hour_stats AS d (account_id, evaluator_id, hour, calls, score_sum, passed)
      SELECT t.account_id, t.evaluator_id, date_trunc('hour', t.created_at, 'UTC'), count(*), sum(t.score),

@@ -59,7 +59,7 @@ const seeded = await seedYearOfCalls(db, raw, out);
 if (seeded.chunksWritten > 0) {
   const vacuumStart = performance.now();
   await raw.query(
-    'VACUUM (ANALYZE) svc_transcriptions, svc_criterion_results, svc_criterion_hour_stats, svc_evaluator_hour_stats, svc_webhook_deliveries, svc_webhook_attempts',
+    'VACUUM (ANALYZE) svc_transcriptions, svc_criterion_results, svc_criterion_day_stats, svc_criterion_hour_stats, svc_evaluator_hour_stats, svc_webhook_deliveries, svc_webhook_attempts',
   );
   out(
     `seeded ${seeded.chunksWritten} chunks in ${(seeded.seedMs / 1000).toFixed(0)} s, then VACUUM ANALYZE in ${((performance.now() - vacuumStart) / 1000).toFixed(0)} s`,
@@ -72,7 +72,7 @@ const evaluatorId = evaluatorIds[0];
 const sizes = await raw.query<{ relation: string; rows: string; heap: string; toast: string; indexes: string }>(
   `SELECT c.relname AS relation, (SELECT reltuples::bigint FROM pg_class WHERE oid = c.oid)::text AS rows,
           pg_relation_size(c.oid) AS heap, coalesce(pg_total_relation_size(c.reltoastrelid), 0) AS toast, pg_indexes_size(c.oid) AS indexes
-   FROM pg_class c WHERE c.relname IN ('svc_transcriptions', 'svc_criterion_results', 'svc_criterion_hour_stats', 'svc_evaluator_hour_stats', 'svc_webhook_deliveries', 'svc_webhook_attempts') ORDER BY 1`,
+   FROM pg_class c WHERE c.relname IN ('svc_transcriptions', 'svc_criterion_results', 'svc_criterion_day_stats', 'svc_criterion_hour_stats', 'svc_evaluator_hour_stats', 'svc_webhook_deliveries', 'svc_webhook_attempts') ORDER BY 1`,
 );
 const calls = Number(
   (await raw.query<{ n: string }>('SELECT count(*) AS n FROM svc_transcriptions WHERE account_id = $1', [accountId])).rows[0]?.n,

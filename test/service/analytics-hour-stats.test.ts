@@ -5,9 +5,9 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { deleteByEveryPath, seedScoredHistory, seedSupportAccount } from '../support/scored-history.js';
 
 /**
- * svc_criterion_hour_stats and svc_evaluator_hour_stats are kept by triggers in the transaction of
- * every write: after each kind of write both must equal the sums recomputed from the rows (the
- * migration's backfill queries).
+ * svc_criterion_day_stats, svc_criterion_hour_stats and svc_evaluator_hour_stats are kept by
+ * triggers in the transaction of every write: after each kind of write each must equal the sums
+ * recomputed from the rows (the migrations' backfill queries).
  */
 let h: Harness;
 let accountId: string;
@@ -145,6 +145,7 @@ describe('the analytics hour tables', () => {
     await h.db.evaluator.delete({ where: { id: e2.id } });
     await check();
     await h.db.account.delete({ where: { id: accountId } });
+    expect(await h.db.criterionDayStats.count({ where: { accountId } })).toBe(0);
     expect(await h.db.criterionHourStats.count({ where: { accountId } })).toBe(0);
     expect(await h.db.evaluatorHourStats.count({ where: { accountId } })).toBe(0);
   });

@@ -1,11 +1,13 @@
 import { expect } from 'vitest';
 import type { Db } from '../../src/db.js';
+import { Prisma } from '../../src/generated/prisma/client.js';
+import { criterionStatsTables } from './criterion-stats-tables.js';
 
-interface CriterionHourRow {
+interface CriterionBucketRow {
   account_id: string;
   evaluator_id: string;
   criterion_id: string;
-  hour: string;
+  bucket: string;
   evaluated: number;
   failed: number;
   raw_sum: number;
@@ -21,23 +23,25 @@ interface EvaluatorHourRow {
 }
 
 /**
- * Both hour tables of these accounts, as the triggers kept them, equal the same sums recomputed
- * from svc_transcriptions and svc_criterion_results (the migration's backfill queries); score sums
- * to a millionth.
+ * The criterion day table and both hour tables of these accounts, as the triggers kept them, equal
+ * the same sums recomputed from svc_transcriptions and svc_criterion_results (the migrations'
+ * backfill queries); score sums to a millionth.
  */
 export async function expectHourStatsRecomputable(db: Db, accountIds: string[]): Promise<void> {
-  const keptCriteria = await db.$queryRaw<CriterionHourRow[]>`
-    SELECT account_id::text, evaluator_id::text, criterion_id::text, hour::text, evaluated, failed, raw_sum
-    FROM svc_criterion_hour_stats WHERE account_id = ANY(${accountIds}::uuid[])
-    ORDER BY 1, 2, 3, 4`;
-  const recomputedCriteria = await db.$queryRaw<CriterionHourRow[]>`
-    SELECT t.account_id::text, t.evaluator_id::text, r.criterion_id::text, date_trunc('hour', t.created_at, 'UTC')::text AS hour,
-           count(*)::int AS evaluated, (count(*) FILTER (WHERE r.status = 'FAIL'))::int AS failed, sum(r.score_raw_ai) AS raw_sum
-    FROM svc_transcriptions t JOIN svc_criterion_results r ON r.transcription_id = t.id
-    WHERE t.account_id = ANY(${accountIds}::uuid[]) AND t.status = 'COMPLETED' AND t.score IS NOT NULL AND t.evaluator_id IS NOT NULL
-    GROUP BY 1, 2, 3, 4
-    ORDER BY 1, 2, 3, 4`;
-  expect(keptCriteria).toEqual(recomputedCriteria);
+  for (const { table, bucket, bucketOf } of criterionStatsTables) {
+    const kept = await db.$queryRaw<CriterionBucketRow[]>(Prisma.sql`
+      SELECT account_id::text, evaluator_id::text, criterion_id::text, ${Prisma.raw(bucket)}::text AS bucket, evaluated, failed, raw_sum
+      FROM ${Prisma.raw(table)} WHERE account_id = ANY(${accountIds}::uuid[])
+      ORDER BY 1, 2, 3, 4`);
+    const recomputed = await db.$queryRaw<CriterionBucketRow[]>(Prisma.sql`
+      SELECT t.account_id::text, t.evaluator_id::text, r.criterion_id::text, ${Prisma.raw(bucketOf('t.created_at'))}::text AS bucket,
+             count(*)::int AS evaluated, (count(*) FILTER (WHERE r.status = 'FAIL'))::int AS failed, sum(r.score_raw_ai) AS raw_sum
+      FROM svc_transcriptions t JOIN svc_criterion_results r ON r.transcription_id = t.id
+      WHERE t.account_id = ANY(${accountIds}::uuid[]) AND t.status = 'COMPLETED' AND t.score IS NOT NULL AND t.evaluator_id IS NOT NULL
+      GROUP BY 1, 2, 3, 4
+      ORDER BY 1, 2, 3, 4`);
+    expect(kept, table).toEqual(recomputed);
+  }
   const keptCalls = await db.$queryRaw<EvaluatorHourRow[]>`
     SELECT account_id::text, evaluator_id::text, hour::text, calls, score_sum, passed
     FROM svc_evaluator_hour_stats WHERE account_id = ANY(${accountIds}::uuid[])

@@ -1,16 +1,3 @@
--- ── Hand-written, first: the day table's triggers go before the table they write ──
-DROP TRIGGER "svc_criterion_day_stats_transcription_updated" ON "svc_transcriptions";
-DROP TRIGGER "svc_criterion_day_stats_transcription_deleted" ON "svc_transcriptions";
-DROP TRIGGER "svc_criterion_day_stats_results_inserted" ON "svc_criterion_results";
-DROP TRIGGER "svc_criterion_day_stats_results_updated" ON "svc_criterion_results";
-DROP TRIGGER "svc_criterion_day_stats_results_deleted" ON "svc_criterion_results";
-DROP FUNCTION "svc_criterion_day_stats_transcription_changed"();
-DROP FUNCTION "svc_criterion_day_stats_apply_transcription"(UUID, UUID, UUID, TIMESTAMPTZ, INTEGER);
-DROP FUNCTION "svc_criterion_day_stats_results_changed"();
-
--- DropTable
-DROP TABLE "svc_criterion_day_stats";
-
 -- CreateTable
 CREATE TABLE "svc_criterion_hour_stats" (
     "account_id" UUID NOT NULL,

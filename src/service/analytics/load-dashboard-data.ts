@@ -8,7 +8,7 @@ import { isHourAligned } from './evaluator-hour-edge.js';
 import { loadAccountDirectory, type AccountDirectory } from './load-account-directory.js';
 import { periodFiguresFromHours } from './period-figures-from-hours.js';
 import { selectScoredTranscriptions, type ScoredSelection } from './select-scored-transcriptions.js';
-import { sumCriterionHourStats } from './sum-criterion-hour-stats.js';
+import { isDayAligned, sumCriterionHourStats } from './sum-criterion-hour-stats.js';
 
 /** Everything a dashboard is built from; `Selection` is how the selected rows are held. */
 export interface DashboardReads<Selection> {
@@ -52,7 +52,7 @@ export async function readDashboard<Selection extends { rows: readonly unknown[]
   const byHours = scope.kind === 'evaluator';
   const [selection, criterionStats, periods, directory] = await Promise.all([
     readSelection(filter.window),
-    byHours && isHourAligned(filter.window)
+    byHours && isDayAligned(filter.window)
       ? sumCriterionHourStats(db, scope, filter.window)
       : aggregateCriterionResults(db, scope, filter.window),
     countPeriodFigures(
