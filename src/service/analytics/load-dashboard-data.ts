@@ -46,9 +46,9 @@ export async function readDashboard<Selection extends { rows: readonly unknown[]
     };
   }
   const comparison = resolveComparisonWindows(filter, now);
-  // One evaluator's calls and results are also kept per hour (docs/analytics.md, "Hour tables"):
-  // summing hours instead of reading up to 200,000 result rows and 40,000 calls. The other scopes
-  // read the rows.
+  // One evaluator's calls are also kept per hour and its results per day and hour (docs/analytics.md,
+  // "Hour tables"): summing those instead of reading up to 200,000 result rows and 40,000 calls.
+  // The other scopes read the rows.
   const byHours = scope.kind === 'evaluator';
   const [selection, criterionStats, periods, directory] = await Promise.all([
     readSelection(filter.window),
