@@ -34,8 +34,9 @@ export const SlackSettings = z
     /** Transcriptions listed per evaluator in the digest (the rest are counted: "and N more"). */
     SLACK_DIGEST_MAX_PER_EVALUATOR: wholeNumber({ min: 1, max: 25 }).default(10),
     /**
-     * A critical fail that completed longer ago than this raises no alert when the hub first sees it
-     * (a hub started on an existing account must not post its history); it still shows in the digest.
+     * A critical fail known for longer than this (the later of its evaluation's `generated_at` and
+     * `completed_at`) raises no alert (a hub started on an existing account must not post its
+     * history); it still shows in the digest.
      */
     SLACK_ALERT_MAX_AGE_HOURS: z.coerce.number().positive().default(168),
   })

@@ -9,7 +9,7 @@ import type { UpstreamTranscription } from '../client/index.js';
 export type MirrorHook = (
   tx: Prisma.TransactionClient,
   mirrored: UpstreamTranscription,
-  previous: { status: string; group: string | null } | null,
+  previous: { status: string; group: string | null; criticalFail: boolean | null } | null,
 ) => Promise<void | AfterCommit>;
 
 /** Work a hook asks for after the commit. A failure is logged, not thrown: what the hook wrote is durable, and its own sweeper finishes the job. */

@@ -74,7 +74,7 @@ export async function writeMirror(
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:mirror:${row.id}`}))::text`;
     const previous = await tx.hubTranscription.findUnique({
       where: { id: row.id },
-      select: { status: true, group: true, recordedAt: true, participantId: true },
+      select: { status: true, group: true, criticalFail: true, recordedAt: true, participantId: true },
     });
     // A transcription without a creation date keeps the one it was first mirrored with.
     const keptRecordedAt = recordedAt ?? previous?.recordedAt ?? now;
@@ -92,7 +92,11 @@ export async function writeMirror(
     for (const week of weeks) await resampleWeekOf(tx, week);
     for (const week of weeks) await assignWaitingCalls(tx, { scope: participantWeekOf('t', week), now });
     for (const hook of hooks) {
-      const after = await hook(tx, transcription, previous ? { status: previous.status, group: previous.group } : null);
+      const after = await hook(
+        tx,
+        transcription,
+        previous ? { status: previous.status, group: previous.group, criticalFail: previous.criticalFail } : null,
+      );
       if (after) afterCommit.push(after);
     }
   });

@@ -60,6 +60,45 @@ describe('which mirrors raise an alert', () => {
     expect(await alertsOf(id)).toHaveLength(1);
   });
 
+  it('raises one when the critical fail arrives after the call was mirrored COMPLETED (evaluation attached or redone later)', async () => {
+    const hook = createCriticalFailHook(hub);
+    const scored = evaluatedTranscription();
+    // First mirrored COMPLETED with no evaluation yet, then with one that passes.
+    await writeMirror(hub, { ...scored, details: { ...scored.details, evaluation: null } }, [hook]);
+    const passing = evaluatedTranscription({ id: scored.transcription_id, criticalFail: false });
+    await writeMirror(hub, passing, [hook]);
+    expect(await alertsOf(scored.transcription_id)).toHaveLength(0);
+    // Evaluated (again) as a critical fail: one alert, however often it is mirrored after that.
+    await writeMirror(hub, scored, [hook]);
+    await writeMirror(hub, { ...scored, group: 'UNDER_REVIEW' }, [hook]);
+    await writeMirror(hub, scored, [hook]);
+    expect(await alertsOf(scored.transcription_id)).toHaveLength(1);
+  });
+
+  it('takes the age limit from the evaluation: a recent verdict on an old call alerts, an old verdict does not', async () => {
+    const hook = createCriticalFailHook(hub);
+    const longAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const reEvaluated = evaluatedTranscription({ completedAt: longAgo, criticalFail: false });
+    await writeMirror(hub, reEvaluated, [hook]);
+    const verdict = evaluatedTranscription({ id: reEvaluated.transcription_id, completedAt: longAgo });
+    const generatedNow = { ...verdict.details.evaluation!.breakdown, generated_at: new Date().toISOString() };
+    await writeMirror(
+      hub,
+      { ...verdict, details: { ...verdict.details, evaluation: { ...verdict.details.evaluation!, breakdown: generatedNow } } },
+      [hook],
+    );
+    expect(await alertsOf(reEvaluated.transcription_id)).toHaveLength(1);
+
+    const history = evaluatedTranscription({ completedAt: longAgo });
+    const generatedLongAgo = { ...history.details.evaluation!.breakdown, generated_at: longAgo };
+    await writeMirror(
+      hub,
+      { ...history, details: { ...history.details, evaluation: { ...history.details.evaluation!, breakdown: generatedLongAgo } } },
+      [hook],
+    );
+    expect(await alertsOf(history.transcription_id)).toHaveLength(0);
+  });
+
   it('raises none for history: completed before the age limit, or already mirrored as completed', async () => {
     const old = evaluatedTranscription({ completedAt: new Date(Date.now() - 8 * 86_400_000).toISOString() });
     await writeMirror(hub, old, [createCriticalFailHook(hub)]);

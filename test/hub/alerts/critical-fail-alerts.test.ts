@@ -101,6 +101,21 @@ describe('critical-fail alerts', () => {
     expect(alertMessagesOf(rig.slack, seeded.id)).toHaveLength(0);
   });
 
+  it('posts one alert when the call, mirrored COMPLETED without a critical fail, is re-evaluated as one', async () => {
+    const seeded = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id);
+    await rig.h.db.transcription.update({ where: { id: seeded.id }, data: { criticalFail: false } });
+    await mirrorTranscription(rig.stack.hub, seeded.id, [rig.hook]);
+    expect(await alertOf(seeded.id)).toBeNull();
+
+    await rig.h.db.transcription.update({ where: { id: seeded.id }, data: { criticalFail: true } });
+    await mirrorTranscription(rig.stack.hub, seeded.id, [rig.hook]);
+    await mirrorTranscription(rig.stack.hub, seeded.id, [rig.hook]);
+    await alertWithStatus(seeded.id, 'sent');
+    await settle();
+    expect(alertMessagesOf(rig.slack, seeded.id)).toHaveLength(1);
+    expect(await rig.h.db.hubAlert.count({ where: { transcriptionId: seeded.id } })).toBe(1);
+  });
+
   it('sends the alert when the worker died between the mirror commit and the queueing: the retried mirror queues it', async () => {
     const seeded = await seedEvaluatedTranscription(rig.h.db, rig.stack.account.id);
     // The first mirror commits the outbox row, then its worker dies: the work after the commit never runs.
