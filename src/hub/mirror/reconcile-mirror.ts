@@ -1,6 +1,7 @@
+import { Id } from '../../contract/common.js';
 import type { HubContext } from '../hub-context.js';
 import { sweepUnsentReceipts } from '../webhooks/sweep-unsent-receipts.js';
-import { enqueueMirror } from './enqueue-mirror.js';
+import { queueingMirrors } from './enqueue-mirror.js';
 import { countOpenQuarantined, entryOfRejectedRow, openQuarantineKeys, quarantineItems, resolveQuarantinedExcept } from './quarantine.js';
 import { recordSyncState, type ReconcileReport } from './sync-state.js';
 
@@ -11,16 +12,19 @@ import { recordSyncState, type ReconcileReport } from './sync-state.js';
  * then finds it 404 and marks it deleted). When the list was cut at 20,000, only mirrored rows at
  * least as recent as the oldest listed one are judged gone. The list is read row by row: a row
  * that breaks what the API description promises is quarantined (docs/mirror.md, "Quarantine")
- * and, when it names its transcription, that transcription is fetched on its own; every other
- * row goes on. Quarantined get-transcription answers are tried again at every run. Receipts whose
+ * and, when it names its transcription by a UUID, that transcription is fetched on its own; every
+ * other row goes on. Quarantined get-transcription answers are tried again at every run. Receipts whose
  * enqueue never happened (a minute on) are queued too, claimed as the outbox relay's sweep claims them.
+ * A mirror that cannot be queued is logged and counted, and the run goes on (docs/mirror.md,
+ * "Reconciliation"); only a queue refusing every one of many in a row (Redis gone) fails the run.
  */
 export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport> {
   const client = await ctx.upstream();
   const now = ctx.now();
   const list = await client.listTranscriptions({});
   const upstream = new Map(list.transcriptions.map((t) => [t.transcription_id.toLowerCase(), t]));
-  const rejectedIds = new Set(list.rejected.flatMap((row) => (row.id ? [row.id] : [])));
+  // Only an id in the form the API's paths take can be fetched; any other stays in quarantine alone.
+  const rejectedIds = new Set(list.rejected.flatMap((row) => (isFetchableId(row.id) ? [row.id] : [])));
   // The list's quarantine is what this read found: rows broken now are kept, the others resolved.
   const broken = list.rejected.map((row) => entryOfRejectedRow('list-transcriptions', row));
   await quarantineItems(ctx.db, broken, now);
@@ -50,32 +54,30 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
     rowsQuarantined: list.rejected.length,
     openQuarantine: 0,
     listCut: list.query_limit_reached,
+    enqueueFailed: 0,
   };
+  const queue = queueingMirrors(ctx, report);
   for (const [id, t] of upstream) {
     const mine = mirroredById.get(id);
     if (!mine) {
-      await enqueueMirror(ctx.jobs, id);
-      report.queuedNew += 1;
+      if (await queue(id)) report.queuedNew += 1;
     } else if (
       mine.status !== t.status ||
       mine.group !== t.group ||
       (t.qa.critical_fail !== null && t.status === 'COMPLETED' && mine.criticalFail !== t.qa.critical_fail)
     ) {
-      await enqueueMirror(ctx.jobs, id);
-      report.queuedChanged += 1;
+      if (await queue(id)) report.queuedChanged += 1;
     }
   }
   for (const mine of mirrored) {
     if (!upstream.has(mine.id) && !rejectedIds.has(mine.id) && mine.recordedAt.getTime() >= oldestListed) {
-      await enqueueMirror(ctx.jobs, mine.id);
-      report.queuedGone += 1;
+      if (await queue(mine.id)) report.queuedGone += 1;
     }
   }
   // A row the list could not give is fetched on its own; an answer quarantined before is tried again.
-  const retry = new Set([...rejectedIds, ...(await openQuarantineKeys(ctx.db, 'get-transcription'))]);
+  const retry = new Set([...rejectedIds, ...(await openQuarantineKeys(ctx.db, 'get-transcription')).filter(isFetchableId)]);
   for (const id of retry) {
-    await enqueueMirror(ctx.jobs, id);
-    report.queuedQuarantined += 1;
+    if (await queue(id)) report.queuedQuarantined += 1;
   }
   // Receipts whose enqueue never happened, by the outbox relay's own sweep (a claim under a lease,
   // so a live relay's receipts are not queued twice), as a backstop when no web process sweeps.
@@ -84,3 +86,5 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
   await recordSyncState(ctx.db, { lastReconcileAt: now.toISOString(), ...report });
   return report;
 }
+
+const isFetchableId = (id: string | null): id is string => id !== null && Id.safeParse(id).success;

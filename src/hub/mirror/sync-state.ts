@@ -20,6 +20,8 @@ export interface ReconcileReport {
   /** Quarantined items still unread after this run. */
   openQuarantine?: number;
   listCut: boolean;
+  /** Mirrors that could not be queued this run (logged; the next run tries again). */
+  enqueueFailed?: number;
 }
 
 /** The last reconciliation's report, and when it ran. */

@@ -355,6 +355,7 @@ describe('its analytics and fault knobs', () => {
     for (const [kind, check] of [
       ['numeric-created-at', (row: Record<string, unknown>) => row.created_at === 12],
       ['missing-transcription-id', (row: Record<string, unknown>) => !('transcription_id' in row)],
+      ['non-uuid-id', (row: Record<string, unknown>) => String(row.transcription_id).startsWith('urn:uuid:')],
       ['weird-status', (row: Record<string, unknown>) => row.status === 'WEIRD'],
     ] as const) {
       fake.injectMalformedRow(kind);

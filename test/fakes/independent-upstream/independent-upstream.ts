@@ -17,7 +17,7 @@ import { errorWire, fullTranscriptionWire, listTranscriptionWire } from './wire.
 export type AnalyticsOperation = 'analytics' | 'analytics-evaluator' | 'analytics-participant';
 
 /** A list-transcriptions row the fake adds to the list (the record itself is untouched). */
-export type MalformedRow = 'numeric-created-at' | 'missing-transcription-id' | 'weird-status';
+export type MalformedRow = 'numeric-created-at' | 'missing-transcription-id' | 'non-uuid-id' | 'weird-status';
 
 export interface IndependentUpstreamOptions {
   /** The one key it accepts (default a random one). */
@@ -84,6 +84,8 @@ function malformedRow(kind: MalformedRow, sample: TranscriptionRecord | undefine
   const row: Record<string, unknown> = { ...base, transcription_id: crypto.randomUUID() };
   if (kind === 'numeric-created-at') row.created_at = 12;
   if (kind === 'missing-transcription-id') delete row.transcription_id;
+  // A UUID, but as a URN rather than in the bare 8-4-4-4-12 form.
+  if (kind === 'non-uuid-id') row.transcription_id = `urn:uuid:${crypto.randomUUID()}`;
   if (kind === 'weird-status') row.status = 'WEIRD';
   return row;
 }

@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobHandlers } from '../../../src/queues/job-handler.js';
 import { reconcileMirror } from '../../../src/hub/mirror/reconcile-mirror.js';
+import { readSyncState } from '../../../src/hub/mirror/sync-state.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { startHubStack, type HubStack } from '../../support/hub-stack.js';
@@ -177,6 +178,32 @@ describe('reconciliation', () => {
     // Converged: nothing left to queue.
     const quiet = await reconcileMirror(stack.hub);
     expect(quiet.queuedChanged + quiet.queuedGone).toBe(0);
+  });
+});
+
+describe('reconciliation when a mirror cannot be queued', () => {
+  it('logs it, queues the others and records the run', async () => {
+    const [refused, queued] = [
+      await seedEvaluatedTranscription(h.db, stack.account.id),
+      await seedEvaluatedTranscription(h.db, stack.account.id),
+    ];
+    // The real queues, refusing this one transcription's mirror.
+    const jobs: typeof h.jobs = {
+      ...h.jobs,
+      enqueue: (name, payload, options) =>
+        (payload as { transcriptionId?: string }).transcriptionId === refused.id
+          ? Promise.reject(new Error('queue refused'))
+          : h.jobs.enqueue(name, payload, options),
+    };
+    const report = await reconcileMirror({ ...stack.hub, jobs });
+    expect(report.enqueueFailed).toBe(1);
+    await eventually(async () => (await h.db.hubTranscription.findUnique({ where: { id: queued.id } })) ?? undefined, 10_000);
+    expect(await h.db.hubTranscription.findUnique({ where: { id: refused.id } })).toBeNull();
+    expect(await readSyncState(h.db)).toMatchObject({ enqueueFailed: 1 });
+
+    // The next run queues it.
+    expect((await reconcileMirror(stack.hub)).queuedNew).toBeGreaterThanOrEqual(1);
+    await eventually(async () => (await h.db.hubTranscription.findUnique({ where: { id: refused.id } })) ?? undefined, 10_000);
   });
 });
 

@@ -387,7 +387,7 @@ describe('against what the vendor leaves open or lets go wrong', () => {
     await world.fake.settled();
     // Each kind in turn; what each reconciliation threw, if it did (none should).
     const thrown: Record<string, string> = {};
-    for (const kind of ['missing-transcription-id', 'numeric-created-at', 'weird-status'] as const) {
+    for (const kind of ['missing-transcription-id', 'numeric-created-at', 'non-uuid-id', 'weird-status'] as const) {
       world.fake.injectMalformedRow(kind);
       try {
         await reconcileMirror(world.stack.hub);
@@ -411,7 +411,7 @@ describe('against what the vendor leaves open or lets go wrong', () => {
     const quarantine = await admin('/sync/quarantine?include_resolved=true');
     expect(quarantine.status).toBe(200);
     const items = quarantine.body.data.items as { operation: string; item: string; reason: string; raw: Record<string, unknown> }[];
-    expect(items.map((i) => i.operation)).toEqual(['list-transcriptions', 'list-transcriptions', 'list-transcriptions']);
+    expect(items.map((i) => i.operation)).toEqual(Array.from({ length: 4 }, () => 'list-transcriptions'));
     expect(items.map((i) => i.reason).join('\n')).toMatch(/transcription_id/);
     expect(items.map((i) => i.reason).join('\n')).toMatch(/created_at/);
     expect(items.map((i) => i.reason).join('\n')).toMatch(/status/);
@@ -451,7 +451,7 @@ describe('against what the vendor leaves open or lets go wrong', () => {
     // Once the upstream's list reads clean, every row is resolved, and kept for history.
     await reconcileMirror(world.stack.hub);
     expect((await admin('/sync/quarantine')).body.data.items).toEqual([]);
-    expect((await admin('/sync/quarantine?include_resolved=true')).body.data.items).toHaveLength(3);
+    expect((await admin('/sync/quarantine?include_resolved=true')).body.data.items).toHaveLength(4);
     expect((await admin('/sync')).body.data).toMatchObject({ healthy: true, quarantined: 0 });
   }, 30_000);
 });
