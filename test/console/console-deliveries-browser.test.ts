@@ -223,7 +223,9 @@ describe('the Receipts page', () => {
       expect(Number(await page.locator(`#outcome-counts li[data-outcome=${outcome}] .kpi`).textContent())).toBeGreaterThanOrEqual(1);
     }
     const runs = page.locator('table.runs tbody tr');
-    expect(await runs.nth(0).textContent()).toContain(`OK${report.listCut ? ' (list cut short)' : ''}${report.listed}`);
+    expect(await runs.nth(0).textContent()).toContain(
+      `OK${report.listCut ? ' (list cut short: deletions not checked)' : ''}${report.listed}`,
+    );
     expect(await runs.nth(1).textContent()).toContain('upstream unreachable');
     await screenshot(page, 'receipts');
     await expectAccessible(page);

@@ -9,14 +9,15 @@ import { recordSyncState, type ReconcileReport } from './sync-state.js';
  * Catches what webhooks missed: lists the upstream's transcriptions (list form: status, group,
  * critical fail) and queues a mirror for every one that is new to the hub, whose status, group or
  * critical-fail flag differs, or that the hub has but the upstream no longer lists (the mirror
- * then finds it 404 and marks it deleted). When the list was cut at 20,000, only mirrored rows at
- * least as recent as the oldest listed one are judged gone. The list is read row by row: a row
- * that breaks what the API description promises is quarantined (docs/mirror.md, "Quarantine")
- * and, when it names its transcription by a UUID, that transcription is fetched on its own; every
- * other row goes on. Quarantined get-transcription answers are tried again at every run. Receipts whose
- * enqueue never happened (a minute on) are queued too, claimed as the outbox relay's sweep claims them.
- * A mirror that cannot be queued is logged and counted, and the run goes on (docs/mirror.md,
- * "Reconciliation"); only a queue refusing every one of many in a row (Redis gone) fails the run.
+ * then finds it 404 and marks it deleted). When the list was cut at 20,000, nothing is judged
+ * gone: the API description does not say which rows a cut keeps; a deletion is still found when
+ * its transcription is next fetched. The list is read row by row: a row that breaks what the API
+ * description promises is quarantined (docs/mirror.md, "Quarantine") and, when it names its
+ * transcription by a UUID, that transcription is fetched on its own; every other row goes on.
+ * Quarantined get-transcription answers are tried again at every run. Receipts whose enqueue never
+ * happened (a minute on) are queued too, claimed as the outbox relay's sweep claims them. A mirror
+ * that cannot be queued is logged and counted, and the run goes on; only a queue refusing many in
+ * a row (Redis gone) fails the run (docs/mirror.md, "Reconciliation").
  */
 export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport> {
   const client = await ctx.upstream();
@@ -37,12 +38,11 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
 
   const mirrored = await ctx.db.hubTranscription.findMany({
     where: { deletedAt: null },
-    select: { id: true, status: true, group: true, criticalFail: true, recordedAt: true },
+    select: { id: true, status: true, group: true, criticalFail: true },
   });
   const mirroredById = new Map(mirrored.map((m) => [m.id, m]));
-  const oldestListed = list.query_limit_reached
-    ? Math.min(...list.transcriptions.map((t) => Date.parse(t.created_at)))
-    : Number.NEGATIVE_INFINITY;
+  // A cut list is not known to hold the newest rows (or any particular ones), so it proves nothing gone.
+  const goneChecked = !list.query_limit_reached;
 
   const report: Required<ReconcileReport> = {
     listed: upstream.size + list.rejected.length,
@@ -54,6 +54,7 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
     rowsQuarantined: list.rejected.length,
     openQuarantine: 0,
     listCut: list.query_limit_reached,
+    goneChecked,
     enqueueFailed: 0,
   };
   const queue = queueingMirrors(ctx, report);
@@ -69,8 +70,8 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
       if (await queue(id)) report.queuedChanged += 1;
     }
   }
-  for (const mine of mirrored) {
-    if (!upstream.has(mine.id) && !rejectedIds.has(mine.id) && mine.recordedAt.getTime() >= oldestListed) {
+  for (const mine of goneChecked ? mirrored : []) {
+    if (!upstream.has(mine.id) && !rejectedIds.has(mine.id)) {
       if (await queue(mine.id)) report.queuedGone += 1;
     }
   }

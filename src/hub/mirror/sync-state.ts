@@ -20,6 +20,8 @@ export interface ReconcileReport {
   /** Quarantined items still unread after this run. */
   openQuarantine?: number;
   listCut: boolean;
+  /** Whether mirrored rows the list lacked were queued as gone: not when the list was cut (which rows a cut keeps is not stated). */
+  goneChecked?: boolean;
   /** Mirrors that could not be queued this run (logged; the next run tries again). */
   enqueueFailed?: number;
 }

@@ -182,7 +182,7 @@ function runsTable(runs: ReconcileRun[]): SafeHtml {
 ${runs.length === 0 ? html`<tr><td colspan="9">No reconciliation has run yet.</td></tr>` : ''}
 ${runs.map((r) =>
   r.ok
-    ? html`<tr><td>${formatDate(new Date(r.lastReconcileAt))}</td><td class="good">OK${r.listCut ? ' (list cut short)' : ''}</td><td>${r.listed}</td>
+    ? html`<tr><td>${formatDate(new Date(r.lastReconcileAt))}</td><td class="good">OK${r.listCut ? ' (list cut short: deletions not checked)' : ''}</td><td>${r.listed}</td>
 <td>${r.queuedNew}</td><td>${r.queuedChanged}</td><td>${r.queuedGone}</td><td>${r.queuedUnsent}</td><td>${r.rowsQuarantined ?? 0}</td><td>—</td></tr>`
     : html`<tr><td>${formatDate(new Date(r.lastReconcileAt))}</td><td class="bad">Failed</td><td>—</td><td>—</td><td>—</td><td>—</td><td>—</td><td>—</td>
 <td>${r.error}</td></tr>`,

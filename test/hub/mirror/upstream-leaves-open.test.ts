@@ -1,0 +1,75 @@
+/**
+ * The mirror against what the API description leaves open, with the scripted fake upstream
+ * (test/fakes/fake-upstream.ts) answering as our built-in service would not: which rows a list
+ * cut at 20,000 keeps. Reconciliation compares the list with the whole mirror, so this file has a
+ * database of its own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HubContext } from '../../../src/hub/hub-context.js';
+import { writeMirror } from '../../../src/hub/mirror/mirror-transcription.js';
+import { reconcileMirror } from '../../../src/hub/mirror/reconcile-mirror.js';
+import { readSyncState } from '../../../src/hub/mirror/sync-state.js';
+import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
+import { closeInOrder } from '../../support/close-in-order.js';
+import { createHarness, type Harness } from '../../support/harness.js';
+import { createScratchDatabase } from '../../support/scratch-database.js';
+import { evaluatedTranscription } from '../alerts/support.js';
+import { unpacedTestClient } from '../client/support.js';
+
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let h: Harness;
+let fake: FakeUpstream;
+let hub: HubContext;
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase('leaves_open');
+  h = createHarness({ databaseUrl: scratch.url });
+  fake = await startFakeUpstream();
+  const client = unpacedTestClient(fake.baseUrl, fake.apiKey, { backoffBaseMs: 1 });
+  hub = h.hubContext({ upstream: () => Promise.resolve(client) });
+});
+afterAll(async () => {
+  await closeInOrder(fake, h);
+  await scratch.drop();
+});
+
+/** A list-transcriptions row for a transcription as `writeMirror` stored it. */
+const listRowOf = (t: ReturnType<typeof evaluatedTranscription>) => ({
+  transcription_id: t.transcription_id,
+  status: t.status,
+  configuration_id: t.configuration_id,
+  configuration_tag: t.configuration_tag,
+  duration: t.duration,
+  group: t.group,
+  name: t.name,
+  created_at: t.details.created_at,
+  qa: { score: t.details.evaluation?.score ?? null, critical_fail: t.details.evaluation?.critical_fail ?? null },
+});
+
+const mirrorJobOf = (id: string) => h.jobs.queue('hub.mirror-transcription').getJob(`mirror-${id}`);
+
+describe('a list cut at 20,000', () => {
+  it('is not taken to keep the newest rows: nothing is judged gone, and the run says so', async () => {
+    const oldest = evaluatedTranscription({ recordedAt: '2025-01-01T00:00:00.000Z', criticalFail: false });
+    const newer = [
+      evaluatedTranscription({ recordedAt: '2026-06-01T00:00:00.000Z', criticalFail: false }),
+      evaluatedTranscription({ recordedAt: '2026-07-01T00:00:00.000Z', criticalFail: false }),
+    ];
+    for (const t of [oldest, ...newer]) await writeMirror(hub, t, []);
+    // This upstream kept the oldest rows when it cut the result.
+    fake.script('list-transcriptions', {
+      json: { data: { total_transcriptions: 20_000, query_limit_reached: true, statistics: null, transcriptions: [listRowOf(oldest)] } },
+    });
+    const report = await reconcileMirror(hub);
+    expect(report).toMatchObject({ listCut: true, goneChecked: false, queuedGone: 0, queuedNew: 0, queuedChanged: 0 });
+    for (const t of newer) expect(await mirrorJobOf(t.transcription_id)).toBeUndefined();
+    expect(await readSyncState(h.db)).toMatchObject({ listCut: true, goneChecked: false });
+
+    // A whole list judges what it lacks gone.
+    fake.script('list-transcriptions', {
+      json: { data: { total_transcriptions: 1, query_limit_reached: false, statistics: null, transcriptions: [listRowOf(oldest)] } },
+    });
+    expect(await reconcileMirror(hub)).toMatchObject({ listCut: false, goneChecked: true, queuedGone: 2 });
+    for (const t of newer) expect(await mirrorJobOf(t.transcription_id)).toBeDefined();
+  });
+});
