@@ -7,8 +7,8 @@ import { recordSyncState, type ReconcileReport } from './sync-state.js';
 
 /**
  * Catches what webhooks missed: lists the upstream's transcriptions (list form: status, group,
- * critical fail) and queues a mirror for every one that is new to the hub, whose status, group or
- * critical-fail flag differs, or that the hub has but the upstream no longer lists (the mirror
+ * critical fail, score) and queues a mirror for every one that is new to the hub, whose status,
+ * group, critical-fail flag or score differs, or that the hub has but the upstream no longer lists (the mirror
  * then finds it 404 and marks it deleted). When the list was cut at 20,000, nothing is judged
  * gone: the API description does not say which rows a cut keeps; a deletion is still found when
  * its transcription is next fetched. The list is read row by row: a row that breaks what the API
@@ -38,7 +38,7 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
 
   const mirrored = await ctx.db.hubTranscription.findMany({
     where: { deletedAt: null },
-    select: { id: true, status: true, group: true, criticalFail: true },
+    select: { id: true, status: true, group: true, criticalFail: true, score: true },
   });
   const mirroredById = new Map(mirrored.map((m) => [m.id, m]));
   // A cut list is not known to hold the newest rows (or any particular ones), so it proves nothing gone.
@@ -65,7 +65,8 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
     } else if (
       mine.status !== t.status ||
       mine.group !== t.group ||
-      (t.qa.critical_fail !== null && t.status === 'COMPLETED' && mine.criticalFail !== t.qa.critical_fail)
+      (t.qa.critical_fail !== null && t.status === 'COMPLETED' && mine.criticalFail !== t.qa.critical_fail) ||
+      (t.status === 'COMPLETED' && scoreChanged(t.qa.score, mine.score))
     ) {
       if (await queue(id)) report.queuedChanged += 1;
     }
@@ -89,3 +90,10 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
 }
 
 const isFetchableId = (id: string | null): id is string => id !== null && Id.safeParse(id).success;
+
+/** Scores (0 to 100) closer than this are the same: a list that rounds its scores must not be refetched at every run. */
+const scoreTolerance = 0.01;
+
+/** The list's score differs from the mirror's (a re-evaluation); a list row without one says nothing. */
+const scoreChanged = (listed: number | null, mirrored: number | null) =>
+  listed !== null && (mirrored === null || Math.abs(listed - mirrored) > scoreTolerance);

@@ -115,7 +115,8 @@ export function createWebhookIntake(ctx: HubContext, options: ReceiverOptions): 
     const { transcriptionId } = event;
     try {
       // Duplicates are told by transcription and outcome, not by body bytes or delivery id
-      // (docs/mirror.md, "Webhooks are pokes"): any repeat would only fetch the same state again.
+      // (docs/mirror.md, "Webhooks are pokes"): one receipt, the repeat counted on it and queued
+      // to mirror again, since the description does not say which changes a webhook announces.
       const { duplicate } = await receipts.submit({
         id: receiptId(transcriptionId, outcome),
         transcriptionId,

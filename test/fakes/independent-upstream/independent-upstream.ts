@@ -50,6 +50,8 @@ export interface IndependentUpstream {
   slowDown(operation: string, delayMs: number): void;
   /** Adds a malformed row to every list-transcriptions answer until cleared. */
   injectMalformedRow(kind: MalformedRow | null): void;
+  /** Sends a transcription's webhook again (a new webhook-id), as an upstream announcing a later change to it would. */
+  redeliverWebhook(transcriptionId: string): Promise<SentWebhook[]>;
   /** Resolves once `count` webhooks have been sent and answered. */
   waitForWebhooks(count: number, timeoutMs?: number): Promise<SentWebhook[]>;
   /** Resolves once no submission is still IN_PROGRESS and every webhook has been sent. */
@@ -195,6 +197,14 @@ export async function startIndependentUpstream(options: IndependentUpstreamOptio
     rateLimitNext: (operation, count, retryAfterSeconds = 1) => void limited.set(operation, { count, retryAfterSeconds }),
     slowDown: (operation, delayMs) => void delays.set(operation, delayMs),
     injectMalformedRow: (kind) => void (malformed = kind),
+    async redeliverWebhook(transcriptionId) {
+      const t = state.transcriptions.get(transcriptionId);
+      const webhooks = t ? state.configurations.get(t.configuration_id)?.webhooks : undefined;
+      if (!t || !webhooks) throw new Error(`independent upstream: no webhooks for ${transcriptionId}`);
+      const sent = await sendWebhooks(webhookStyle, t, webhooks, () => fullTranscriptionWire(t), now);
+      webhooksSent.push(...sent);
+      return sent;
+    },
     async waitForWebhooks(count, timeoutMs = 10_000) {
       await waitUntil(() => webhooksSent.length >= count, timeoutMs, `${count} webhooks (${webhooksSent.length} sent)`);
       return webhooksSent.slice(0, count);

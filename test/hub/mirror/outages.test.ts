@@ -97,7 +97,7 @@ describe('Redis down at receipt', () => {
     );
     // enqueued_at is set only once Redis took the mirror job (the first test's worker may already have run it).
     expect(receipt.enqueuedAt).toBeInstanceOf(Date);
-    // A later repeat is a duplicate, queues nothing new, and is counted.
+    // A later repeat is a duplicate and is counted (and, a poke like any webhook, queues a fresh mirror).
     expect((await send()).body).toEqual({ data: { received: true, duplicate: true } });
     expect((await h.db.hubWebhookReceipt.findUnique({ where: { id: `tx-${transcriptionId}-success` } }))?.duplicates).toBe(1);
   }, 40_000);

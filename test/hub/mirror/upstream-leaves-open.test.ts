@@ -73,3 +73,28 @@ describe('a list cut at 20,000', () => {
     for (const t of newer) expect(await mirrorJobOf(t.transcription_id)).toBeDefined();
   });
 });
+
+describe('a score changed upstream', () => {
+  it('is mirrored again by reconciliation, unless the list only rounds it', async () => {
+    const rescored = evaluatedTranscription({ score: 40, criticalFail: false });
+    const rounded = evaluatedTranscription({ score: 40, criticalFail: false });
+    for (const t of [rescored, rounded]) await writeMirror(hub, t, []);
+    const withScore = (t: ReturnType<typeof evaluatedTranscription>, score: number) => {
+      const row = listRowOf(t);
+      return { ...row, qa: { ...row.qa, score } };
+    };
+    fake.script('list-transcriptions', {
+      json: {
+        data: {
+          total_transcriptions: 2,
+          query_limit_reached: true,
+          statistics: null,
+          transcriptions: [withScore(rescored, 25), withScore(rounded, 40.004)],
+        },
+      },
+    });
+    expect(await reconcileMirror(hub)).toMatchObject({ queuedChanged: 1 });
+    expect(await mirrorJobOf(rescored.transcription_id)).toBeDefined();
+    expect(await mirrorJobOf(rounded.transcription_id)).toBeUndefined();
+  });
+});

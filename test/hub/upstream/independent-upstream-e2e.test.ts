@@ -379,6 +379,31 @@ describe('against what the vendor leaves open or lets go wrong', () => {
     ]);
   }, 30_000);
 
+  it('mirrors a later change that the upstream announces with another webhook for the same call and outcome', async () => {
+    const { h, fake } = world;
+    const id = await submit(world, 'good.wav');
+    await fake.settled();
+    expect(await mirroredStatuses(h, [id]), await mirrorFailures(h)).toEqual({ [id]: 'COMPLETED' });
+    const before = await h.db.hubTranscription.findUniqueOrThrow({ where: { id } });
+    // Evaluated again upstream: another score; status, group and critical fail as they were.
+    const record = fake.state.transcriptions.get(id);
+    if (!record?.evaluation || before.score === null) throw new Error('expected an evaluated call');
+    const rescored = before.score - 10;
+    record.evaluation = { ...record.evaluation, score: rescored, generated_at: new Date().toISOString() };
+
+    const [resent] = await fake.redeliverWebhook(id);
+    expect(resent?.status).toBe(202);
+    expect(JSON.parse(resent?.responseBody ?? '')).toEqual({ data: { received: true, duplicate: true } });
+    const after = await eventually(async () => {
+      const row = await h.db.hubTranscription.findUnique({ where: { id } });
+      return row?.score === rescored ? row : undefined;
+    }, 10_000).catch(() => h.db.hubTranscription.findUnique({ where: { id } }));
+    expect(after?.score, await mirrorFailures(h)).toBe(rescored);
+    // Still one receipt, the repeat counted on it.
+    const receipts = await h.db.hubWebhookReceipt.findMany({ where: { transcriptionId: id } });
+    expect(receipts.map((r) => r.duplicates)).toEqual([1]);
+  }, 30_000);
+
   it("reconciles past a malformed row of the upstream's list, mirroring the well-formed ones", async () => {
     const ids = [
       await submit(world, 'good.wav', world.ids.silentConfiguration),
