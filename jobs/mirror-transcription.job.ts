@@ -9,10 +9,10 @@ import { mirrorLag } from '../src/hub/mirror/mirror-metrics.js';
  * three rounds; reconciliation covers anything beyond.
  */
 export function handleMirrorTranscription(ctx: HubContext): JobHandler<'hub.mirror-transcription'> {
-  return async ({ transcriptionId }) => {
+  return async ({ transcriptionId, confirmDeletion }) => {
     for (let round = 0; round < 3; round += 1) {
       const startedAt = new Date();
-      await mirrorTranscription(ctx, transcriptionId);
+      await mirrorTranscription(ctx, transcriptionId, ctx.mirrorHooks, { confirmDeletion });
       // Mirror lag (docs/metrics.md): the receipts this mirror answered.
       const mirroredAt = new Date();
       const answered = await ctx.db.hubWebhookReceipt.updateManyAndReturn({

@@ -63,7 +63,8 @@ export const jobCatalog = {
    * and a later one queues it again. Retried for a while when PostgreSQL or the upstream is down.
    */
   'hub.mirror-transcription': {
-    payload: z.object({ transcriptionId: Id }),
+    /** confirmDeletion: reconciliation's successful list lacked it, so a 404 means deleted (docs/mirror.md, "Mirror job"). */
+    payload: z.object({ transcriptionId: Id, confirmDeletion: z.boolean().optional() }),
     concurrency: 1,
     ...retried(10, 1_000),
     removeOnComplete: true,

@@ -7,8 +7,9 @@ import type { HubContext } from '../hub-context.js';
  * catalog), so a later webhook queues a fresh mirror; one arriving while the job runs is caught
  * by the job itself, which mirrors again when a receipt came in after it started.
  */
-export function enqueueMirror(jobs: JobQueues, transcriptionId: string): Promise<void> {
-  return jobs.enqueue('hub.mirror-transcription', { transcriptionId }, { jobId: `mirror-${transcriptionId}` });
+export function enqueueMirror(jobs: JobQueues, transcriptionId: string, options: { confirmDeletion?: boolean } = {}): Promise<void> {
+  const payload = options.confirmDeletion ? { transcriptionId, confirmDeletion: true } : { transcriptionId };
+  return jobs.enqueue('hub.mirror-transcription', payload, { jobId: `mirror-${transcriptionId}` });
 }
 
 /** Failures in a row after which the queue is taken to be down and the run fails (it is retried). */
@@ -21,9 +22,9 @@ const failuresInARowToGiveUp = 10;
  */
 export function queueingMirrors(ctx: Pick<HubContext, 'jobs' | 'logger'>, report: { enqueueFailed: number }) {
   let failuresInARow = 0;
-  return async (transcriptionId: string): Promise<boolean> => {
+  return async (transcriptionId: string, options: { confirmDeletion?: boolean } = {}): Promise<boolean> => {
     try {
-      await enqueueMirror(ctx.jobs, transcriptionId);
+      await enqueueMirror(ctx.jobs, transcriptionId, options);
       failuresInARow = 0;
       return true;
     } catch (error) {

@@ -8,13 +8,23 @@ import { participantWeekOf, participantWeeksTouched, resampleWeekOf } from '../r
 import { maskJson } from '../redaction/mask-text.js';
 import { maskTranscription } from '../redaction/mask-transcription.js';
 
-export type MirrorOutcome = 'mirrored' | 'deleted' | 'unknown' | 'quarantined';
+export type MirrorOutcome = 'mirrored' | 'deleted' | 'unknown' | 'not_found' | 'quarantined';
+
+export interface MirrorOptions {
+  /**
+   * A 404 means deleted: reconciliation's successful, whole list lacked the transcription. Without
+   * it a 404 changes nothing, since the API description's 404 also means a wrong path or method.
+   */
+  confirmDeletion?: boolean;
+}
 
 /**
  * Makes the hub's copy of one transcription equal to the upstream's: fetch get-transcription
  * through the client (never trusting a webhook body), then in one transaction, serialised per
  * transcription by an advisory lock, upsert the row and replace its criterion results. A 404
- * marks an existing copy deleted (an unknown id leaves nothing behind). An answer that breaks
+ * marks an existing copy deleted only when `confirmDeletion` says the upstream's list lacked it
+ * too (an unknown id leaves nothing behind); otherwise it is logged and the copy left as it is,
+ * for reconciliation to decide (docs/mirror.md, "Mirror job"). An answer that breaks
  * what the API description promises is quarantined with its reasons (docs/mirror.md,
  * "Quarantine"), not retried blindly: reconciliation tries it again at its next run. Repeats,
  * out-of-order arrivals and retries all converge on the upstream's current state. The hooks
@@ -24,13 +34,18 @@ export async function mirrorTranscription(
   ctx: HubContext,
   transcriptionId: string,
   hooks: readonly MirrorHook[] = ctx.mirrorHooks,
+  options: MirrorOptions = {},
 ): Promise<MirrorOutcome> {
   const client = await ctx.upstream();
   let transcription: UpstreamTranscription;
   try {
     transcription = await client.getTranscription({ transcription_id: transcriptionId });
   } catch (error) {
-    if (isUpstreamError(error, 'not_found')) return markDeleted(ctx, transcriptionId);
+    if (isUpstreamError(error, 'not_found')) {
+      if (options.confirmDeletion) return markDeleted(ctx, transcriptionId);
+      ctx.logger.info({ transcriptionId }, 'get-transcription answered 404: left as it is until reconciliation finds it unlisted');
+      return 'not_found';
+    }
     if (isUpstreamError(error, 'invalid_response')) {
       ctx.logger.warn(
         { transcriptionId, issues: error.issues.slice(0, 5) },

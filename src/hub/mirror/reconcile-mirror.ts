@@ -9,7 +9,7 @@ import { recordSyncState, type ReconcileReport } from './sync-state.js';
  * Catches what webhooks missed: lists the upstream's transcriptions (list form: status, group,
  * critical fail, score) and queues a mirror for every one that is new to the hub, whose status,
  * group, critical-fail flag or score differs, or that the hub has but the upstream no longer lists (the mirror
- * then finds it 404 and marks it deleted). When the list was cut at 20,000, nothing is judged
+ * then finds it 404 and marks it deleted: only a mirror queued so confirms a deletion). When the list was cut at 20,000, nothing is judged
  * gone: the API description does not say which rows a cut keeps; a deletion is still found when
  * its transcription is next fetched. The list is read row by row: a row that breaks what the API
  * description promises is quarantined (docs/mirror.md, "Quarantine") and, when it names its
@@ -73,13 +73,14 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
   }
   for (const mine of goneChecked ? mirrored : []) {
     if (!upstream.has(mine.id) && !rejectedIds.has(mine.id)) {
-      if (await queue(mine.id)) report.queuedGone += 1;
+      if (await queue(mine.id, { confirmDeletion: true })) report.queuedGone += 1;
     }
   }
   // A row the list could not give is fetched on its own; an answer quarantined before is tried again.
   const retry = new Set([...rejectedIds, ...(await openQuarantineKeys(ctx.db, 'get-transcription')).filter(isFetchableId)]);
   for (const id of retry) {
-    if (await queue(id)) report.queuedQuarantined += 1;
+    const unlisted = goneChecked && !upstream.has(id) && !rejectedIds.has(id);
+    if (await queue(id, { confirmDeletion: unlisted })) report.queuedQuarantined += 1;
   }
   // Receipts whose enqueue never happened, by the outbox relay's own sweep (a claim under a lease,
   // so a live relay's receipts are not queued twice), as a backstop when no web process sweeps.

@@ -1,12 +1,12 @@
 /**
  * The mirror against what the API description leaves open, with the scripted fake upstream
  * (test/fakes/fake-upstream.ts) answering as our built-in service would not: which rows a list
- * cut at 20,000 keeps. Reconciliation compares the list with the whole mirror, so this file has a
+ * cut at 20,000 keeps, a 404 that may mean a wrong path. Reconciliation compares the list with the whole mirror, so this file has a
  * database of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubContext } from '../../../src/hub/hub-context.js';
-import { writeMirror } from '../../../src/hub/mirror/mirror-transcription.js';
+import { mirrorTranscription, writeMirror } from '../../../src/hub/mirror/mirror-transcription.js';
 import { reconcileMirror } from '../../../src/hub/mirror/reconcile-mirror.js';
 import { readSyncState } from '../../../src/hub/mirror/sync-state.js';
 import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
@@ -96,5 +96,28 @@ describe('a score changed upstream', () => {
     expect(await reconcileMirror(hub)).toMatchObject({ queuedChanged: 1 });
     expect(await mirrorJobOf(rescored.transcription_id)).toBeDefined();
     expect(await mirrorJobOf(rounded.transcription_id)).toBeUndefined();
+  });
+});
+
+describe('a 404 from get-transcription', () => {
+  const notFound = { status: 404, json: { error: { code: 'not_found', message: 'Not Found' } } };
+
+  it('leaves a mirrored call as it is (a wrong path answers 404 too); only a list without it confirms the deletion', async () => {
+    const live = evaluatedTranscription({ criticalFail: false });
+    await writeMirror(hub, live, []);
+    // A webhook's mirror, with the upstream's routes broken: every answer 404.
+    fake.script('get-transcription', notFound);
+    expect(await mirrorTranscription(hub, live.transcription_id, [])).toBe('not_found');
+    expect(await h.db.hubTranscription.findUniqueOrThrow({ where: { id: live.transcription_id } })).toMatchObject({ deletedAt: null });
+
+    // A whole list without it: its mirror is queued as gone, and that one's 404 is final.
+    fake.script('list-transcriptions', {
+      json: { data: { total_transcriptions: 0, query_limit_reached: false, statistics: null, transcriptions: [] } },
+    });
+    await reconcileMirror(hub);
+    expect((await mirrorJobOf(live.transcription_id))?.data).toEqual({ transcriptionId: live.transcription_id, confirmDeletion: true });
+    fake.script('get-transcription', notFound);
+    expect(await mirrorTranscription(hub, live.transcription_id, [], { confirmDeletion: true })).toBe('deleted');
+    expect((await h.db.hubTranscription.findUniqueOrThrow({ where: { id: live.transcription_id } })).deletedAt).toBeInstanceOf(Date);
   });
 });
