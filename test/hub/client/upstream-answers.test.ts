@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createConversationClient } from '../../../src/hub/client/index.js';
 import { readWebhookEvent } from '../../../src/hub/webhooks/webhook-event.js';
 import { upstreamFailure, useFakeUpstream } from './support.js';
-import { transcriptionWire } from '../../fakes/wire-fixtures.js';
+import { participantWire, transcriptionWire } from '../../fakes/wire-fixtures.js';
 
 const fake = useFakeUpstream();
 
@@ -104,6 +104,49 @@ describe('get-transcription', () => {
     expect(error.raw).toEqual(wire);
   });
 
+  it('reads a timestamp in any ISO 8601 form with an offset (+0000, +01, no seconds) as its UTC instant', async () => {
+    const wire = transcriptionWire();
+    wire.details.created_at = '2026-02-03T14:30:00+0000';
+    wire.details.completed_at = '2026-02-03T15:35+01';
+    (wire.details as Record<string, unknown>).evaluation = {
+      score: 80,
+      critical_fail: false,
+      status: 'COMPLETED',
+      breakdown: {
+        evaluator_id: randomUUID(),
+        evaluator_tag: 'QA',
+        generated_at: '2026-02-03T09:36:00.5-0500',
+        language_used: 'en',
+        final_score: 80,
+        critical_fail_triggered: false,
+        summary_feedback: '',
+        results: [],
+      },
+    };
+    fake.script('get-transcription', { json: { data: wire } });
+    const t = await client().getTranscription({ transcription_id: wire.transcription_id });
+    expect(t.details.created_at).toBe('2026-02-03T14:30:00.000Z');
+    expect(t.details.completed_at).toBe('2026-02-03T14:35:00.000Z');
+    expect(t.details.evaluation?.breakdown?.generated_at).toBe('2026-02-03T14:36:00.500Z');
+    expect(t.raw).toEqual(wire);
+  });
+
+  it('keeps an RFC 3339 timestamp as sent, and refuses one without an offset or that is no date', async () => {
+    const kept = transcriptionWire();
+    kept.details.created_at = '2026-02-03T16:30:00.123456+02:00';
+    fake.script('get-transcription', { json: { data: kept } });
+    expect((await client().getTranscription({ transcription_id: kept.transcription_id })).details.created_at).toBe(
+      '2026-02-03T16:30:00.123456+02:00',
+    );
+    for (const createdAt of ['2026-02-03T14:30:00', '2026-02-30T14:30:00Z', 'yesterday']) {
+      const wire = transcriptionWire();
+      wire.details.created_at = createdAt;
+      fake.script('get-transcription', { json: { data: wire } });
+      const error = await failure(client().getTranscription({ transcription_id: wire.transcription_id }));
+      expect(error.issues.map((i) => i.path)).toEqual(['data.details.created_at']);
+    }
+  });
+
   it('refuses an answer that does not say which transcription or status it is', async () => {
     fake.script('get-transcription', { json: { data: { status: 'DONE' } } });
     const error = await failure(client().getTranscription({ transcription_id: randomUUID() }));
@@ -142,6 +185,21 @@ describe('list-transcriptions, row by row', () => {
       { index: 5, id: completedWithoutDuration.transcription_id, paths: ['data.transcriptions[5].duration'] },
     ]);
     expect(list.rejected[1]?.raw).toEqual(oddStatus);
+  });
+
+  it('reads rows whose timestamps carry a basic or hour-only offset', async () => {
+    const row = listRow({ created_at: '2026-03-01T12:00:00+0200' });
+    const participant = participantWire({ created_at: '2026-03-01T10:00+00', updated_at: '2026-03-01T11:00:00.25+0000' });
+    fake.script('list-transcriptions', {
+      json: { data: { total_transcriptions: 1, query_limit_reached: false, statistics: null, transcriptions: [row] } },
+    });
+    fake.script('list-participants', { json: { data: { items: [participant], count: 1 } } });
+    const list = await client().listTranscriptions();
+    expect(list.rejected).toEqual([]);
+    expect(list.transcriptions[0]?.created_at).toBe('2026-03-01T10:00:00.000Z');
+    const participants = await client().listParticipants();
+    expect(participants.rejected).toEqual([]);
+    expect(participants.items[0]).toMatchObject({ created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T11:00:00.250Z' });
   });
 
   it('reads resource lists row by row too', async () => {

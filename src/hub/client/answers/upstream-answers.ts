@@ -13,12 +13,11 @@
  */
 import { z } from 'zod';
 import { EvaluatorDashboard, ParticipantDashboard } from '../../../contract/analytics.js';
-import { Configuration } from '../../../contract/configurations.js';
-import { Id, Timestamp } from '../../../contract/common.js';
-import { Evaluator } from '../../../contract/evaluators.js';
+import { Id } from '../../../contract/common.js';
 import type { OperationName } from '../../../contract/operations.js';
-import { Participant } from '../../../contract/participants.js';
 import { readItems, withHidden, type RejectedItem } from './read-items.js';
+import { UpstreamConfiguration, UpstreamEvaluator, UpstreamParticipant } from './upstream-resources.js';
+import { UpstreamTimestamp } from './upstream-timestamp.js';
 import { UpstreamTranscription } from './upstream-transcription.js';
 import { UpstreamTranscriptionList } from './upstream-transcription-list.js';
 
@@ -74,24 +73,24 @@ function listing<K extends string, T extends z.ZodType>(member: K, resource: T, 
 const UploadStart = z.looseObject({
   transcription_id: Id,
   upload_url: z.string().min(1),
-  expires_at: z.union([Timestamp, z.null()]).catch(null).default(null),
+  expires_at: z.union([UpstreamTimestamp, z.null()]).catch(null).default(null),
 });
 
 export const upstreamAnswers = {
-  'create-configuration': carrying('configuration', Configuration, { required: true }),
-  'get-configuration': z.looseObject({ configuration: Configuration }),
-  'list-configurations': listing('configurations', Configuration, 'configuration_id'),
-  'update-configuration': carrying('configuration', Configuration, { required: false }),
+  'create-configuration': carrying('configuration', UpstreamConfiguration, { required: true }),
+  'get-configuration': z.looseObject({ configuration: UpstreamConfiguration }),
+  'list-configurations': listing('configurations', UpstreamConfiguration, 'configuration_id'),
+  'update-configuration': carrying('configuration', UpstreamConfiguration, { required: false }),
   'delete-configuration': Acknowledgement,
-  'create-evaluator': carrying('evaluator', Evaluator, { required: true }),
-  'get-evaluator': Evaluator,
-  'list-evaluators': listing('items', Evaluator, 'evaluator_id'),
-  'update-evaluator': carrying('evaluator', Evaluator, { required: true }),
+  'create-evaluator': carrying('evaluator', UpstreamEvaluator, { required: true }),
+  'get-evaluator': UpstreamEvaluator,
+  'list-evaluators': listing('items', UpstreamEvaluator, 'evaluator_id'),
+  'update-evaluator': carrying('evaluator', UpstreamEvaluator, { required: true }),
   'delete-evaluator': Acknowledgement,
-  'create-participant': carrying('participant', Participant, { required: true }),
-  'get-participant': carrying('participant', Participant, { required: true }),
-  'list-participants': listing('items', Participant, 'participant_id'),
-  'update-participant': carrying('participant', Participant, { required: true }),
+  'create-participant': carrying('participant', UpstreamParticipant, { required: true }),
+  'get-participant': carrying('participant', UpstreamParticipant, { required: true }),
+  'list-participants': listing('items', UpstreamParticipant, 'participant_id'),
+  'update-participant': carrying('participant', UpstreamParticipant, { required: true }),
   'delete-participant': Acknowledgement,
   submit: z.looseObject({ transcription_id: Id }),
   'request-upload-url': carrying('upload', UploadStart, { required: true }).transform(({ upload, ...answer }) => ({

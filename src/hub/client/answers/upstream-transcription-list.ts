@@ -5,9 +5,10 @@
  * leaves their shape open). Rows that break the promise are returned apart, with their reasons.
  */
 import { z } from 'zod';
-import { Id, Timestamp } from '../../../contract/common.js';
+import { Id } from '../../../contract/common.js';
 import { reviewGroups, transcriptionStatuses } from '../../../contract/transcriptions.js';
 import { readItems, withHidden, type RejectedItem } from './read-items.js';
+import { UpstreamTimestamp } from './upstream-timestamp.js';
 
 const orNull = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
 const ifReadable = <T extends z.ZodType>(schema: T) => schema.nullable().catch(null).default(null);
@@ -40,7 +41,7 @@ export const UpstreamListRow = z
     duration: orNull(z.number()),
     group: orNull(z.enum(reviewGroups)),
     name: ifReadable(z.string()),
-    created_at: Timestamp,
+    created_at: UpstreamTimestamp,
     qa: Qa.catch(emptyQa).default(emptyQa),
   })
   .superRefine((row, ctx) => {

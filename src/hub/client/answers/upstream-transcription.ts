@@ -7,9 +7,11 @@
  * the failure wherever an implementation is likely to put it, and keeps the raw answer.
  */
 import { z } from 'zod';
-import { Id, Timestamp } from '../../../contract/common.js';
-import { Conversation, Evaluation, ExtractedFields, reviewGroups, transcriptionStatuses } from '../../../contract/transcriptions.js';
+import { Id } from '../../../contract/common.js';
+import { Conversation, ExtractedFields, reviewGroups, transcriptionStatuses } from '../../../contract/transcriptions.js';
 import { withHidden } from './read-items.js';
+import { UpstreamEvaluation } from './upstream-evaluation.js';
+import { UpstreamTimestamp } from './upstream-timestamp.js';
 
 /** A member that is null when absent (the description: "optional values that are absent are returned as null"). */
 const orNull = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
@@ -85,12 +87,12 @@ const CompletedTranscription = z.looseObject({
   details: z.looseObject({
     language: orNull(z.string()),
     num_speakers: orNull(z.number().int()),
-    created_at: Timestamp,
-    completed_at: orNull(Timestamp),
+    created_at: UpstreamTimestamp,
+    completed_at: orNull(UpstreamTimestamp),
     conversation: orNull(Conversation),
     summary: z.unknown().default(null),
     fields: orNull(ExtractedFields),
-    evaluation: orNull(Evaluation),
+    evaluation: orNull(UpstreamEvaluation),
   }),
 });
 
@@ -111,12 +113,12 @@ const UnfinishedTranscription = z.looseObject({
     .looseObject({
       language: ifReadable(z.string()),
       num_speakers: ifReadable(z.number().int()),
-      created_at: ifReadable(Timestamp),
-      completed_at: ifReadable(Timestamp),
+      created_at: ifReadable(UpstreamTimestamp),
+      completed_at: ifReadable(UpstreamTimestamp),
       conversation: ifReadable(Conversation),
       summary: z.unknown().default(null),
       fields: ifReadable(ExtractedFields),
-      evaluation: ifReadable(Evaluation),
+      evaluation: ifReadable(UpstreamEvaluation),
     })
     .catch({
       language: null,
