@@ -20,7 +20,10 @@ export type MirrorRow = Omit<Prisma.HubTranscriptionUncheckedCreateInput, 'first
  */
 export function toMirrorRow(t: UpstreamTranscription, now: Date, redactionPolicies: readonly string[] = []): MirrorRow {
   const evaluation = t.details.evaluation;
+  const breakdown = evaluation?.breakdown ?? null;
   const isCompleted = t.status === 'COMPLETED';
+  // An evaluation without a score is not scored yet (docs/mirror.md, "Mirror job"): its answer is kept as it came.
+  const isScored = isCompleted && evaluation !== null && evaluation.score !== null;
   return {
     id: t.transcription_id.toLowerCase(),
     status: t.status,
@@ -44,12 +47,12 @@ export function toMirrorRow(t: UpstreamTranscription, now: Date, redactionPolici
     score: isCompleted ? (evaluation?.score ?? null) : null,
     criticalFail: isCompleted ? (evaluation?.critical_fail ?? null) : null,
     evaluationStatus: evaluation?.status ?? null,
-    evaluationGeneratedAt: evaluation ? new Date(evaluation.breakdown.generated_at) : null,
-    evaluationLanguage: evaluation?.breakdown.language_used ?? null,
-    summaryFeedback: evaluation?.breakdown.summary_feedback ?? null,
+    evaluationGeneratedAt: breakdown ? new Date(breakdown.generated_at) : null,
+    evaluationLanguage: breakdown?.language_used ?? null,
+    summaryFeedback: breakdown?.summary_feedback ?? null,
     errorCode: t.details.error?.code ?? null,
     errorMessage: t.details.error?.message ?? null,
-    upstreamAnswer: isCompleted ? Prisma.DbNull : json(t.raw),
+    upstreamAnswer: isCompleted && (isScored || evaluation === null) ? Prisma.DbNull : json(t.raw),
     redactionPolicies: [...redactionPolicies],
     mirroredAt: now,
     deletedAt: null,
@@ -58,8 +61,10 @@ export function toMirrorRow(t: UpstreamTranscription, now: Date, redactionPolici
 
 export function toMirrorResults(t: UpstreamTranscription, recordedAt: Date): Prisma.HubCriterionResultCreateManyInput[] {
   const evaluation = t.details.evaluation;
-  if (!evaluation || t.status !== 'COMPLETED') return [];
-  return evaluation.breakdown.results.map((r, position) => ({
+  // Criterion results count only for a scored evaluation of a COMPLETED transcription.
+  if (!evaluation || evaluation.score === null || !evaluation.breakdown || t.status !== 'COMPLETED') return [];
+  const breakdown = evaluation.breakdown;
+  return breakdown.results.map((r, position) => ({
     transcriptionId: t.transcription_id.toLowerCase(),
     criterionId: r.criteria_id.toLowerCase(),
     position,
@@ -72,7 +77,7 @@ export function toMirrorResults(t: UpstreamTranscription, recordedAt: Date): Pri
     reasoning: r.reasoning,
     quote: r.quote,
     feedback: r.feedback,
-    evaluatorId: evaluation.breakdown.evaluator_id,
+    evaluatorId: breakdown.evaluator_id,
     recordedAt,
   }));
 }

@@ -4,6 +4,19 @@ import { sweepUnsentReceipts } from '../webhooks/sweep-unsent-receipts.js';
 import { queueingMirrors } from './enqueue-mirror.js';
 import { countOpenQuarantined, entryOfRejectedRow, openQuarantineKeys, quarantineItems, resolveQuarantinedExcept } from './quarantine.js';
 import { recordSyncState, type ReconcileReport } from './sync-state.js';
+import type { UpstreamListRow } from '../client/index.js';
+
+/**
+ * Whether a COMPLETED call's evaluation verdict in the list differs from the mirror's. An
+ * evaluation not scored yet on both sides has none to compare (docs/mirror.md, "Mirror job"); a
+ * score the mirror lacks, another score (a re-evaluation) or another critical-fail flag is a
+ * change, so the call is fetched again.
+ */
+function verdictChanged(mine: { score: number | null; criticalFail: boolean | null }, t: UpstreamListRow): boolean {
+  if (t.status !== 'COMPLETED' || (t.qa.score === null && mine.score === null)) return false;
+  if (scoreChanged(t.qa.score, mine.score)) return true;
+  return t.qa.critical_fail !== null && mine.criticalFail !== t.qa.critical_fail;
+}
 
 /**
  * Catches what webhooks missed: lists the upstream's transcriptions (list form: status, group,
@@ -62,12 +75,7 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
     const mine = mirroredById.get(id);
     if (!mine) {
       if (await queue(id)) report.queuedNew += 1;
-    } else if (
-      mine.status !== t.status ||
-      mine.group !== t.group ||
-      (t.qa.critical_fail !== null && t.status === 'COMPLETED' && mine.criticalFail !== t.qa.critical_fail) ||
-      (t.status === 'COMPLETED' && scoreChanged(t.qa.score, mine.score))
-    ) {
+    } else if (mine.status !== t.status || mine.group !== t.group || verdictChanged(mine, t)) {
       if (await queue(id)) report.queuedChanged += 1;
     }
   }

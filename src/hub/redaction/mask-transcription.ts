@@ -4,6 +4,26 @@ import type { HubRedactionSettings } from './hub-redaction-settings.js';
 import { maskJson, maskNamedValue, maskText } from './mask-text.js';
 
 type Details = UpstreamTranscription['details'];
+type Evaluation = NonNullable<Details['evaluation']>;
+type Breakdown = NonNullable<Evaluation['breakdown']>;
+
+/** The breakdown's free text: the summary feedback and each criterion's reasoning, quote and feedback. */
+const maskBreakdown = (breakdown: Breakdown, mask: (text: string) => string): Breakdown => ({
+  ...breakdown,
+  summary_feedback: mask(breakdown.summary_feedback),
+  results: breakdown.results.map((r) => ({
+    ...r,
+    reasoning: mask(r.reasoning),
+    quote: mask(r.quote),
+    feedback: r.feedback === null ? null : mask(r.feedback),
+  })),
+});
+
+/** An evaluation's breakdown masked; one not scored yet may have none. */
+const maskEvaluation = (evaluation: Evaluation, mask: (text: string) => string): Evaluation =>
+  evaluation.score === null
+    ? { ...evaluation, breakdown: evaluation.breakdown && maskBreakdown(evaluation.breakdown, mask) }
+    : { ...evaluation, breakdown: maskBreakdown(evaluation.breakdown, mask) };
 
 /**
  * A transcription as the hub may keep and send it (docs/redaction.md, "The hub"): the name, every
@@ -21,19 +41,7 @@ export function maskTranscription(t: UpstreamTranscription, settings: HubRedacti
     conversation: conversation && { ...conversation, segments: conversation.segments.map((s) => ({ ...s, text: mask(s.text) })) },
     summary: maskJson(t.details.summary, settings),
     fields: fields && { ...fields, fields: fields.fields.map((f) => ({ ...f, value: maskNamedValue(f.name, f.value, settings) })) },
-    evaluation: evaluation && {
-      ...evaluation,
-      breakdown: {
-        ...evaluation.breakdown,
-        summary_feedback: mask(evaluation.breakdown.summary_feedback),
-        results: evaluation.breakdown.results.map((r) => ({
-          ...r,
-          reasoning: mask(r.reasoning),
-          quote: mask(r.quote),
-          feedback: r.feedback === null ? null : mask(r.feedback),
-        })),
-      },
-    },
+    evaluation: evaluation && maskEvaluation(evaluation, mask),
   };
   const masked = { ...t, name: t.name === null ? null : mask(t.name), details };
   return t.raw === undefined ? masked : withHidden(masked, 'raw', maskJson(t.raw, settings));

@@ -176,7 +176,7 @@ const rows: Row[] = [
     'getTranscription',
     async (ctx) => ({ transcription_id: (await seeded(ctx)).id }),
     (data) => {
-      expect(data.details.evaluation?.breakdown.results.map((r) => r.status)).toEqual(['PASS', 'FAIL']);
+      expect(data.details.evaluation?.breakdown?.results.map((r) => r.status)).toEqual(['PASS', 'FAIL']);
     },
   ),
   row(

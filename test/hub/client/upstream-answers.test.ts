@@ -147,6 +147,20 @@ describe('get-transcription', () => {
     }
   });
 
+  it('reads a COMPLETED transcription whose evaluation is not scored yet, and still refuses a scored one without its breakdown', async () => {
+    const pending = transcriptionWire();
+    (pending.details as Record<string, unknown>).evaluation = { status: 'PENDING', score: null, critical_fail: false, breakdown: null };
+    fake.script('get-transcription', { json: { data: pending } });
+    const t = await client().getTranscription({ transcription_id: pending.transcription_id });
+    expect(t.details.evaluation).toEqual({ status: 'PENDING', score: null, critical_fail: null, breakdown: null });
+
+    const broken = transcriptionWire();
+    (broken.details as Record<string, unknown>).evaluation = { status: 'COMPLETED', score: 70, critical_fail: false, breakdown: null };
+    fake.script('get-transcription', { json: { data: broken } });
+    const error = await failure(client().getTranscription({ transcription_id: broken.transcription_id }));
+    expect(error.issues.map((i) => i.path)).toEqual(['data.details.evaluation.breakdown']);
+  });
+
   it('refuses an answer that does not say which transcription or status it is', async () => {
     fake.script('get-transcription', { json: { data: { status: 'DONE' } } });
     const error = await failure(client().getTranscription({ transcription_id: randomUUID() }));

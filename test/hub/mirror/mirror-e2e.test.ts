@@ -74,7 +74,7 @@ describe('the mirror, end to end', () => {
     });
     expect(row.recordedAt.toISOString()).toBe(new Date(upstream.details.created_at!).toISOString());
     expect(row.results.map((r) => ({ criterionId: r.criterionId, status: r.status, scoreRawAi: r.scoreRawAi, quote: r.quote }))).toEqual(
-      upstream.details.evaluation!.breakdown.results.map((r) => ({
+      upstream.details.evaluation!.breakdown!.results.map((r) => ({
         criterionId: r.criteria_id,
         status: r.status,
         scoreRawAi: r.score_raw_ai,
@@ -88,7 +88,7 @@ describe('the mirror, end to end', () => {
     expect(receipts[0]?.enqueuedAt).not.toBeNull();
 
     // Each criterion row copies what a query by criterion needs (its status and recording date).
-    const holdId = upstream.details.evaluation!.breakdown.results[1].criteria_id;
+    const holdId = upstream.details.evaluation!.breakdown!.results[1].criteria_id;
     const failures = await h.db.hubCriterionResult.findMany({ where: { criterionId: holdId, status: 'FAIL' } });
     expect(failures.map((f) => f.transcriptionId)).toEqual([id]);
     expect(failures[0]?.recordedAt.toISOString()).toBe(new Date(upstream.details.created_at!).toISOString());
