@@ -67,7 +67,7 @@ beforeAll(async () => {
         { name: 'No rudeness', description: 'Never insults the customer', type: 'strict', weight: 0 },
       ],
     })
-  ).evaluator.evaluator_id;
+  ).evaluator!.evaluator_id;
   await createConsoleUser(h.db, { ...lead, role: 'lead' }, { kind: 'cli' });
   h.startWorker({ hub: stack.hub });
 }, 120_000);

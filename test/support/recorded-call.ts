@@ -49,7 +49,7 @@ export async function createRecordedCall(
             { name: 'Greeting', description: 'The agent thanks the caller and says their own name', type: 'boolean', weight: 100 },
           ],
         })
-      ).evaluator.evaluator_id
+      ).evaluator!.evaluator_id
     : undefined;
   const { transcription_id: id } = await stack.client.submit({
     configuration_id: configuration.id,

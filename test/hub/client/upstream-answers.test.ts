@@ -272,6 +272,37 @@ describe('answers whose shape the description leaves open', () => {
     });
   });
 
+  it('create-evaluator, create-configuration, get-participant, request-upload-url: an answer without the full resource reads null, kept as it came', async () => {
+    const evaluatorId = randomUUID();
+    fake.script('create-evaluator', { status: 201, json: { data: { message: 'Created', evaluator_id: evaluatorId } } });
+    expect(await client().createEvaluator({ tag: 'QA', criteria: [{ name: 'Greets', type: 'boolean', weight: 1 }] })).toEqual({
+      message: 'Created',
+      evaluator_id: evaluatorId,
+      evaluator: null,
+    });
+    fake.script('create-configuration', { status: 201, json: { data: { id: 'cfg-1' } } });
+    expect(await client().createConfiguration({ tag: 'Support' })).toEqual({ id: 'cfg-1', configuration: null });
+
+    const participantId = randomUUID();
+    fake.script(
+      'get-participant',
+      { json: { data: { participant: { participant_id: participantId, tag: 'Ana' } } } },
+      { json: { data: { participant_id: participantId, tag: 'Ana', since: 2024 } } },
+      { json: { data: { ok: true } } },
+    );
+    expect((await client().getParticipant({ participant_id: participantId })).participant).toEqual({
+      participant_id: participantId,
+      tag: 'Ana',
+    });
+    expect((await client().getParticipant({ participant_id: participantId })).participant).toMatchObject({ tag: 'Ana', since: 2024 });
+    expect(await client().getParticipant({ participant_id: participantId })).toEqual({ ok: true, participant: null });
+
+    fake.script('request-upload-url', { json: { data: { url: 'https://upload.example/x' } } });
+    expect(await client().requestUploadUrl({ configuration_id: randomUUID(), filename: 'call.mp3' })).toEqual({
+      url: 'https://upload.example/x',
+    });
+  });
+
   it('deletes answer whatever acknowledgement came', async () => {
     fake.script('delete-configuration', { json: { data: { deleted: true } } });
     expect(await client().deleteConfiguration({ configuration_id: randomUUID() })).toEqual({ deleted: true });

@@ -30,14 +30,14 @@ beforeAll(async () => {
         { name: 'No refund promises', description: 'Never promises a refund', type: 'strict', weight: 0 },
       ],
     })
-  ).evaluator.evaluator_id;
+  ).evaluator!.evaluator_id;
   h.startWorker({ hub: stack.hub });
 }, 60_000);
 afterAll(() => recordings.close());
 
 describe('the mirror, end to end', () => {
   it('mirrors a processed recording with every criterion row through the signed webhook path', async () => {
-    const configuration = (await stack.client.createConfiguration({ tag: 'Mirrored', summary: true })).configuration;
+    const configuration = (await stack.client.createConfiguration({ tag: 'Mirrored', summary: true })).configuration!;
     const registered = await registerReceiverWebhooks(stack.client, configuration.configuration_id, {
       publicBaseUrl: stack.baseUrl,
       token: 'hub-stack-token-0123456789abcdef',
@@ -95,7 +95,7 @@ describe('the mirror, end to end', () => {
   }, 120_000);
 
   it('mirrors a configuration without webhooks by reconciliation alone', async () => {
-    const configuration = (await stack.client.createConfiguration({ tag: 'Silent' })).configuration;
+    const configuration = (await stack.client.createConfiguration({ tag: 'Silent' })).configuration!;
     const url = recordings.serve('mirror/silent.wav', await synthesizeConversation(supportCall.slice(0, 2)));
     const { transcription_id: id } = await stack.client.submit({ configuration_id: configuration.configuration_id, url });
     await eventually(async () => (await stack.client.getTranscription({ transcription_id: id })).status === 'COMPLETED', 60_000);

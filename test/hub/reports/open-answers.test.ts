@@ -20,6 +20,7 @@ import { defaultReportsSettings, type ReportSchedule } from '../../../src/hub/re
 import { brokenDashboardAnswers } from '../../../src/hub/reports/runs/note-broken-promises.js';
 import { listReportRuns } from '../../../src/hub/reports/runs/report-run-store.js';
 import { runReport } from '../../../src/hub/reports/runs/run-scheduled-report.js';
+import { resolveOnDemandReport } from '../../../src/hub/reports/runs/run-report-on-demand.js';
 import { dashboardAnswer } from '../../fakes/analytics-answers.js';
 import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
 import { createHarness, type Harness } from '../../support/harness.js';
@@ -179,5 +180,25 @@ describe('an answer the hub cannot read as a dashboard', () => {
       ['empty', '[]'],
       ['scores', '[1,2]'],
     ]);
+  });
+});
+
+describe('get-participant, whose answer is open', () => {
+  it("an on-demand participant report takes get-participant's 200 as the existence check, whatever its answer holds", async () => {
+    now = new Date('2026-11-03T09:00:00Z');
+    const client = unpacedTestClient(fake.baseUrl, fake.apiKey, { backoffBaseMs: 1 });
+    const ctx = contextFor(client, '/nonexistent', ['participant-monthly']);
+    const participantId = '6f1c2d3e-4a5b-4c6d-8e7f-a0b1c2d3e4f5';
+    fake.script(
+      'get-participant',
+      { json: { data: { participant: { participant_id: participantId, tag: 'Ana' } } } },
+      { json: { data: { found: true } } },
+      { status: 404, json: { error: 'Participant not found' } },
+    );
+    const resolve = () => resolveOnDemandReport(ctx, { kind: 'participant', subjectId: participantId.toUpperCase(), period: '2026-10' });
+    expect(await resolve()).toMatchObject({ subjectId: participantId, subjectTag: 'Ana' });
+    expect(await resolve()).toMatchObject({ subjectId: participantId, subjectTag: null });
+    await expect(resolve()).rejects.toMatchObject({ kind: 'not_found' });
+    expect(fake.resetScripts()).toBe(0);
   });
 });

@@ -70,6 +70,15 @@ function listing<K extends string, T extends z.ZodType>(member: K, resource: T, 
     });
 }
 
+/**
+ * get-participant's answer when it does not hold the full participant (its shape is open): the id
+ * and, when readable, the tag, wherever they sit; the rest of the answer is kept.
+ */
+const ParticipantReference = z.looseObject({
+  participant_id: Id,
+  tag: z.string().nullable().catch(null).default(null),
+});
+
 const UploadStart = z.looseObject({
   transcription_id: Id,
   upload_url: z.string().min(1),
@@ -77,23 +86,23 @@ const UploadStart = z.looseObject({
 });
 
 export const upstreamAnswers = {
-  'create-configuration': carrying('configuration', UpstreamConfiguration, { required: true }),
+  'create-configuration': carrying('configuration', UpstreamConfiguration, { required: false }),
   'get-configuration': z.looseObject({ configuration: UpstreamConfiguration }),
   'list-configurations': listing('configurations', UpstreamConfiguration, 'configuration_id'),
   'update-configuration': carrying('configuration', UpstreamConfiguration, { required: false }),
   'delete-configuration': Acknowledgement,
-  'create-evaluator': carrying('evaluator', UpstreamEvaluator, { required: true }),
+  'create-evaluator': carrying('evaluator', UpstreamEvaluator, { required: false }),
   'get-evaluator': UpstreamEvaluator,
   'list-evaluators': listing('items', UpstreamEvaluator, 'evaluator_id'),
   'update-evaluator': carrying('evaluator', UpstreamEvaluator, { required: true }),
   'delete-evaluator': Acknowledgement,
   'create-participant': carrying('participant', UpstreamParticipant, { required: true }),
-  'get-participant': carrying('participant', UpstreamParticipant, { required: true }),
+  'get-participant': carrying('participant', z.union([UpstreamParticipant, ParticipantReference]), { required: false }),
   'list-participants': listing('items', UpstreamParticipant, 'participant_id'),
   'update-participant': carrying('participant', UpstreamParticipant, { required: true }),
   'delete-participant': Acknowledgement,
   submit: z.looseObject({ transcription_id: Id }),
-  'request-upload-url': carrying('upload', UploadStart, { required: true }).transform(({ upload, ...answer }) => ({
+  'request-upload-url': carrying('upload', UploadStart, { required: false }).transform(({ upload, ...answer }) => ({
     ...answer,
     ...upload,
   })),

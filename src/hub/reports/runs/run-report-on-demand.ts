@@ -70,13 +70,17 @@ function periodOf(id: string): ReportPeriod {
   throw new AppError('invalid_value', `Invalid period: ${id} (expected YYYY-MM or YYYY-Www)`);
 }
 
-/** The subject's tag, for the summary; also how a subject that does not exist is refused (404) before any quota is spent. */
+/**
+ * The subject's tag, for the summary; also how a subject that does not exist is refused (404)
+ * before any quota is spent. get-participant's answer is open (docs/hub-client.md, "Reading
+ * answers"): its 200 is the existence check, and the tag is null when the answer does not give it.
+ */
 async function subjectTagOf(ctx: HubContext, kind: ReportKind, subjectId: string): Promise<string | null> {
   if (kind === 'account') return null;
   const client = await ctx.upstream();
   return kind === 'evaluator'
     ? (await client.call('get-evaluator', { evaluator_id: subjectId })).tag
-    : (await client.call('get-participant', { participant_id: subjectId })).participant.tag;
+    : ((await client.call('get-participant', { participant_id: subjectId })).participant?.tag ?? null);
 }
 
 /** An on-demand request checked and resolved, before anything is spent (shared with the cost preview). */
