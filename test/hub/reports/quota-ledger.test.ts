@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isUpstreamError, type ConversationClient } from '../../../src/hub/client/index.js';
 import { unpacedTestClient } from '../client/support.js';
 import type { HubContext } from '../../../src/hub/hub-context.js';
-import { isQuotaRefused, pullAnalytics, QuotaRefusedError } from '../../../src/hub/reports/quota/pull-analytics.js';
+import { isQuotaRefused, pullAnalytics, QuotaRefusedError, settleOutcomeOf } from '../../../src/hub/reports/quota/pull-analytics.js';
 import { readLedgerRow, reserveQuota } from '../../../src/hub/reports/quota/quota-ledger.js';
 import { getQuotaStatus } from '../../../src/hub/reports/quota/quota-status.js';
 import { dashboardAnswer } from '../../fakes/analytics-answers.js';
@@ -170,5 +170,18 @@ describe('quota ledger', () => {
     // The refused connection was another scope (another base URL): it reserved and gave back there.
     expect(await readLedgerRow(h.db, client.accountRef, 'analytics-evaluator', ctx.now())).toMatchObject({ used: 2, reserved: 0 });
     expect(await readLedgerRow(h.db, refused.accountRef, 'analytics-evaluator', ctx.now())).toMatchObject({ used: 0, reserved: 0 });
+  });
+
+  it('counts a 429 that does not say rate_limited as used: it may be the quota, in words of its own', async () => {
+    const { ctx, client } = await setUp('2026-11-12T10:00:00Z');
+    fake.script('analytics-evaluator', { status: 429, json: { message: 'Monthly quota exceeded' } });
+    const error = await pullAnalytics(ctx, {
+      endpoint: 'analytics-evaluator',
+      params: { evaluator_id: '6f1c2a57-5c1e-4a55-9d3e-0b8f0c6f7a10' },
+      purpose: 'on-demand',
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'rate_limited', attempts: 1 });
+    expect(settleOutcomeOf(error)).toBe('used');
+    expect(await readLedgerRow(h.db, client.accountRef, 'analytics-evaluator', ctx.now())).toMatchObject({ used: 1, reserved: 0 });
   });
 });

@@ -59,7 +59,9 @@ export function settleOutcomeOf(error: unknown): SettleOutcome {
     case 'quota_exceeded':
       return 'exhausted';
     case 'rate_limited':
-      return 'released';
+      // The description answers 429 for the quota and the rate limit alike and shows no error
+      // fields: only a 429 that says `rate_limited` is taken as free (the retry policy's reading).
+      return error.code === 'rate_limited' ? 'released' : 'used';
     case 'invalid_request':
       return error.attempts === 0 ? 'released' : 'used';
     case 'network': {
