@@ -24,7 +24,9 @@ import { listReportRuns } from '../../../src/hub/reports/runs/report-run-store.j
 import { allReportSchedules, defaultReportsSettings } from '../../../src/hub/reports/reports-settings.js';
 import { seedEvaluator } from '../../support/analytics-seed.js';
 import { createHarness, type Harness } from '../../support/harness.js';
-import { pacedTestClient, serveBuiltIn } from '../client/support.js';
+import { pacedTestClient, serveBuiltIn, unpacedTestClient } from '../client/support.js';
+import { startFakeUpstream } from '../../fakes/fake-upstream.js';
+import { participantWire } from '../../fakes/wire-fixtures.js';
 
 const november = monthOf(new Date('2026-11-15T12:00:00Z'));
 
@@ -284,5 +286,47 @@ describe('the daily planning pass', () => {
     expect(await h.db.hubReportRun.count({ where: { scope: client.accountRef } })).toBe(301);
     expect(await h.jobs.queue('hub.pull-analytics').getJobs(['waiting', 'delayed', 'active'])).toHaveLength(161);
     expect(lines.filter((l) => l.msg === 'scheduled report skipped')).toHaveLength(60);
+  });
+});
+
+describe('the planning pass against a list with rows the client set aside', () => {
+  let h: Harness;
+  let fake: Awaited<ReturnType<typeof startFakeUpstream>>;
+  beforeAll(async () => {
+    h = createHarness();
+    fake = await startFakeUpstream();
+  });
+  afterAll(async () => {
+    await fake.close();
+    await h.close();
+  });
+
+  it('keeps planning a participant whose row breaks the promise but names its id, and keys every subject in lower case', async () => {
+    const client = unpacedTestClient(fake.baseUrl, fake.apiKey, { backoffBaseMs: 1 });
+    const base = h.hubContext();
+    const ctx = h.hubContext({
+      upstream: () => Promise.resolve(client),
+      now: () => new Date('2026-11-02T00:30:00Z'),
+      settings: { ...base.settings, reports: { ...base.settings.reports, schedules: ['participant-monthly'] } },
+    });
+    const ana = participantWire({ participant_id: randomUUID().toUpperCase(), tag: 'Ana' });
+    const bruno = participantWire({ tag: 'Bruno' });
+    const list = (rows: unknown[]) => ({ json: { data: { items: rows, count: rows.length } } });
+    fake.script('list-participants', list([ana, bruno]), list([{ ...ana, metadata: null, updated_at: null }, { tag: 'no id' }, bruno]));
+
+    await planReports(ctx);
+    const first = await h.db.hubReportRun.findMany({ where: { scope: client.accountRef }, orderBy: { subjectTag: 'asc' } });
+    expect(first.map((r) => [r.subjectId, r.subjectTag, r.status])).toEqual([
+      [ana.participant_id.toLowerCase(), 'Ana', 'planned'],
+      [bruno.participant_id, 'Bruno', 'planned'],
+    ]);
+
+    await planReports(ctx);
+    const second = await h.db.hubReportRun.findMany({ where: { scope: client.accountRef }, orderBy: { subjectTag: 'asc' } });
+    expect(second.map((r) => [r.subjectId, r.status, r.reason])).toEqual([
+      [ana.participant_id.toLowerCase(), 'planned', null],
+      [bruno.participant_id, 'planned', null],
+    ]);
+    expect(fake.resetScripts()).toBe(0);
   });
 });

@@ -8,7 +8,8 @@ import type { HubContext } from '../../hub-context.js';
 import { analyticsEndpoints, type AnalyticsEndpoint } from '../quota/analytics-endpoints.js';
 import { readLedgerRow } from '../quota/quota-ledger.js';
 import { dayOf, monthOf } from '../report-periods.js';
-import { planMonth, type LedgerFigures, type Plan, type Subject } from './plan-month.js';
+import { listedSubjects } from './listed-subjects.js';
+import { planMonth, type LedgerFigures, type Plan } from './plan-month.js';
 import { exportRetryJobId, pullJobId } from '../runs/report-job-ids.js';
 import { findDueRuns, loadExistingRuns, savePlan } from '../runs/report-run-store.js';
 
@@ -19,9 +20,6 @@ export interface PlanReportsOutcome {
   /** Exports enqueued again (their job was lost). */
   exportsEnqueued: number;
 }
-
-/** Timestamps may carry any offset; subjects are ordered on the UTC instant. */
-const isoInstant = (timestamp: string) => new Date(timestamp).toISOString();
 
 const lostExportAfterMs = 3_600_000;
 
@@ -34,14 +32,20 @@ export async function planReports(ctx: HubContext): Promise<PlanReportsOutcome> 
 
   const [evaluators, participants] = await Promise.all([
     schedules.includes('evaluator-weekly')
-      ? client
-          .listEvaluators()
-          .then((r) => r.items.map((e): Subject => ({ id: e.evaluator_id, tag: e.tag, createdAt: isoInstant(e.created_at) })))
+      ? client.listEvaluators().then((r) =>
+          listedSubjects(
+            r.items.map((e) => ({ id: e.evaluator_id, tag: e.tag, created_at: e.created_at })),
+            r.rejected,
+          ),
+        )
       : [],
     schedules.includes('participant-monthly')
-      ? client
-          .listParticipants()
-          .then((r) => r.items.map((p): Subject => ({ id: p.participant_id, tag: p.tag, createdAt: isoInstant(p.created_at) })))
+      ? client.listParticipants().then((r) =>
+          listedSubjects(
+            r.items.map((p) => ({ id: p.participant_id, tag: p.tag, created_at: p.created_at })),
+            r.rejected,
+          ),
+        )
       : [],
   ]);
   const ledger = Object.fromEntries(
