@@ -1,6 +1,7 @@
 /**
  * The typed facade over the Conversation API: one method per operation (and the two legacy
- * aliases), each checking its input against the contract before sending, and reading the answer's
+ * aliases), each checking its input against what the API description promises before sending
+ * (upstream-requests.ts), and reading the answer's
  * `data` in two levels (answers/upstream-answers.ts): what the API description promises is
  * validated, what it leaves open is accepted in any reasonable shape and kept as it came.
  */
@@ -8,7 +9,7 @@ import { createHash } from 'node:crypto';
 import got, { type Got } from 'got';
 import type { Redis } from '../../redis.js';
 import { pino, type Logger } from 'pino';
-import { operationContracts, type OperationRequest } from '../../contract/catalog.js';
+import type { OperationRequest } from '../../contract/catalog.js';
 import { operationAliases, type OperationAlias, type OperationName } from '../../contract/operations.js';
 import { isAppError } from '../../lib/errors/app-error.js';
 import { formatPath, parseRequest } from '../../lib/http/validate-input.js';
@@ -18,6 +19,7 @@ import { HttpTransport, type SendOptions } from './http-transport.js';
 import { rejectedListRows, upstreamAnswerViolations } from './upstream-metrics.js';
 import { MemoryPacer, RedisPacer, type Pacer } from './pacing.js';
 import { UpstreamError } from './upstream-error.js';
+import { upstreamRequests } from './upstream-requests.js';
 
 export interface ConversationClientOptions {
   /** Where the operations live, e.g. `https://api.example.com` or `http://localhost:3000/api`. */
@@ -114,8 +116,9 @@ export class ConversationClient {
   }
 
   /**
-   * Calls any operation by name. The input is checked against the contract first (an
-   * `invalid_request` error, nothing sent) but sent as given, not as the schema transforms it.
+   * Calls any operation by name. The input is checked first against what the API description
+   * promises of the request (upstream-requests.ts; an `invalid_request` error, nothing sent), then
+   * sent as given.
    */
   async call<O extends OperationName | OperationAlias>(
     operation: O,
@@ -123,11 +126,10 @@ export class ConversationClient {
     options?: CallOptions,
   ): Promise<ClientResponse<O>> {
     const canonical = canonicalOperation(operation) as OperationName;
-    if (!(canonical in operationContracts)) throw new RangeError(`Unknown operation: ${operation}`);
-    const contract = operationContracts[canonical];
+    if (!(canonical in upstreamRequests)) throw new RangeError(`Unknown operation: ${operation}`);
     const body = input ?? {};
     try {
-      parseRequest(contract.request, body);
+      parseRequest(upstreamRequests[canonical], body);
     } catch (error) {
       if (!isAppError(error)) throw error;
       throw new UpstreamError({

@@ -408,9 +408,13 @@ describe('POST /admin/api/:operation', () => {
     expect((await admin().post('/api/make-coffee', {})).body.error.message).toMatch(
       /^Invalid operation: expected one of create-configuration, /,
     );
-    const bad = await admin().post('/api/create-participant', {});
+    // What the description promises is checked before sending; a rule of the upstream's own comes back as its 400.
+    const bad = await admin().post('/api/get-participant', { participant_id: 5 });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual(errorBody('invalid_value', 'Missing required field: tag'));
+    expect(bad.body).toEqual(errorBody('invalid_value', 'Invalid participant_id: expected a UUID'));
+    const refused = await admin().post('/api/create-participant', {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/^Missing required field: tag \(upstream request [0-9a-f-]{36}\)$/);
     const missing = await admin().post('/api/get-participant', { participant_id: randomUUID() });
     expect(missing.status).toBe(404);
   });

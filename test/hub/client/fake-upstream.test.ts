@@ -48,9 +48,27 @@ describe('what goes on the wire', () => {
       attempts: 0,
       retryable: false,
     });
-    const missing = await failure(clientFor().createParticipant({} as never));
-    expect([missing.code, missing.message]).toEqual(['missing_field', 'Missing required field: tag']);
+    const missing = await failure(clientFor().submit({ url: 'https://example.com/a.mp3' } as never));
+    expect([missing.code, missing.message]).toEqual(['missing_field', 'Missing required field: configuration_id']);
+    const badDate = await failure(clientFor().analyticsEvaluator({ evaluator_id: randomUUID(), start_date: '2026-11' }));
+    expect([badDate.code, badDate.message]).toEqual(['invalid_value', 'Invalid start_date: expected YYYY-MM-DD']);
     expect(fake.requests.length).toBe(before);
+  });
+
+  it("sends what only the built-in service's own rules refuse: the description does not rule it out", async () => {
+    fake.script('create-configuration', { status: 201, json: { data: { configuration_id: randomUUID() } } });
+    fake.script('create-participant', { status: 201, json: { data: { message: 'Created', participant: participantWire() } } });
+    fake.script('analytics', { json: { data: { calls: 0 } } });
+    await clientFor().createConfiguration({
+      tag: 'x',
+      summary_language: 'pt-BR',
+      extraction_fields: [{ name: 'plan', type: 'enum' as never, description: '' }],
+    });
+    await clientFor().createParticipant({} as never);
+    await clientFor().analytics({ start_date: '2026-10-01', team: 'north' } as never);
+    expect(fake.requestsFor('create-configuration').at(-1)?.body).toMatchObject({ summary_language: 'pt-BR' });
+    expect(fake.requestsFor('create-participant').at(-1)?.body).toEqual({});
+    expect(fake.requestsFor('analytics').at(-1)?.body).toEqual({ start_date: '2026-10-01', team: 'north' });
   });
 
   it('posts an alias to its own path', async () => {
