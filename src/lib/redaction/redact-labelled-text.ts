@@ -1,4 +1,4 @@
-import { entityLabel } from './policies.js';
+import { applySpans, unionOfSpans } from './mask-spans.js';
 import { redactText, type RedactionResult } from './redact-text.js';
 
 type Options = Parameters<typeof redactText>[1];
@@ -6,22 +6,18 @@ type Options = Parameters<typeof redactText>[1];
 /**
  * Redacts a value that stands on its own, such as an extraction field's value, read after its
  * label ("date_of_birth" → "date of birth 1985-03-14"), so a detector that needs a cue finds it
- * in the label. Only the value is masked and returned; spans are offsets into the value.
+ * in the label. The label may add a finding, never remove one: what the value shows alone is
+ * masked too, so a name read as a negative cue ("claim_summary", "booking_notes") cannot hide a
+ * card number in it. Only the value is masked and returned; spans are offsets into the value.
  */
 export function redactLabelledText(label: string, value: string, options: Options): RedactionResult {
   const prefix = `${label.replace(/[_\-.]+/g, ' ').trim()} `;
   const { spans } = redactText(prefix + value, options);
-  const inValue = spans
+  const labelled = spans
     .filter((s) => s.end > prefix.length)
     .map((s) => ({ policy: s.policy, start: Math.max(0, s.start - prefix.length), end: s.end - prefix.length }));
-  let text = '';
-  let cursor = 0;
-  for (const span of inValue) {
-    text += value.slice(cursor, span.start);
-    text += options.substitution === 'hash' ? '#'.repeat(span.end - span.start) : entityLabel(span.policy);
-    cursor = span.end;
-  }
-  return { text: text + value.slice(cursor), spans: inValue };
+  const inValue = unionOfSpans(labelled, redactText(value, options).spans);
+  return { text: applySpans(value, inValue, options.substitution), spans: inValue };
 }
 
 /**

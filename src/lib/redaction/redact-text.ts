@@ -4,7 +4,8 @@ import { detectDates } from './detect-dates.js';
 import { detectEmails } from './detect-emails.js';
 import { detectNames } from './detect-names.js';
 import { detectNumberRuns } from './detect-number-runs.js';
-import { entityLabel, type RedactedSpan, type RedactionPolicy } from './policies.js';
+import { applySpans } from './mask-spans.js';
+import type { RedactedSpan, RedactionPolicy } from './policies.js';
 import { readSpokenNumbers } from './read-spoken-numbers.js';
 import { RedactionOptions } from './redaction-options.js';
 import type { SpanCandidate } from './span-candidate.js';
@@ -58,13 +59,5 @@ export function redactText(text: string, options: { policies: readonly string[];
   const parsed = RedactionOptions.parse(options);
   const wanted = new Set<RedactionPolicy>(parsed.policies as RedactionPolicy[]);
   const spans = withoutOverlaps(detectPersonalData(text).filter((s) => wanted.has(s.policy)));
-  let out = '';
-  let cursor = 0;
-  for (const span of spans) {
-    out += text.slice(cursor, span.start);
-    out += parsed.substitution === 'hash' ? '#'.repeat(span.end - span.start) : entityLabel(span.policy);
-    cursor = span.end;
-  }
-  out += text.slice(cursor);
-  return { text: out, spans };
+  return { text: applySpans(text, spans, parsed.substitution), spans };
 }
