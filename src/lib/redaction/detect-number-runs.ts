@@ -14,14 +14,18 @@ interface Group {
   digits: string;
   /** The speaker corrected themselves just before this group ("eight four sorry eight three"). */
   corrects?: boolean;
+  /** A full stop or an ellipsis comes before this group: a pause, or the end of a sentence. */
+  paused?: boolean;
 }
 interface Run {
   groups: Group[];
   plus: boolean;
   start: number;
+  /** What is left of a run once a card number read straight into it was taken off. */
+  afterCard?: boolean;
 }
 
-const AMOUNT_BEFORE = /(?:[$£€]|\bpoint|\d\.)\s?$/;
+const AMOUNT_BEFORE = /(?:(?:[$£€]|\bpoint)\s?|\d\.)$/;
 const AMOUNT_AFTER =
   /^(?:\.\d|\s?(?:%|dollars?|bucks|pounds?|quid|euros?|cents?|pence|percent|hundred|thousand|million|grand|k\b|am\b|pm\b|o'clock|minutes?|hours?|days?|weeks?|months?|years?|items?|units?|boxes|times|pieces|people))/;
 /** Day, month and year as digits ("7/4/82"), so a short birth date counts after a birth cue. */
@@ -52,9 +56,15 @@ function readingsOf(groups: Group[]): string[] {
 }
 
 const CORRECTION = '(?:sorry|no|i mean|actually|wait)';
-/** Digits joined by spaces, commas, dashes, slashes or colons, a dotted phone number, or a spoken correction. */
+/** A full stop or an ellipsis and a space: a pause inside a number read aloud, or a sentence's end. */
+const PAUSE = '[ ,]?(?:\\.{1,3}|\u2026)[ ,]{1,2}';
+/**
+ * Digits joined by spaces, commas, dashes (en and em too), slashes or colons, a pause, or a spoken
+ * correction; a dotted phone number; a written card number grouped with dots (4111.1111.1111.1111).
+ * A decimal (45.99) or a version (4.2.1) is not joined.
+ */
 const RUN = new RegExp(
-  `(\\+)?(?:\\b\\d{3}\\.\\d{3}\\.\\d{4}\\b|\\(?\\d+(?:(?:\\)?[ ,\\-/:]{0,3}\\(?|(?:[ ,]+${CORRECTION})+[ ,]+)\\d+)*)`,
+  `(\\+)?(?:\\b\\d{3}\\.\\d{3}\\.\\d{4}\\b|\\b\\d{4}(?:\\.\\d{4,6}){2,4}\\b|\\(?\\d+(?:(?:\\)?[ ,\\-\u2013\u2014/:]{0,3}\\(?|${PAUSE}|(?:[ ,]+${CORRECTION})+[ ,]+)\\d+)*)`,
   'g',
 );
 
@@ -66,13 +76,37 @@ function readRuns(text: string): Run[] {
     const groups: Group[] = [];
     let previousEnd = 0;
     for (const g of m[0].matchAll(/\d+/g)) {
-      const corrects = /[a-z]/.test(m[0].slice(previousEnd, g.index));
-      groups.push({ start: m.index + g.index, end: m.index + g.index + g[0].length, digits: g[0], corrects });
+      const between = m[0].slice(previousEnd, g.index);
+      const corrects = /[a-z]/.test(between);
+      const paused = /\.\s|\.\.|\u2026/.test(between);
+      groups.push({ start: m.index + g.index, end: m.index + g.index + g[0].length, digits: g[0], corrects, paused });
       previousEnd = g.index + g[0].length;
     }
     runs.push({ groups, plus: m[1] !== undefined, start: m.index });
   }
   return runs;
+}
+
+/** The run cut at each pause, each stretch a run of its own. */
+function piecesBetweenPauses(run: Run): Run[] {
+  const pieces: Run[] = [];
+  for (const group of run.groups) {
+    const current = pieces[pieces.length - 1];
+    if (current === undefined || group.paused) pieces.push({ groups: [{ ...group, paused: false }], plus: false, start: group.start });
+    else current.groups.push(group);
+  }
+  if (run.plus) pieces[0] = { ...pieces[0], plus: true, start: run.start };
+  return pieces;
+}
+
+/** Whether the run starts with a Luhn-valid 13–19 digits that end at a group's end (a card read straight into its code). */
+function hasLuhnPrefix(groups: Group[]): boolean {
+  let prefix = '';
+  for (const group of groups.slice(0, -1)) {
+    prefix += group.digits;
+    if (prefix.length >= 13 && prefix.length <= 19 && isLuhnValid(prefix)) return true;
+  }
+  return false;
 }
 
 function isPlausibleExpiry(digits: string): boolean {
@@ -136,7 +170,18 @@ export function detectNumberRuns(
     const start = run.start;
     if (claimed.some(([a, b]) => a < last.end && first.start < b)) continue;
     const runText = text.slice(first.start, last.end);
-    if (AMOUNT_BEFORE.test(text.slice(Math.max(0, start - 7), start)) || AMOUNT_AFTER.test(text.slice(last.end, last.end + 12))) continue;
+    // A run read across pauses ("four five three nine. one four eight eight. ...") is kept whole
+    // only as a card or an account number that its first stretch is not already; else each stretch
+    // between pauses is read on its own ("the cvv is 737. 2 of us"), as it would be without them.
+    const pauses = run.groups.some((g, i) => i > 0 && g.paused);
+    const readApart = () => pending.unshift(...piecesBetweenPauses(run));
+    const isAmount =
+      (!run.afterCard && AMOUNT_BEFORE.test(text.slice(Math.max(0, start - 7), start))) ||
+      AMOUNT_AFTER.test(text.slice(last.end, last.end + 12));
+    if (isAmount) {
+      if (pauses) readApart();
+      continue;
+    }
     const cue = nearestCue(cues, start);
     const cardIsNearer = start - lastCardEnd <= AFTER_CARD_REACH && (cue === undefined || cue.end <= lastCardEnd);
     const before = text.slice(Math.max(0, start - 48), start);
@@ -157,6 +202,13 @@ export function detectNumberRuns(
       policy = classify(digits);
       if (policy !== undefined) break;
     }
+    const keptWhole =
+      (policy === 'credit_card_number' || policy === 'banking_information') &&
+      classify(digitsOf(piecesBetweenPauses(run)[0].groups)) !== policy;
+    if (pauses && !keptWhole && !hasLuhnPrefix(run.groups)) {
+      readApart();
+      continue;
+    }
     if (policy === 'skip') continue;
     if (policy === undefined && run.groups.length > 1) {
       // A card number read straight into its security code or expiry: split where a Luhn-valid
@@ -174,7 +226,7 @@ export function detectNumberRuns(
         const [s, e] = originalRange(reading, start, run.groups[best].end);
         found.push({ policy: 'credit_card_number', start: s, end: e });
         lastCardEnd = run.groups[best].end;
-        pending.unshift({ groups: run.groups.slice(best + 1), plus: false, start: run.groups[best + 1].start });
+        pending.unshift({ groups: run.groups.slice(best + 1), plus: false, start: run.groups[best + 1].start, afterCard: true });
       }
       continue;
     }

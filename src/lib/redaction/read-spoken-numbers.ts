@@ -70,6 +70,8 @@ const TENS: Record<string, string> = {
 const REPEAT: Record<string, number> = { double: 2, triple: 3 };
 /** Hesitations a recogniser writes; between two digits they are dropped so the number reads whole. */
 const FILLERS = new Set(['uh', 'um', 'umm', 'er', 'erm', 'ah', 'hmm']);
+/** Punctuation a recogniser writes round a hesitation ("nine, uh, one", "nine. Uh. One"). */
+const PAUSE_MARK = /^[,.;…-]$/;
 
 interface Token {
   text: string;
@@ -114,7 +116,18 @@ export function readSpokenNumbers(original: string): SpokenReading {
     if (previousEnd >= 0 && tok.start > previousEnd) emit(' ', previousEnd, tok.start);
     const next = tokens[i + 1]?.text;
     const prev = tokens[i - 1]?.text;
-    if (FILLERS.has(tok.text) && isDigitish(prev) && isDigitish(next)) continue;
+    if (FILLERS.has(tok.text)) {
+      // "four one one one, uh, one one one one": the punctuation a recogniser puts round the
+      // hesitation goes with it, so the number still reads as one.
+      let p = i - 1;
+      while (p >= 0 && PAUSE_MARK.test(tokens[p].text)) p -= 1;
+      let n = i + 1;
+      while (n < tokens.length && PAUSE_MARK.test(tokens[n].text)) n += 1;
+      if (isDigitish(tokens[p]?.text) && isDigitish(tokens[n]?.text)) {
+        i = n - 1;
+        continue;
+      }
+    }
     let consumed = 0;
     let value: string | undefined;
     const year = tok.text === 'two' && next === 'thousand' ? readYearAfterTwoThousand(tokens, i + 2) : undefined;

@@ -1,0 +1,51 @@
+/**
+ * Forms of card numbers, codes and bank details beyond the labelled sets' (docs/redaction.md,
+ * "How spoken numbers are read", "Precision rules"), each beside the ordinary numbers it must leave.
+ */
+import { describe, expect, it } from 'vitest';
+import { redactText } from '../../src/lib/redaction/index.js';
+
+const hub = {
+  policies: ['credit_card_number', 'credit_card_cvv', 'credit_card_expiration', 'us_social_security_number', 'banking_information'],
+  substitution: 'entity_name' as const,
+};
+const masked = (text: string) => redactText(text, hub).text;
+
+describe('a number broken by punctuation', () => {
+  it('reads a spoken card number broken by full stops, ellipses or a punctuated hesitation as one number', () => {
+    expect(masked('Four five three nine. One four eight eight. Zero three four three. Six four six seven.')).toBe('[CREDIT_CARD_NUMBER].');
+    expect(masked('four two four two... four two four two... four two four two... four two four two')).toBe('[CREDIT_CARD_NUMBER]');
+    expect(masked('four two four two … four two four two … four two four two … four two four two')).toBe('[CREDIT_CARD_NUMBER]');
+    expect(masked('four one one one, uh, one one one one, um, one one one one, one one one one')).toBe('[CREDIT_CARD_NUMBER]');
+    expect(masked('Four five three nine. Uh. One four eight eight. Zero three four three. Six four six seven.')).toBe(
+      '[CREDIT_CARD_NUMBER].',
+    );
+  });
+
+  it('reads a written card number grouped with dots or en and em dashes', () => {
+    expect(masked('my card number is 4111.1111.1111.1111')).toBe('my card number is [CREDIT_CARD_NUMBER]');
+    expect(masked('4111–1111–1111–1111')).toBe('[CREDIT_CARD_NUMBER]');
+    expect(masked('4111—1111—1111—1111 thanks')).toBe('[CREDIT_CARD_NUMBER] thanks');
+  });
+
+  it('still masks the number before a full stop when the next sentence starts with another number', () => {
+    expect(masked('the cvv is 737. 2 of us are on the call')).toBe('the cvv is [CREDIT_CARD_CVV]. 2 of us are on the call');
+    expect(masked('Card 4111 1111 1111 1111. 737 on the back.')).toBe('Card [CREDIT_CARD_NUMBER]. [CREDIT_CARD_CVV] on the back.');
+    expect(masked('the account number is 12345678. 3 to 5 working days')).toBe(
+      'the account number is [BANKING_INFORMATION]. 3 to 5 working days',
+    );
+  });
+
+  it('leaves amounts, decimals and version numbers alone', () => {
+    for (const text of [
+      'That comes to $45.99.',
+      'it was 45.99 pounds',
+      'the balance on the account is 1234.56',
+      'that was 12.50. 1234 is my pin',
+      'the app is on version 4.2.1',
+      'we open at 9.30. 10 people are waiting',
+      'It takes 3 to 5 working days.',
+    ])
+      expect(masked(text)).toBe(text);
+  });
+});
