@@ -49,3 +49,20 @@ describe('a number broken by punctuation', () => {
       expect(masked(text)).toBe(text);
   });
 });
+
+describe('a card cue beside an order, booking or case cue', () => {
+  it('masks a Luhn-valid card number after a card word even when an order, booking or case word is nearer', () => {
+    expect(masked('my card number for the booking is 4111 1111 1111 1111')).toBe('my card number for the booking is [CREDIT_CARD_NUMBER]');
+    expect(masked('case 123: customer read their card 4539 1488 0343 6467')).toBe(
+      'case 123: customer read their card [CREDIT_CARD_NUMBER]',
+    );
+    expect(masked('The customer gave the card and the agent confirmed the order with 4539 1488 0343 6467.')).toBe(
+      'The customer gave the card and the agent confirmed the order with [CREDIT_CARD_NUMBER].',
+    );
+  });
+
+  it('leaves an order or booking number alone without a card word, even when it passes Luhn', () => {
+    for (const text of ['Your order number is 4532 0151 1283 0366.', 'the booking reference is 4111 1111 1111 1111', 'ticket 1234 is open'])
+      expect(masked(text)).toBe(text);
+  });
+});

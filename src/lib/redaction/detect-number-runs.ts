@@ -1,4 +1,4 @@
-import { cuesBefore, findCues, nearestCue, type Cue, type CueKind } from './context-cues.js';
+import { cuesBefore, findCues, hasCue, nearestCue, type Cue, type CueKind } from './context-cues.js';
 import { isLuhnValid } from './luhn.js';
 import { originalRange, type SpokenReading } from './read-spoken-numbers.js';
 import type { SpanCandidate } from './span-candidate.js';
@@ -145,9 +145,11 @@ function byCue(kind: CueKind | undefined, digits: string, runText: string, befor
   }
 }
 
+const isCardLength = (digits: string) => digits.length >= 13 && digits.length <= 19;
+
 function withoutCue(run: Run, digits: string, runText: string): SpanCandidate['policy'] | undefined {
   const n = digits.length;
-  if (n >= 13 && n <= 19 && isLuhnValid(digits)) return 'credit_card_number';
+  if (isCardLength(digits) && isLuhnValid(digits)) return 'credit_card_number';
   if (/^\d{3}-\d{2}-\d{4}$/.test(runText)) return 'us_social_security_number';
   if (/^\(?\d{3}\)?[ -]?\d{3}-\d{4}$/.test(runText)) return 'phone_number';
   if (n === 10 || (n === 11 && /^[01]/.test(digits)) || (run.plus && n >= 11 && n <= 13)) return 'phone_number';
@@ -186,6 +188,10 @@ export function detectNumberRuns(
     const cardIsNearer = start - lastCardEnd <= AFTER_CARD_REACH && (cue === undefined || cue.end <= lastCardEnd);
     const before = text.slice(Math.max(0, start - 48), start);
     const classify = (digits: string): SpanCandidate['policy'] | 'skip' | undefined => {
+      // "my card number for the booking is 4111 ...": a card word within reach outweighs a nearer
+      // order, booking or case word for a number that can only be a card.
+      if (cue?.kind === 'negative' && isCardLength(digits) && isLuhnValid(digits) && hasCue(cues, 'card', start))
+        return 'credit_card_number';
       if (cardIsNearer && (digits.length === 3 || digits.length === 4)) return 'credit_card_cvv';
       const byNearest = byCue(cardIsNearer ? undefined : cue?.kind, digits, runText, before);
       if (byNearest !== undefined || cardIsNearer) return byNearest ?? withoutCue(run, digits, runText);
