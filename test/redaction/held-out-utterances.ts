@@ -314,7 +314,11 @@ export const HELD_OUT_UTTERANCES: LabelledUtterance[] = [
   said('negative', 'we spoke to Apple Support last week'),
   said('negative', 'my reference is r e f one two three four five six seven eight nine oh one two three four'),
   said('negative', 'i need a double room for two nights'),
-  said('negative', 'my card number is four one one one one one one one one one one one one one one two'),
+  // A card misheard by one digit is masked after a card word (docs/redaction.md, "Precision rules").
+  said('recogniser', 'my card number is four one one one one one one one one one one one one one one two', [
+    cc,
+    'four one one one one one one one one one one one one one one two',
+  ]),
 
   // A fourth probe, tried after the third one's fixes: a correction that restates a whole code.
   said('recogniser', 'the cvv is seven three seven sorry seven three eight', [cvv, 'seven three seven sorry seven three eight']),

@@ -165,7 +165,8 @@ export const LABELLED_UTTERANCES: LabelledUtterance[] = [
   // Hard negatives
   said('negative', 'Your order number is 4532 0151 1283 0366.'),
   said('negative', 'the order number is four five three two zero one five one one two eight three zero three six six'),
-  said('negative', 'card number 4532 0151 1283 0367'),
+  // After a card word a number that fails Luhn is a misheard card: masked (docs/redaction.md, "Precision rules").
+  said('written', 'card number 4532 0151 1283 0367', [cc, '4532 0151 1283 0367']),
   said('negative', 'That will be two hundred dollars.'),
   said('negative', 'The total is $45.99 plus $4.50 shipping.'),
   said('negative', 'lets meet at three thirty tomorrow'),

@@ -3,7 +3,7 @@
  * "How spoken numbers are read", "Precision rules"), each beside the ordinary numbers it must leave.
  */
 import { describe, expect, it } from 'vitest';
-import { redactText } from '../../src/lib/redaction/index.js';
+import { redactFieldValue, redactText } from '../../src/lib/redaction/index.js';
 
 const hub = {
   policies: ['credit_card_number', 'credit_card_cvv', 'credit_card_expiration', 'us_social_security_number', 'banking_information'],
@@ -63,6 +63,25 @@ describe('a card cue beside an order, booking or case cue', () => {
 
   it('leaves an order or booking number alone without a card word, even when it passes Luhn', () => {
     for (const text of ['Your order number is 4532 0151 1283 0366.', 'the booking reference is 4111 1111 1111 1111', 'ticket 1234 is open'])
+      expect(masked(text)).toBe(text);
+  });
+});
+
+describe('a card number misheard by a digit', () => {
+  it('masks 13-19 digits that fail Luhn after a card word (15 of the 16 digits are still the card)', () => {
+    expect(masked('card number 4539 1488 0343 6468')).toBe('card number [CREDIT_CARD_NUMBER]');
+    expect(masked('my card number is four one one one one one one one one one one one one one one two')).toBe(
+      'my card number is [CREDIT_CARD_NUMBER]',
+    );
+    expect(masked('card number four five three nine. one four eight eight. zero three four three. six four six eight.')).toBe(
+      'card number [CREDIT_CARD_NUMBER].',
+    );
+    expect(redactFieldValue('card_number', '4539 1488 0343 646', hub)).toBe('[CREDIT_CARD_NUMBER]');
+  });
+
+  it('still splits a card read straight into its code, and leaves a misheard number without a card word', () => {
+    expect(masked('card 4111 1111 1111 1111 737')).toBe('card [CREDIT_CARD_NUMBER] [CREDIT_CARD_CVV]');
+    for (const text of ['the reference is 4539 1488 0343 6468', 'order number 4539 1488 0343 6468 on the card', 'card ending 1111'])
       expect(masked(text)).toBe(text);
   });
 });

@@ -99,14 +99,26 @@ function piecesBetweenPauses(run: Run): Run[] {
   return pieces;
 }
 
-/** Whether the run starts with a Luhn-valid 13–19 digits that end at a group's end (a card read straight into its code). */
-function hasLuhnPrefix(groups: Group[]): boolean {
+/**
+ * How many digits a card read straight into its code or expiry takes: the longest Luhn-valid
+ * 13-19 digit prefix ending at a group's end, before the last group, preferring the common lengths
+ * (16, then 15), since a short prefix passes Luhn by chance; -1 when there is none.
+ */
+function cardPrefixEnd(groups: Group[]): number {
   let prefix = '';
+  let best = -1;
+  const rank = (n: number) => (n === 16 ? 100 : n === 15 ? 99 : n);
   for (const group of groups.slice(0, -1)) {
     prefix += group.digits;
-    if (prefix.length >= 13 && prefix.length <= 19 && isLuhnValid(prefix)) return true;
+    if (isCardLength(prefix) && isLuhnValid(prefix) && (best < 0 || rank(prefix.length) > rank(best))) best = prefix.length;
   }
-  return false;
+  return best;
+}
+
+/** The index of the group at whose end the first `digits` digits end. */
+function groupEndingAt(groups: Group[], digits: number): number {
+  let count = 0;
+  return groups.findIndex((g) => (count += g.digits.length) === digits);
 }
 
 function isPlausibleExpiry(digits: string): boolean {
@@ -208,26 +220,25 @@ export function detectNumberRuns(
       policy = classify(digits);
       if (policy !== undefined) break;
     }
+    const split = cardPrefixEnd(run.groups);
+    // After a card word, 13-19 digits that fail Luhn are a card misheard by a digit: 15 of its 16
+    // digits are still the card's (docs/redaction.md, "Precision rules"). A card read straight into
+    // its code (a Luhn-valid prefix and 3 or more digits after it) is split below instead.
+    const cardCue = cue?.kind === 'card' || (cue?.kind !== 'negative' && hasCue(cues, 'card', start));
+    const fullLength = digitsOf(run.groups).length;
+    if (policy === undefined && cardCue && fullLength >= 13 && fullLength <= 19 && (split < 0 || fullLength - split < 3))
+      policy = 'credit_card_number';
     const keptWhole =
       (policy === 'credit_card_number' || policy === 'banking_information') &&
       classify(digitsOf(piecesBetweenPauses(run)[0].groups)) !== policy;
-    if (pauses && !keptWhole && !hasLuhnPrefix(run.groups)) {
+    if (pauses && !keptWhole && split < 0) {
       readApart();
       continue;
     }
     if (policy === 'skip') continue;
     if (policy === undefined && run.groups.length > 1) {
-      // A card number read straight into its security code or expiry: split where a Luhn-valid
-      // prefix ends, preferring the common lengths (16, then 15), since a short prefix passes Luhn by chance.
-      let prefix = '';
-      let best = -1;
-      const rank = (n: number) => (n === 16 ? 100 : n === 15 ? 99 : n);
-      for (let i = 0; i < run.groups.length - 1; i += 1) {
-        prefix += run.groups[i].digits;
-        if (prefix.length >= 13 && prefix.length <= 19 && isLuhnValid(prefix)) {
-          if (best < 0 || rank(prefix.length) > rank(digitsOf(run.groups.slice(0, best + 1)).length)) best = i;
-        }
-      }
+      // A card number read straight into its security code or expiry: split where a Luhn-valid prefix ends.
+      const best = split < 0 ? -1 : groupEndingAt(run.groups, split);
       if (best >= 0) {
         const [s, e] = originalRange(reading, start, run.groups[best].end);
         found.push({ policy: 'credit_card_number', start: s, end: e });
