@@ -85,3 +85,20 @@ describe('a card number misheard by a digit', () => {
       expect(masked(text)).toBe(text);
   });
 });
+
+describe('cue words as people write and say them', () => {
+  it('reads cv2, cvc2, cvv2, security number, sortcode, sort-code and valid to as cues', () => {
+    expect(masked('cv2 739')).toBe('cv2 [CREDIT_CARD_CVV]');
+    expect(masked('the cvc2 is 739')).toBe('the cvc2 is [CREDIT_CARD_CVV]');
+    expect(masked('cvv2 737')).toBe('cvv2 [CREDIT_CARD_CVV]');
+    expect(masked('the security number is seven three nine')).toBe('the security number is [CREDIT_CARD_CVV]');
+    expect(masked('sortcode 123456 acc 12345678')).toBe('sortcode [BANKING_INFORMATION] acc [BANKING_INFORMATION]');
+    expect(masked('sort-code 12-34-56')).toBe('sort-code [BANKING_INFORMATION]');
+    expect(masked('valid to 09/28')).toBe('valid to [CREDIT_CARD_EXPIRATION]');
+  });
+
+  it('leaves numbers after look-alike words alone', () => {
+    for (const text of ['the offer is valid to the end of the month', 'we sort code reviews by date 2024', 'room 212 is free'])
+      expect(masked(text)).toBe(text);
+  });
+});

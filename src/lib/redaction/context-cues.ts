@@ -8,12 +8,12 @@ export type CueKind = 'card' | 'cvv' | 'expiry' | 'ssn' | 'bank' | 'phone' | 'bi
 const CUES: Array<[CueKind, RegExp]> = [
   [
     'cvv',
-    /\b(?:security code|cvv2?|cvc|card verification|(?<!last )(?:3|4|three|four)[ -]digits?(?: code| number)?|back of the card|on the back(?! of (?:the|a|my|your|this|that) (?!card))|code on the front)\b/g,
+    /\b(?:security code|security number|cvv2?|cvc2?|cv2|card verification|(?<!last )(?:3|4|three|four)[ -]digits?(?: code| number)?|back of the card|on the back(?! of (?:the|a|my|your|this|that) (?!card))|code on the front)\b/g,
   ],
-  ['expiry', /\b(?:expiry|expiration|expires?|expiring|exp|valid until|valid thru|valid through|good thru)\b/g],
+  ['expiry', /\b(?:expiry|expiration|expires?|expiring|exp|valid until|valid to|valid thru|valid through|good thru)\b/g],
   ['card', /\b(?:card number|credit card|debit card|card|visa|mastercard|master card|amex|american express|discover)\b/g],
   ['ssn', /\b(?:social security|ssn|s s n|ss number|social)\b/g],
-  ['bank', /\b(?:account number|account no|account|acct|routing|sort code|bank|iban|checking|savings)\b/g],
+  ['bank', /\b(?:account number|account no|account|acct|routing|sort[ -]?code|bank|iban|checking|savings)\b/g],
   [
     'phone',
     /\b(?:phone|telephone|my number|best number|call|calling|callback|call back|reach me|reach you|mobile|cell|landline|text me|contact number)\b/g,

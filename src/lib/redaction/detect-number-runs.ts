@@ -61,10 +61,10 @@ const PAUSE = '[ ,]?(?:\\.{1,3}|\u2026)[ ,]{1,2}';
 /**
  * Digits joined by spaces, commas, dashes (en and em too), slashes or colons, a pause, or a spoken
  * correction; a dotted phone number; a written card number grouped with dots (4111.1111.1111.1111).
- * A decimal (45.99) or a version (4.2.1) is not joined.
+ * A decimal (45.99) or a version (4.2.1) is not joined, and the 2 of "cvv2" starts no run.
  */
 const RUN = new RegExp(
-  `(\\+)?(?:\\b\\d{3}\\.\\d{3}\\.\\d{4}\\b|\\b\\d{4}(?:\\.\\d{4,6}){2,4}\\b|\\(?\\d+(?:(?:\\)?[ ,\\-\u2013\u2014/:]{0,3}\\(?|${PAUSE}|(?:[ ,]+${CORRECTION})+[ ,]+)\\d+)*)`,
+  `(\\+)?(?<!\\bcv|\\bcvv|\\bcvc)(?:\\b\\d{3}\\.\\d{3}\\.\\d{4}\\b|\\b\\d{4}(?:\\.\\d{4,6}){2,4}\\b|\\(?\\d+(?:(?:\\)?[ ,\\-\u2013\u2014/:]{0,3}\\(?|${PAUSE}|(?:[ ,]+${CORRECTION})+[ ,]+)\\d+)*)`,
   'g',
 );
 
