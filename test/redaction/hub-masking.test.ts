@@ -9,6 +9,8 @@ import { UpstreamTranscription } from '../../src/hub/client/answers/upstream-tra
 import { defaultHubRedactionPolicies } from '../../src/hub/redaction/hub-redaction-settings.js';
 import { maskTranscription } from '../../src/hub/redaction/mask-transcription.js';
 import { maskReportTable } from '../../src/hub/reports/export/mask-report-table.js';
+import { transcriptionWire } from '../fakes/wire-fixtures.js';
+import { leakedSecrets } from './payment-call.js';
 
 const settings = { policies: [...defaultHubRedactionPolicies], substitution: 'entity_name' as const };
 const card = '4539 1488 0343 6467';
@@ -56,5 +58,65 @@ describe("the hub's masking", () => {
       [table.rows[1][0], 90, null],
     ]);
     expect(maskReportTable(table, { ...settings, policies: [] })).toBe(table);
+  });
+
+  it("masks the caller's answers to the agent's questions, a card read over several turns, and a quote that repeats them", () => {
+    const segments = [
+      'Can I take the card number?',
+      'my card number is four five three nine',
+      'mm-hm',
+      'one four eight eight',
+      'yes',
+      'zero three four three',
+      'okay',
+      'six four six seven',
+      'And the expiry date?',
+      'Oh eight twenty seven.',
+      'And the last three digits on the back, the security code?',
+      'Seven three nine.',
+      'Your ticket number is 1234 and the refund takes 3 to 5 working days.',
+    ].map((text, i) => ({ speaker: i % 2 ? 'B' : 'A', text }));
+    const wire = transcriptionWire();
+    const raw = {
+      ...wire,
+      details: {
+        ...wire.details,
+        conversation: { segments },
+        summary: { text: 'The caller paid; the code was 739.' },
+        evaluation: {
+          score: 0,
+          critical_fail: true,
+          status: 'COMPLETED',
+          breakdown: {
+            evaluator_id: randomUUID(),
+            evaluator_tag: 'Payments',
+            generated_at: '2026-02-03T14:35:00.000Z',
+            language_used: 'en',
+            final_score: 0,
+            critical_fail_triggered: true,
+            summary_feedback: 'Read back 739 to the caller.',
+            results: [
+              {
+                criteria_id: randomUUID(),
+                name: 'No card details read back',
+                type: 'strict',
+                max_weight: 0,
+                score_raw_ai: 0,
+                score_obtained: 0,
+                status: 'FAIL',
+                reasoning: 'The caller gave the code seven three nine and the agent repeated one four eight eight.',
+                quote: 'Seven three nine.',
+                feedback: 'Never repeat 0827 back.',
+              },
+            ],
+          },
+        },
+      },
+    };
+    const masked = maskTranscription(UpstreamTranscription.parse(raw), settings);
+    expect(leakedSecrets(JSON.stringify({ masked, raw: masked.raw }), ['card', 'expiry', 'securityCode'])).toEqual([]);
+    expect(masked.details.summary).toEqual({ text: 'The caller paid; the code was [CREDIT_CARD_CVV].' });
+    expect(masked.details.evaluation?.breakdown.results[0]?.quote).toBe('[CREDIT_CARD_CVV].');
+    expect(masked.details.conversation?.segments.at(-1)?.text).toBe('Your ticket number is 1234 and the refund takes 3 to 5 working days.');
   });
 });

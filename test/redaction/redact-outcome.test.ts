@@ -85,6 +85,35 @@ describe('redactOutcome', () => {
   });
 });
 
+describe('redactOutcome on a conversation', () => {
+  it("masks the caller's answer to the agent's question, and a quote or summary that repeats it", () => {
+    const turns = [
+      { speaker: 'A', start: 0, end: 3, text: 'And the last three digits on the back, the security code?' },
+      { speaker: 'B', start: 3, end: 5, text: 'Seven three nine.' },
+      { speaker: 'A', start: 5, end: 9, text: 'Thanks, your ticket number is 1234 and it takes 3 to 5 working days.' },
+    ];
+    const evaluation = {
+      ...analysis.evaluation,
+      results: [{ ...scored.results[0], reasoning: 'Caller gave 739.', quote: 'Seven three nine.', feedback: null }],
+    };
+    const out = redactOutcome(
+      turns,
+      { ...analysis, summary: { text: 'Code 739 given.' }, evaluation },
+      { ...redaction, policies: ['credit_card_cvv'] },
+    );
+    expect(out.segments.map((s) => s.text)).toEqual([
+      'And the last three digits on the back, the security code?',
+      '[CREDIT_CARD_CVV].',
+      turns[2].text,
+    ]);
+    expect(out.evaluation!.results[0]).toMatchObject({ reasoning: 'Caller gave [CREDIT_CARD_CVV].', quote: '[CREDIT_CARD_CVV].' });
+    expect(out.summary).toEqual({ text: 'Code [CREDIT_CARD_CVV] given.' });
+    expect(out.timeSpans).toHaveLength(1);
+    expect(out.timeSpans[0].start).toBeGreaterThanOrEqual(3);
+    expect(out.timeSpans[0].end).toBeLessThanOrEqual(5);
+  });
+});
+
 describe('describeFailureForLog', () => {
   const error = new Error('engine refused', { cause: new Error(`bad input: my card number is ${card}`) });
 

@@ -3,6 +3,7 @@ import type { HubRedactionSettings } from './hub-redaction-settings.js';
 
 /** Ids and timestamps hold digits but never personal data; masking them would break the copy. */
 const opaqueValue = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)$/i;
+export const isOpaqueValue = (text: string) => opaqueValue.test(text);
 
 /** A text with the hub's policies masked (unchanged when it has no policies). */
 export function maskText(text: string, settings: HubRedactionSettings): string {

@@ -1,7 +1,8 @@
 import type { UpstreamTranscription } from '../client/index.js';
 import { withHidden } from '../client/answers/read-items.js';
+import { maskEchoes, redactConversation } from '../../lib/redaction/index.js';
 import type { HubRedactionSettings } from './hub-redaction-settings.js';
-import { maskJson, maskNamedValue, maskText } from './mask-text.js';
+import { isOpaqueValue, maskJson, maskNamedValue, maskText } from './mask-text.js';
 
 type Details = UpstreamTranscription['details'];
 type Evaluation = NonNullable<Details['evaluation']>;
@@ -28,21 +29,36 @@ const maskEvaluation = (evaluation: Evaluation, mask: (text: string) => string):
 /**
  * A transcription as the hub may keep and send it (docs/redaction.md, "The hub"): the name, every
  * segment, the summary, the extraction fields, each criterion's reasoning, quote and feedback,
- * the summary feedback, and the raw answer kept beside it, with the hub's policies masked. Every
- * path that writes the mirror goes through writeMirror, which masks first, so Slack alerts,
+ * the summary feedback, a FAILED call's error message, and the raw answer kept beside it, with the
+ * hub's policies masked. The segments are read as one conversation (docs/redaction.md,
+ * "Conversations"), and what is written about them repeats none of the numbers masked in them.
+ * Every path that writes the mirror goes through writeMirror, which masks first, so Slack alerts,
  * exports and the console (all read from the mirror) only ever see the masked copy.
  */
 export function maskTranscription(t: UpstreamTranscription, settings: HubRedactionSettings): UpstreamTranscription {
   if (settings.policies.length === 0) return t;
-  const mask = (text: string) => maskText(text, settings);
   const { conversation, fields, evaluation } = t.details;
+  const said = redactConversation(conversation?.segments.map((s) => s.text) ?? [], settings);
+  const echo = (text: string) => maskEchoes(text, said.masked, settings.substitution);
+  const mask = (text: string) => echo(maskText(text, settings));
   const details: Details = {
     ...t.details,
-    conversation: conversation && { ...conversation, segments: conversation.segments.map((s) => ({ ...s, text: mask(s.text) })) },
-    summary: maskJson(t.details.summary, settings),
-    fields: fields && { ...fields, fields: fields.fields.map((f) => ({ ...f, value: maskNamedValue(f.name, f.value, settings) })) },
+    conversation: conversation && { ...conversation, segments: conversation.segments.map((s, i) => ({ ...s, text: said.turns[i].text })) },
+    summary: echoJson(maskJson(t.details.summary, settings), echo),
+    fields: fields && {
+      ...fields,
+      fields: fields.fields.map((f) => ({ ...f, value: echoJson(maskNamedValue(f.name, f.value, settings), echo) as typeof f.value })),
+    },
     evaluation: evaluation && maskEvaluation(evaluation, mask),
   };
   const masked = { ...t, name: t.name === null ? null : mask(t.name), details };
-  return t.raw === undefined ? masked : withHidden(masked, 'raw', maskJson(t.raw, settings));
+  return t.raw === undefined ? masked : withHidden(masked, 'raw', echoJson(maskJson(t.raw, settings), echo));
+}
+
+/** Every string in a JSON value (ids and timestamps aside) with the conversation's masked numbers masked where it repeats them. */
+function echoJson(value: unknown, echo: (text: string) => string): unknown {
+  if (typeof value === 'string') return isOpaqueValue(value) ? value : echo(value);
+  if (Array.isArray(value)) return value.map((item) => echoJson(item, echo));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, echoJson(v, echo)]));
+  return value;
 }

@@ -254,3 +254,11 @@ export function detectNumberRuns(
   }
   return found;
 }
+
+/** Every run of digits in the text, written or spoken, unclassified: where it was said and its digits. */
+export function findDigitRuns(reading: SpokenReading): Array<{ start: number; end: number; digits: string }> {
+  return readRuns(reading.text).map((run) => {
+    const [start, end] = originalRange(reading, run.groups[0].start, run.groups[run.groups.length - 1].end);
+    return { start, end, digits: digitsOf(run.groups) };
+  });
+}

@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import { redactFieldValue, redactText } from '../../lib/redaction/index.js';
+import { maskEchoes, redactConversation, redactFieldValue, redactText } from '../../lib/redaction/index.js';
 import type { TranscriptRedaction } from '../configurations/configuration-redaction.js';
 import type { TranscriptSegment } from '../../engine/engine-types.js';
 import type { CompletedResult } from './record-outcome.js';
@@ -20,17 +20,22 @@ export interface RedactedOutcome extends Analysis {
 }
 
 /**
- * The outcome as it may be stored (docs/redaction.md, "The built-in service"): segments, summary,
- * extraction fields, each criterion's reasoning, quote and feedback, and the summary feedback
- * (built again from the masked results) with personal data masked. The evaluation was judged on
+ * The outcome as it may be stored (docs/redaction.md, "The built-in service"): segments (read as
+ * one conversation, docs/redaction.md "Conversations"), summary, extraction fields, each
+ * criterion's reasoning, quote and feedback, and the summary feedback (built again from the masked
+ * results) with personal data masked, and no number masked in the conversation repeated. The evaluation was judged on
  * the unmasked transcript before this runs; scores and statuses are kept as judged.
  */
 export function redactOutcome(segments: TranscriptSegment[], analysis: Analysis, redaction: TranscriptRedaction): RedactedOutcome {
   const options = { policies: redaction.policies, substitution: redaction.substitution };
-  const mask = (text: string) => redactText(text, options).text;
+  const said = redactConversation(
+    segments.map((segment) => segment.text),
+    options,
+  );
+  const mask = (text: string) => maskEchoes(redactText(text, options).text, said.masked, options.substitution);
   const timeSpans: RedactedTimeSpan[] = [];
-  const maskedSegments = segments.map((segment) => {
-    const { text, spans } = redactText(segment.text, options);
+  const maskedSegments = segments.map((segment, i) => {
+    const { text, spans } = said.turns[i];
     timeSpans.push(...spans.map((span) => timeOfSpan(segment, span)));
     return { ...segment, text };
   });
@@ -47,7 +52,7 @@ export function redactOutcome(segments: TranscriptSegment[], analysis: Analysis,
   return {
     segments: maskedSegments,
     summary: maskSummary(analysis.summary, mask),
-    fields: maskFields(analysis.fields, options),
+    fields: maskFields(analysis.fields, options, (text) => maskEchoes(text, said.masked, options.substitution)),
     evaluation,
     timeSpans,
   };
@@ -75,14 +80,18 @@ function maskSummary(summary: Analysis['summary'], mask: (text: string) => strin
   return typeof record.text === 'string' ? { ...record, text: mask(record.text) } : summary;
 }
 
-function maskFields(fields: Analysis['fields'], options: Parameters<typeof redactText>[1]): Analysis['fields'] {
+function maskFields(
+  fields: Analysis['fields'],
+  options: Parameters<typeof redactText>[1],
+  echo: (text: string) => string,
+): Analysis['fields'] {
   if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) return fields;
   const list = (fields as { fields?: unknown }).fields;
   if (!Array.isArray(list)) return fields;
   return {
-    fields: (list as { name: string; value: Prisma.InputJsonValue | null }[]).map((f) => ({
-      ...f,
-      value: redactFieldValue(f.name, f.value, options),
-    })),
+    fields: (list as { name: string; value: Prisma.InputJsonValue | null }[]).map((f) => {
+      const value = redactFieldValue(f.name, f.value, options);
+      return { ...f, value: typeof value === 'string' ? echo(value) : value };
+    }),
   };
 }
