@@ -26,11 +26,16 @@ describe("the hub's masking", () => {
         created_at: '2026-11-02T10:00:00.000Z',
         conversation: { segments: [{ speaker: 'B', text: `my card number is ${card}` }] },
         vendor_note: { text: `card ${card}` },
+        error: { code: 'extraction_failed', message: `could not read card_number value "${card}" as a string` },
       },
     };
     const masked = maskTranscription(UpstreamTranscription.parse(raw), settings);
     expect(masked.name).toBe('refund to card [CREDIT_CARD_NUMBER]');
     expect(masked.details.conversation?.segments[0]?.text).toBe('my card number is [CREDIT_CARD_NUMBER]');
+    expect(masked.details.error).toEqual({
+      code: 'extraction_failed',
+      message: 'could not read card_number value "[CREDIT_CARD_NUMBER]" as a string',
+    });
     expect(masked.raw).toEqual({
       ...raw,
       name: masked.name,
@@ -38,6 +43,7 @@ describe("the hub's masking", () => {
         ...raw.details,
         conversation: { segments: [{ speaker: 'B', text: 'my card number is [CREDIT_CARD_NUMBER]' }] },
         vendor_note: { text: 'card [CREDIT_CARD_NUMBER]' },
+        error: masked.details.error,
       },
     });
     expect(Object.keys(masked)).not.toContain('raw');

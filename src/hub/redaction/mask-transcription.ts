@@ -43,6 +43,7 @@ export function maskTranscription(t: UpstreamTranscription, settings: HubRedacti
   const mask = (text: string) => echo(maskText(text, settings));
   const details: Details = {
     ...t.details,
+    error: t.details.error && { ...t.details.error, message: t.details.error.message === null ? null : mask(t.details.error.message) },
     conversation: conversation && { ...conversation, segments: conversation.segments.map((s, i) => ({ ...s, text: said.turns[i].text })) },
     summary: echoJson(maskJson(t.details.summary, settings), echo),
     fields: fields && {
