@@ -13,7 +13,7 @@ import { ProcessingError } from './processing-error.js';
 import { probeRecording } from './probe-recording.js';
 import { recordCompleted, recordFailed } from './record-outcome.js';
 import { redactOutcome } from './redact-outcome.js';
-import { describeFailureForLog } from './redacted-log.js';
+import { describeFailureForLog, errorForRetry } from './redacted-log.js';
 import { requeueUnattemptedDeliveries } from '../webhooks/webhook-deliveries.js';
 
 /** All of the account's processing slots are busy: try again a little later. */
@@ -94,7 +94,7 @@ export async function processRecording(
       error instanceof ProcessingError
         ? error
         : new ProcessingError('processing_failed', 'The recording could not be processed', false, { cause: error });
-    if (!failure.permanent && !attempt.isLast) throw error;
+    if (!failure.permanent && !attempt.isLast) throw errorForRetry(error, redaction);
     ctx.logger.warn({ transcriptionId, code: failure.code, err: describeFailureForLog(error, redaction) }, 'transcription failed');
     const stored = await recordFailed(ctx, subject, { code: failure.code, message: failure.message });
     return stored ? 'failed' : 'skipped';

@@ -21,3 +21,22 @@ export function describeFailureForLog(error: unknown, redaction: TranscriptRedac
   };
   return describe(error, 0);
 }
+
+/**
+ * The error an attempt that will be retried throws: the worker logs it and the queue keeps its
+ * message as the job's failed reason, so with redaction on it is a stand-in of the same name
+ * whose message, stack and causes are masked; without it, the error as it is.
+ */
+export function errorForRetry(error: unknown, redaction: TranscriptRedaction | null): unknown {
+  if (!redaction || !(error instanceof Error)) return error;
+  const options = { policies: redaction.policies, substitution: redaction.substitution };
+  const mask = (text: string) => redactText(text, options).text;
+  const standIn = (value: Error, depth: number): Error => {
+    const cause = value.cause instanceof Error && depth < 5 ? standIn(value.cause, depth + 1) : undefined;
+    const masked = new Error(mask(value.message), cause ? { cause } : undefined);
+    masked.name = value.name;
+    masked.stack = value.stack === undefined ? undefined : mask(value.stack);
+    return masked;
+  };
+  return standIn(error, 0);
+}
