@@ -6,8 +6,7 @@
 import type { Command } from 'commander';
 import { AppError } from '../lib/errors/app-error.js';
 import { clientMethods, operationAliases, operationTraits, type OperationAlias, type OperationName } from '../hub/client/index.js';
-import { callAnyOperation } from '../hub/reports/quota/call-any-operation.js';
-import type { PullContext } from '../hub/reports/quota/pull-analytics.js';
+import { callAnyOperation, type AnyOperationContext } from '../hub/reports/quota/call-any-operation.js';
 import { printLine, printTable } from './output.js';
 
 const isOperation = (name: string): name is OperationName | OperationAlias => name in operationTraits || name in operationAliases;
@@ -33,7 +32,7 @@ function listOperations(): void {
 
 export function registerApiCommand(
   program: Command,
-  openHub: () => Promise<PullContext>,
+  openHub: () => Promise<AnyOperationContext>,
   explainNotFound: (error: unknown, ids: readonly string[]) => Promise<never>,
 ): void {
   program

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { UpstreamTranscription } from '../../src/hub/client/answers/upstream-transcription.js';
 import { defaultHubRedactionPolicies } from '../../src/hub/redaction/hub-redaction-settings.js';
 import { maskTranscription } from '../../src/hub/redaction/mask-transcription.js';
+import { entryOfRejectedRow, quarantineKey } from '../../src/hub/mirror/quarantine.js';
 import { maskReportTable } from '../../src/hub/reports/export/mask-report-table.js';
 import { transcriptionWire } from '../fakes/wire-fixtures.js';
 import { leakedSecrets } from './payment-call.js';
@@ -124,5 +125,13 @@ describe("the hub's masking", () => {
     expect(masked.details.summary).toEqual({ text: 'The caller paid; the code was [CREDIT_CARD_CVV].' });
     expect(masked.details.evaluation?.breakdown.results[0]?.quote).toBe('[CREDIT_CARD_CVV].');
     expect(masked.details.conversation?.segments.at(-1)?.text).toBe('Your ticket number is 1234 and the refund takes 3 to 5 working days.');
+  });
+
+  it('keeps a quarantined list row masked, under the key of the row as it came', () => {
+    const raw = { transcription_id: 'not-a-uuid', name: `refund to card ${card}`, status: 'COMPLETED' };
+    const issues = [{ path: 'transcription_id', message: 'Invalid UUID' }];
+    const entry = entryOfRejectedRow('list-transcriptions', { index: 0, id: null, issues, raw }, settings);
+    expect(entry.raw).toEqual({ ...raw, name: 'refund to card [CREDIT_CARD_NUMBER]' });
+    expect(entry.itemKey).toBe(quarantineKey(null, raw));
   });
 });

@@ -32,7 +32,7 @@ export async function backfillMirror(
   const mine = new Map(mirrored.map((m) => [m.id, m]));
   await quarantineItems(
     ctx.db,
-    list.rejected.map((row) => entryOfRejectedRow('list-transcriptions', row)),
+    list.rejected.map((row) => entryOfRejectedRow('list-transcriptions', row, ctx.settings.redaction)),
     ctx.now(),
   );
   const readable = list.transcriptions.filter((t) => {

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { AnswerIssue, RejectedItem } from '../client/index.js';
+import type { HubRedactionSettings } from '../redaction/hub-redaction-settings.js';
+import { maskJson } from '../redaction/mask-text.js';
 
 export interface QuarantineEntry {
   operation: string;
@@ -28,7 +30,12 @@ export function quarantineKey(id: string | null, raw: unknown): string {
   );
 }
 
-export const entryOfRejectedRow = (operation: string, row: RejectedItem): QuarantineEntry => ({
+/**
+ * A list row that broke the API description, kept masked with the hub's policies like a
+ * quarantined get-transcription answer (docs/redaction.md, "The hub"); its key is read from the
+ * row as it came, so the same row keeps its key whatever the policies.
+ */
+export const entryOfRejectedRow = (operation: string, row: RejectedItem, redaction: HubRedactionSettings): QuarantineEntry => ({
   operation,
   itemKey: quarantineKey(row.id, row.raw),
   reason:
@@ -37,7 +44,7 @@ export const entryOfRejectedRow = (operation: string, row: RejectedItem): Quaran
       .map((i) => `${i.path}: ${i.message}`)
       .join('; ') || 'unreadable row',
   issues: row.issues,
-  raw: row.raw,
+  raw: maskJson(row.raw, redaction),
 });
 
 const rawJson = (raw: unknown) =>

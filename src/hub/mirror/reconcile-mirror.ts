@@ -40,7 +40,7 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
   // Only an id in the form the API's paths take can be fetched; any other stays in quarantine alone.
   const rejectedIds = new Set(list.rejected.flatMap((row) => (isFetchableId(row.id) ? [row.id] : [])));
   // The list's quarantine is what this read found: rows broken now are kept, the others resolved.
-  const broken = list.rejected.map((row) => entryOfRejectedRow('list-transcriptions', row));
+  const broken = list.rejected.map((row) => entryOfRejectedRow('list-transcriptions', row, ctx.settings.redaction));
   await quarantineItems(ctx.db, broken, now);
   await resolveQuarantinedExcept(
     ctx.db,

@@ -404,6 +404,40 @@ describe('POST /admin/api/:operation', () => {
     expect((await admin().post('/api/get-configurations', {})).status).toBe(200);
   });
 
+  it('masks the answers of the operations that carry a transcription\'s text (docs/redaction.md, "The hub")', async () => {
+    const card = '4539 1488 0343 6467';
+    const seeded = await seedTranscription(h.db, stack.account.id, {
+      status: 'COMPLETED',
+      name: `refund to card ${card}`,
+      language: 'en',
+      numSpeakers: 2,
+      completedAt: new Date(),
+      conversation: {
+        segments: [
+          { speaker: 'A', text: 'And the security code?' },
+          { speaker: 'B', text: 'Seven three nine.' },
+          { speaker: 'B', text: `my card number is ${card}` },
+        ],
+      },
+    });
+    const got = await admin().post('/api/get-transcription', { transcription_id: seeded.id });
+    expect(got.status).toBe(200);
+    expect(got.body.data.name).toBe('refund to card [CREDIT_CARD_NUMBER]');
+    expect(got.body.data.details.conversation.segments.map((s: { text: string }) => s.text)).toEqual([
+      'And the security code?',
+      '[CREDIT_CARD_CVV].',
+      'my card number is [CREDIT_CARD_NUMBER]',
+    ]);
+    const alias = await admin().post('/api/details', { transcription_id: seeded.id });
+    expect(JSON.stringify(alias.body)).not.toMatch(/4539|Seven three nine/);
+    const moved = await admin().post('/api/update-transcription-group', { transcription_id: seeded.id, group: 'UNDER_REVIEW' });
+    expect(moved.status).toBe(200);
+    expect(JSON.stringify(moved.body)).not.toMatch(/4539|Seven three nine/);
+    const listed = await admin().post('/api/list-transcriptions', {});
+    expect(JSON.stringify(listed.body)).toContain('refund to card [CREDIT_CARD_NUMBER]');
+    expect(JSON.stringify(listed.body)).not.toContain('4539');
+  });
+
   it('refuses unknown operations and bad input, and passes upstream errors on', async () => {
     expect((await admin().post('/api/make-coffee', {})).body.error.message).toMatch(
       /^Invalid operation: expected one of create-configuration, /,

@@ -6,8 +6,13 @@
  * and jobs/, so no entry point can spend analytics quota behind the ledger's back.
  */
 import { canonicalOperation, type OperationAlias, type OperationName, type RejectedItem } from '../../client/index.js';
+import type { HubRedactionSettings } from '../../redaction/hub-redaction-settings.js';
+import { maskOperationAnswer } from '../../redaction/mask-operation-answer.js';
 import { analyticsEndpoints, type AnalyticsEndpoint } from './analytics-endpoints.js';
 import { pullAnalytics, type PullContext } from './pull-analytics.js';
+
+/** What calling any operation needs: the quota ledger's context and the hub's redaction policies. */
+export type AnyOperationContext = PullContext & { settings: PullContext['settings'] & { redaction: HubRedactionSettings } };
 
 const isAnalytics = (operation: OperationName): operation is AnalyticsEndpoint =>
   (analyticsEndpoints as readonly string[]).includes(operation);
@@ -15,9 +20,14 @@ const isAnalytics = (operation: OperationName): operation is AnalyticsEndpoint =
 /**
  * Calls `operation` (a canonical name or an alias) with `input`; resolves with the answer's `data`.
  * A list whose rows broke the API description answers the rows it could read, and the others
- * under `rejected_by_hub` (why, and as they came), so the person who asked sees every row.
+ * under `rejected_by_hub` (why, and as they came), so the person who asked sees every row. An
+ * answer that carries a transcription's text is masked with the hub's policies, rejected rows too.
  */
-export async function callAnyOperation(ctx: PullContext, operation: OperationName | OperationAlias, input: unknown): Promise<unknown> {
+export async function callAnyOperation(
+  ctx: AnyOperationContext,
+  operation: OperationName | OperationAlias,
+  input: unknown,
+): Promise<unknown> {
   const canonical: OperationName = canonicalOperation(operation);
   if (isAnalytics(canonical)) {
     // The client checks the input against the contract before anything is sent (a refusal gives
@@ -28,5 +38,9 @@ export async function callAnyOperation(ctx: PullContext, operation: OperationNam
   const call = client.call.bind(client) as (operation: OperationName | OperationAlias, input: unknown) => Promise<unknown>;
   const data = await call(operation, input);
   const rejected = (data as { rejected?: RejectedItem[] } | null)?.rejected;
-  return rejected?.length ? { ...(data as object), rejected_by_hub: rejected } : data;
+  return maskOperationAnswer(
+    operation,
+    rejected?.length ? { ...(data as object), rejected_by_hub: rejected } : data,
+    ctx.settings.redaction,
+  );
 }
