@@ -2,6 +2,7 @@ import type { HubContext } from '../hub-context.js';
 import type { MirrorHook } from './mirror-hook.js';
 import { mirrorTranscription } from './mirror-transcription.js';
 import { entryOfRejectedRow, quarantineItems } from './quarantine.js';
+import { isMaskedBehind } from '../redaction/masked-behind.js';
 
 export interface BackfillProgress {
   total: number;
@@ -28,7 +29,10 @@ export async function backfillMirror(
 ): Promise<BackfillProgress> {
   const client = await ctx.upstream();
   const list = await client.listTranscriptions({});
-  const mirrored = await ctx.db.hubTranscription.findMany({ where: { deletedAt: null }, select: { id: true, status: true, group: true } });
+  const mirrored = await ctx.db.hubTranscription.findMany({
+    where: { deletedAt: null },
+    select: { id: true, status: true, group: true, redactionPolicies: true, redactionVersion: true },
+  });
   const mine = new Map(mirrored.map((m) => [m.id, m]));
   await quarantineItems(
     ctx.db,
@@ -37,7 +41,7 @@ export async function backfillMirror(
   );
   const readable = list.transcriptions.filter((t) => {
     const m = mine.get(t.transcription_id.toLowerCase());
-    return !m || m.status !== t.status || m.group !== t.group;
+    return !m || m.status !== t.status || m.group !== t.group || isMaskedBehind(m, ctx.settings.redaction);
   });
   const alone = list.rejected.flatMap((row) => (row.id ? [row.id] : []));
   const todo = [...readable.map((t) => t.transcription_id), ...alone];

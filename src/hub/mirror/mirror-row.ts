@@ -1,5 +1,6 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { UpstreamTranscription } from '../client/index.js';
+import { HUB_REDACTION_VERSION } from '../redaction/redaction-version.js';
 
 /** A JSON column's value: SQL NULL for null (Prisma needs DbNull for that), else the value. */
 const json = (value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull =>
@@ -16,7 +17,8 @@ export type MirrorRow = Omit<Prisma.HubTranscriptionUncheckedCreateInput, 'first
  * The hub's row for an upstream transcription (the full form, as get-transcription answers it).
  * A FAILED or IN_PROGRESS transcription may lack any member but its id and status (the API
  * description leaves their field set open): those read null, and the answer is kept as it came.
- * `redactionPolicies` are those the caller masked `t` with (maskTranscription).
+ * `redactionPolicies` are those the caller masked `t` with (maskTranscription), under the current
+ * rules' version.
  */
 export function toMirrorRow(t: UpstreamTranscription, now: Date, redactionPolicies: readonly string[] = []): MirrorRow {
   const evaluation = t.details.evaluation;
@@ -54,6 +56,7 @@ export function toMirrorRow(t: UpstreamTranscription, now: Date, redactionPolici
     errorMessage: t.details.error?.message ?? null,
     upstreamAnswer: isCompleted && (isScored || evaluation === null) ? Prisma.DbNull : json(t.raw),
     redactionPolicies: [...redactionPolicies],
+    redactionVersion: redactionPolicies.length ? HUB_REDACTION_VERSION : 0,
     mirroredAt: now,
     deletedAt: null,
   };

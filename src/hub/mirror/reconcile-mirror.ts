@@ -4,6 +4,7 @@ import { sweepUnsentReceipts } from '../webhooks/sweep-unsent-receipts.js';
 import { queueingMirrors } from './enqueue-mirror.js';
 import { countOpenQuarantined, entryOfRejectedRow, openQuarantineKeys, quarantineItems, resolveQuarantinedExcept } from './quarantine.js';
 import { recordSyncState, type ReconcileReport } from './sync-state.js';
+import { isMaskedBehind } from '../redaction/masked-behind.js';
 import type { UpstreamListRow } from '../client/index.js';
 
 /**
@@ -51,7 +52,7 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
 
   const mirrored = await ctx.db.hubTranscription.findMany({
     where: { deletedAt: null },
-    select: { id: true, status: true, group: true, criticalFail: true, score: true },
+    select: { id: true, status: true, group: true, criticalFail: true, score: true, redactionPolicies: true, redactionVersion: true },
   });
   const mirroredById = new Map(mirrored.map((m) => [m.id, m]));
   // A cut list is not known to hold the newest rows (or any particular ones), so it proves nothing gone.
@@ -75,7 +76,13 @@ export async function reconcileMirror(ctx: HubContext): Promise<ReconcileReport>
     const mine = mirroredById.get(id);
     if (!mine) {
       if (await queue(id)) report.queuedNew += 1;
-    } else if (mine.status !== t.status || mine.group !== t.group || verdictChanged(mine, t)) {
+    } else if (
+      mine.status !== t.status ||
+      mine.group !== t.group ||
+      verdictChanged(mine, t) ||
+      // Masked under older rules or narrower policies: fetched again, so writeMirror masks it as it would now.
+      isMaskedBehind(mine, ctx.settings.redaction)
+    ) {
       if (await queue(id)) report.queuedChanged += 1;
     }
   }
