@@ -123,7 +123,7 @@ describe("the hub's masking", () => {
     const masked = maskTranscription(UpstreamTranscription.parse(raw), settings);
     expect(leakedSecrets(JSON.stringify({ masked, raw: masked.raw }), ['card', 'expiry', 'securityCode'])).toEqual([]);
     expect(masked.details.summary).toEqual({ text: 'The caller paid; the code was [CREDIT_CARD_CVV].' });
-    expect(masked.details.evaluation?.breakdown.results[0]?.quote).toBe('[CREDIT_CARD_CVV].');
+    expect(masked.details.evaluation?.breakdown?.results[0]?.quote).toBe('[CREDIT_CARD_CVV].');
     expect(masked.details.conversation?.segments.at(-1)?.text).toBe('Your ticket number is 1234 and the refund takes 3 to 5 working days.');
   });
 
