@@ -132,7 +132,7 @@ describe('bulk moves from the queue', () => {
     expect(moved.status).toBe(303);
     expect(moved.headers.location).toBe(`/console?evaluator=${a.evaluator.id}`);
     const after = await agent.get(moved.headers.location);
-    expect(after.text).toContain(`Moved 2; 1 failed: ${missing.slice(0, 8)} (deleted upstream)`);
+    expect(after.text).toContain(`Moved 2; 1 failed: ${missing.slice(0, 8)} (not found upstream)`);
     expect(after.text).not.toContain(`data-id="${a.id}"`);
     for (const id of [a.id, b.id]) {
       expect((await stack.client.getTranscription({ transcription_id: id })).group).toBe('ARCHIVED');

@@ -1,27 +1,25 @@
 import { isUpstreamError } from '../client/index.js';
 import type { HubContext } from '../hub-context.js';
-import { mirrorTranscription, writeMirror } from '../mirror/mirror-transcription.js';
+import { changeGroup } from '../mirror/change-group.js';
 import { buildCriticalFailMessage } from './alert-blocks.js';
 import { loadCriticalFailView } from './critical-fail-view.js';
 import type { ReviewAction } from './review-actions.js';
 
 /**
- * A review button pressed in Slack: moves the transcription's group upstream through the client
- * (update-transcription-group), mirrors the answer (the full transcription), and updates the alert
- * message from the mirror: the group, who acted, and only the buttons that still apply. A
- * transcription deleted upstream is marked so in the mirror and the message says so. Every step
- * is idempotent, so the job may simply be retried.
+ * A review button pressed in Slack: moves the transcription's group upstream and in the mirror
+ * (changeGroup), and updates the alert message from the mirror: the group, who acted, and only the
+ * buttons that still apply. When the upstream answers 404 the message is rebuilt without the
+ * move; reconciliation marks the call deleted once the upstream's list lacks it, and the digest
+ * and console say so. Every step is idempotent, so the job may simply be retried.
  */
-export async function applyReviewAction(ctx: HubContext, action: ReviewAction): Promise<'applied' | 'deleted'> {
-  const client = await ctx.upstream();
-  let outcome: 'applied' | 'deleted' = 'applied';
+export async function applyReviewAction(ctx: HubContext, action: ReviewAction): Promise<'applied' | 'not_found'> {
+  let outcome: 'applied' | 'not_found' = 'applied';
   try {
-    const answer = await client.updateTranscriptionGroup({ transcription_id: action.transcriptionId, group: action.group });
-    await writeMirror(ctx, answer.transcription);
+    await changeGroup(ctx, action.transcriptionId, action.group);
   } catch (error) {
     if (!isUpstreamError(error, 'not_found')) throw error;
-    await mirrorTranscription(ctx, action.transcriptionId);
-    outcome = 'deleted';
+    // A 404 may also mean a wrong path: reconciliation decides whether the call was deleted (docs/mirror.md, "Mirror job").
+    outcome = 'not_found';
   }
   ctx.logger.info({ ...action, outcome }, 'review action from slack');
 

@@ -23,7 +23,7 @@ export async function moveGroups(ctx: HubContext, ids: readonly string[], group:
     try {
       await changeGroup(ctx, id, group);
     } catch (error) {
-      const message = isUpstreamError(error, 'not_found') ? 'deleted upstream' : error instanceof Error ? error.message : String(error);
+      const message = isUpstreamError(error, 'not_found') ? 'not found upstream' : error instanceof Error ? error.message : String(error);
       ctx.logger.warn({ err: error, transcriptionId: id, group }, 'console group move failed');
       outcome.failed.push({ id, message });
       continue;

@@ -9,6 +9,7 @@ import type { HubContext } from '../../../src/hub/hub-context.js';
 import { mirrorTranscription, writeMirror } from '../../../src/hub/mirror/mirror-transcription.js';
 import { reconcileMirror } from '../../../src/hub/mirror/reconcile-mirror.js';
 import { readSyncState } from '../../../src/hub/mirror/sync-state.js';
+import { moveGroups } from '../../../src/hub/review/move-groups.js';
 import { startFakeUpstream, type FakeUpstream } from '../../fakes/fake-upstream.js';
 import { closeInOrder } from '../../support/close-in-order.js';
 import { createHarness, type Harness } from '../../support/harness.js';
@@ -119,5 +120,22 @@ describe('a 404 from get-transcription', () => {
     fake.script('get-transcription', notFound);
     expect(await mirrorTranscription(hub, live.transcription_id, [], { confirmDeletion: true })).toBe('deleted');
     expect((await h.db.hubTranscription.findUniqueOrThrow({ where: { id: live.transcription_id } })).deletedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('a group move accepted upstream whose answer breaks the description', () => {
+  it('counts as done: the call is read again with get-transcription and the move is audited', async () => {
+    const t = evaluatedTranscription({ criticalFail: true });
+    await writeMirror(hub, t, []);
+    // 200, but the transcription it carries lacks what the description promises.
+    fake.script('update-transcription-group', {
+      json: { data: { transcription: { transcription_id: t.transcription_id, status: 'COMPLETED' } } },
+    });
+    fake.script('get-transcription', { json: { data: { ...t, group: 'UNDER_REVIEW' } } });
+    const outcome = await moveGroups(hub, [t.transcription_id], 'UNDER_REVIEW', { kind: 'cli' });
+    expect(outcome).toEqual({ moved: [t.transcription_id], failed: [] });
+    expect(await h.db.hubTranscription.findUniqueOrThrow({ where: { id: t.transcription_id } })).toMatchObject({ group: 'UNDER_REVIEW' });
+    expect(await h.db.hubAuditEvent.count({ where: { transcriptionId: t.transcription_id, kind: 'group_move' } })).toBe(1);
+    expect(fake.resetScripts()).toBe(0);
   });
 });
