@@ -12,9 +12,9 @@
  * open (docs/decisions.md) are not assumed here.
  */
 import { z } from 'zod';
-import { EvaluatorDashboard, ParticipantDashboard } from '../../../contract/analytics.js';
 import { Id } from '../../../contract/common.js';
 import type { OperationName } from '../../../contract/operations.js';
+import { UpstreamEvaluatorDashboard, UpstreamParticipantDashboard } from './upstream-dashboards.js';
 import { readItems, withHidden, type RejectedItem } from './read-items.js';
 import { UpstreamConfiguration, UpstreamEvaluator, UpstreamParticipant } from './upstream-resources.js';
 import { UpstreamTimestamp } from './upstream-timestamp.js';
@@ -112,8 +112,8 @@ export const upstreamAnswers = {
   'delete-transcription': Acknowledgement,
   /** Its shape is open: the answer's `data` object as it came. */
   analytics: z.record(z.string(), z.unknown()),
-  'analytics-evaluator': EvaluatorDashboard,
-  'analytics-participant': ParticipantDashboard,
+  'analytics-evaluator': UpstreamEvaluatorDashboard,
+  'analytics-participant': UpstreamParticipantDashboard,
 } as const satisfies Record<OperationName, z.ZodType>;
 
 export type UpstreamAnswers = typeof upstreamAnswers;

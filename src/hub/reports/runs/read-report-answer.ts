@@ -7,7 +7,7 @@
  * loosely.
  */
 import type { z } from 'zod';
-import { EvaluatorDashboard, ParticipantDashboard } from '../../../contract/analytics.js';
+import { UpstreamEvaluatorDashboard, UpstreamParticipantDashboard } from '../../client/answers/upstream-dashboards.js';
 import { formatPath } from '../../../lib/http/validate-input.js';
 import { isPlainObject } from '../export/answer-tables.js';
 import type { AnalyticsEndpoint } from '../quota/analytics-endpoints.js';
@@ -30,8 +30,8 @@ export interface ReportAnswer {
 
 /** Dashboards whose members the vendor promises (spec: "Analytics: evaluator and participant dashboards"). */
 const promisedMembers: Partial<Record<AnalyticsEndpoint, Readonly<Record<string, z.ZodType>>>> = {
-  'analytics-evaluator': EvaluatorDashboard.shape,
-  'analytics-participant': ParticipantDashboard.shape,
+  'analytics-evaluator': UpstreamEvaluatorDashboard.shape,
+  'analytics-participant': UpstreamParticipantDashboard.shape,
 };
 
 const maxIssues = 20;
