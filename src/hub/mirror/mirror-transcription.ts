@@ -1,6 +1,7 @@
 import { isUpstreamError, type UpstreamTranscription } from '../client/index.js';
 import type { HubContext } from '../hub-context.js';
 import type { AfterCommit, MirrorHook } from './mirror-hook.js';
+import { lockMirroredTranscription } from './mirror-lock.js';
 import { toMirrorResults, toMirrorRow } from './mirror-row.js';
 import { quarantineItems, resolveQuarantined } from './quarantine.js';
 import { assignWaitingCalls } from '../review/assignment/assign-by-rule.js';
@@ -86,7 +87,7 @@ export async function writeMirror(
   const { recordedAt, ...row } = toMirrorRow(transcription, now, ctx.settings.redaction.policies);
   const afterCommit: AfterCommit[] = [];
   await ctx.db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`convoqa:mirror:${row.id}`}))::text`;
+    await lockMirroredTranscription(tx, row.id);
     const previous = await tx.hubTranscription.findUnique({
       where: { id: row.id },
       select: { status: true, group: true, criticalFail: true, recordedAt: true, participantId: true },

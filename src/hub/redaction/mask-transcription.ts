@@ -1,8 +1,7 @@
 import type { UpstreamTranscription } from '../client/index.js';
 import { withHidden } from '../client/answers/read-items.js';
-import { maskEchoes, redactConversation } from '../../lib/redaction/index.js';
 import type { HubRedactionSettings } from './hub-redaction-settings.js';
-import { isOpaqueValue, maskJson, maskNamedValue, maskText } from './mask-text.js';
+import { callMasker, withMaskedFields, withMaskedTurns } from './call-masker.js';
 
 type Details = UpstreamTranscription['details'];
 type Evaluation = NonNullable<Details['evaluation']>;
@@ -38,28 +37,16 @@ const maskEvaluation = (evaluation: Evaluation, mask: (text: string) => string):
 export function maskTranscription(t: UpstreamTranscription, settings: HubRedactionSettings): UpstreamTranscription {
   if (settings.policies.length === 0) return t;
   const { conversation, fields, evaluation } = t.details;
-  const said = redactConversation(conversation?.segments.map((s) => s.text) ?? [], settings);
-  const echo = (text: string) => maskEchoes(text, said.masked, settings.substitution);
-  const mask = (text: string) => echo(maskText(text, settings));
+  const masker = callMasker(conversation?.segments.map((s) => s.text) ?? [], settings);
+  const mask = masker.text;
   const details: Details = {
     ...t.details,
     error: t.details.error && { ...t.details.error, message: t.details.error.message === null ? null : mask(t.details.error.message) },
-    conversation: conversation && { ...conversation, segments: conversation.segments.map((s, i) => ({ ...s, text: said.turns[i].text })) },
-    summary: echoJson(maskJson(t.details.summary, settings), echo),
-    fields: fields && {
-      ...fields,
-      fields: fields.fields.map((f) => ({ ...f, value: echoJson(maskNamedValue(f.name, f.value, settings), echo) as typeof f.value })),
-    },
+    conversation: conversation && withMaskedTurns(conversation, masker),
+    summary: masker.json(t.details.summary),
+    fields: fields && withMaskedFields(fields, masker),
     evaluation: evaluation && maskEvaluation(evaluation, mask),
   };
   const masked = { ...t, name: t.name === null ? null : mask(t.name), details };
-  return t.raw === undefined ? masked : withHidden(masked, 'raw', echoJson(maskJson(t.raw, settings), echo));
-}
-
-/** Every string in a JSON value (ids and timestamps aside) with the conversation's masked numbers masked where it repeats them. */
-function echoJson(value: unknown, echo: (text: string) => string): unknown {
-  if (typeof value === 'string') return isOpaqueValue(value) ? value : echo(value);
-  if (Array.isArray(value)) return value.map((item) => echoJson(item, echo));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, echoJson(v, echo)]));
-  return value;
+  return t.raw === undefined ? masked : withHidden(masked, 'raw', masker.json(t.raw));
 }
