@@ -18,6 +18,7 @@ import { handleProcessRecording } from './process-recording.job.js';
 import { handlePullAnalytics } from './pull-analytics.job.js';
 import { handlePurgeExpiredTranscriptions } from './purge-expired-transcriptions.job.js';
 import { handleReconcile } from './reconcile.job.js';
+import { handleRemaskMirror } from './remask-mirror.job.js';
 import { handleSendAlert } from './send-alert.job.js';
 import { handleSendDigest } from './send-digest.job.js';
 import { handleSweepAlerts } from './sweep-alerts.job.js';
@@ -33,6 +34,7 @@ export function createJobHandlers(contexts: { processing: ProcessingContext; hub
     'service.sweep-processing': handleSweepProcessing(processing),
     'hub.mirror-transcription': handleMirrorTranscription(hub),
     'hub.reconcile': handleReconcile(hub),
+    'hub.remask-mirror': handleRemaskMirror(hub),
     'hub.plan-reports': handlePlanReports(hub),
     'hub.pull-analytics': handlePullAnalytics(hub),
     'hub.export-report': handleExportReport(hub),

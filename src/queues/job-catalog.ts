@@ -76,6 +76,15 @@ export const jobCatalog = {
     ...retried(3, 10_000),
   },
   /**
+   * Hourly (clock): masks again, from the stored copy, the mirrored rows masked under older rules
+   * or narrower policies, the ones the upstream no longer lists included (docs/redaction.md, "The hub").
+   */
+  'hub.remask-mirror': {
+    payload: z.object({ tick: z.string() }),
+    concurrency: 1,
+    ...retried(3, 60_000),
+  },
+  /**
    * Daily (clock, and once when the clock starts): plans the month's scheduled reports within the
    * quota, records what it skipped and why, enqueues the due runs and any export Redis lost.
    */

@@ -202,6 +202,7 @@ describe('the worker and the clock, hub-only', () => {
   it('schedules and queues nothing of the built-in service', async () => {
     expect(createSchedules(runtime.config).map((s) => s.name)).toEqual([
       'hub.reconcile',
+      'hub.remask-mirror',
       'hub.sweep-alerts',
       'hub.close-due-calibrations',
       'hub.send-digest',
@@ -219,6 +220,7 @@ describe('the worker and the clock, hub-only', () => {
       'hub.close-due-calibrations',
       'hub.plan-reports',
       'hub.reconcile',
+      'hub.remask-mirror',
       'hub.send-digest',
       'hub.sweep-alerts',
     ]);

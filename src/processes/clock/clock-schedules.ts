@@ -81,6 +81,15 @@ export function createSchedules(settings: ScheduleSettings = defaultScheduleSett
       enqueue: (jobs, tick) => jobs.enqueue('hub.reconcile', { tick: tickId(tick) }, { jobId: `reconcile-${tickId(tick)}` }),
     },
     {
+      // On the clock, not queued by reconciliation: it calls no upstream, so it runs while the
+      // upstream is down and reconciliation fails, and its rows are those the list no longer
+      // holds (docs/redaction.md, "The hub"). Hourly: a row found behind is one an upgrade left.
+      name: 'hub.remask-mirror',
+      cron: '41 * * * *',
+      timezone: 'UTC',
+      enqueue: (jobs, tick) => jobs.enqueue('hub.remask-mirror', { tick: tickId(tick) }, { jobId: `remask-${tickId(tick)}` }),
+    },
+    {
       name: 'hub.sweep-alerts',
       cron: '* * * * *',
       timezone: 'UTC',
