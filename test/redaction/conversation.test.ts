@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { maskEchoes, redactConversation } from '../../src/lib/redaction/index.js';
-import { leakedSecrets } from './payment-call.js';
+import { cardReadInGroups, leakedSecrets } from './payment-call.js';
 
 const hub = {
   policies: ['credit_card_number', 'credit_card_cvv', 'credit_card_expiration', 'us_social_security_number', 'banking_information'],
@@ -39,17 +39,7 @@ describe('a conversation', () => {
   });
 
   it('masks a card read in groups between back-channel turns, every group', () => {
-    const turns = [
-      'my card number is four five three nine',
-      'mm-hm',
-      'one four eight eight',
-      'yes',
-      'zero three four three',
-      'okay',
-      'six four six seven',
-      'Thank you. And the security code?',
-      'seven three nine',
-    ];
+    const turns = [...cardReadInGroups, 'Thank you. And the security code?', 'seven three nine'];
     const masked = texts(turns);
     expect(leakedSecrets(masked.join('\n'), ['card', 'securityCode'])).toEqual([]);
     expect(masked).toEqual([

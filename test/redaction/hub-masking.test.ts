@@ -11,7 +11,7 @@ import { maskTranscription } from '../../src/hub/redaction/mask-transcription.js
 import { entryOfRejectedRow, quarantineKey } from '../../src/hub/mirror/quarantine.js';
 import { maskReportTable } from '../../src/hub/reports/export/mask-report-table.js';
 import { transcriptionWire } from '../fakes/wire-fixtures.js';
-import { leakedSecrets } from './payment-call.js';
+import { cardReadInGroups, leakedSecrets } from './payment-call.js';
 
 const settings = { policies: [...defaultHubRedactionPolicies], substitution: 'entity_name' as const };
 const card = '4539 1488 0343 6467';
@@ -70,13 +70,7 @@ describe("the hub's masking", () => {
   it("masks the caller's answers to the agent's questions, a card read over several turns, and a quote that repeats them", () => {
     const segments = [
       'Can I take the card number?',
-      'my card number is four five three nine',
-      'mm-hm',
-      'one four eight eight',
-      'yes',
-      'zero three four three',
-      'okay',
-      'six four six seven',
+      ...cardReadInGroups,
       'And the expiry date?',
       'Oh eight twenty seven.',
       'And the last three digits on the back, the security code?',

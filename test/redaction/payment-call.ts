@@ -18,6 +18,17 @@ export const paymentCall: Turn[] = [
   { speaker: 'A', text: 'That was a stupid question, sorry. The payment is done. Is there anything else? Goodbye.' },
 ];
 
+/** The same card read in groups, each between the agent's back-channel turns (a cue two turns back). */
+export const cardReadInGroups = [
+  'my card number is four five three nine',
+  'mm-hm',
+  'one four eight eight',
+  'yes',
+  'zero three four three',
+  'okay',
+  'six four six seven',
+];
+
 /** What each secret looks like once punctuation is gone: digits, and the words a recogniser writes. */
 export const secrets = {
   card: [

@@ -35,16 +35,19 @@ afterAll(async () => {
 });
 
 /** A list-transcriptions row for a transcription as `writeMirror` stored it. */
-const listRowOf = (t: ReturnType<typeof evaluatedTranscription>) => ({
-  transcription_id: t.transcription_id,
-  status: t.status,
-  configuration_id: t.configuration_id,
-  configuration_tag: t.configuration_tag,
-  duration: t.duration,
-  group: t.group,
-  name: t.name,
-  created_at: t.details.created_at,
-  qa: { score: t.details.evaluation?.score ?? null, critical_fail: t.details.evaluation?.critical_fail ?? null },
+const listRowOf = ({
+  details,
+  transcription_id,
+  status,
+  configuration_id,
+  configuration_tag,
+  duration,
+  group,
+  name,
+}: ReturnType<typeof evaluatedTranscription>) => ({
+  ...{ transcription_id, status, configuration_id, configuration_tag, duration, group, name },
+  created_at: details.created_at,
+  qa: { score: details.evaluation?.score ?? null, critical_fail: details.evaluation?.critical_fail ?? null },
 });
 
 const mirrorJobOf = (id: string) => h.jobs.queue('hub.mirror-transcription').getJob(`mirror-${id}`);
