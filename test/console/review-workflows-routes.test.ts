@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addCoachingNote } from '../../src/hub/review/coaching/coaching-notes.js';
+import { openDispute } from '../../src/hub/review/disputes/open-dispute.js';
+import { resolveDispute } from '../../src/hub/review/disputes/resolve-dispute.js';
 import { overrideCriterion } from '../../src/hub/review/record-verdict.js';
 import { createCalibrationSession } from '../../src/hub/review/calibration/calibration-session.js';
 import { saveCalibrationVerdicts } from '../../src/hub/review/calibration/calibration-verdicts.js';
@@ -159,5 +161,26 @@ describe('agent routes', () => {
     expect(page.text).toContain('The greeting came after the account number');
     expect(page.text).not.toContain(users.lead.email);
     expect((await (await signIn('lead')).get(`/console/calls/${mine.id}`)).text).toContain(`Overridden by ${users.lead.email}`);
+
+    // The disputes page neither: the outcome and the lead's note, not who settled it.
+    const dispute = await openDispute(h.hubContext(), {
+      transcriptionId: mine.id,
+      criterionId: mine.criteria[0].criterionId,
+      reason: 'I greeted first',
+      proposedVerdict: 'PASS',
+      actor: actor('agent'),
+      viewer: { role: 'agent', participantId },
+    });
+    await resolveDispute(h.hubContext(), {
+      disputeId: dispute.id,
+      outcome: 'rejected',
+      note: 'The account number came first',
+      actor: actor('lead'),
+    });
+    const disputes = await (await signIn('agent')).get('/console/disputes');
+    expect(disputes.status).toBe(200);
+    expect(disputes.text).toContain('The account number came first');
+    expect(disputes.text).not.toContain(users.lead.email);
+    expect((await (await signIn('lead')).get('/console/disputes')).text).toContain(users.lead.email);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The disputes page and the admin API's list: newest first, filtered by status, criterion name,
- * evaluator, and age (open longer than N days); an agent sees only the disputes on their calls
- * (docs/console.md, "Disputes").
+ * evaluator, and age (open longer than N days); an agent sees only the disputes on their calls,
+ * and not which lead resolved them (docs/console.md, "Disputes", "Roles").
  */
 import { z } from 'zod';
 import type { Db } from '../../../db.js';
@@ -94,7 +94,8 @@ export async function listDisputes(db: Db, filters: DisputeFilters, now: Date, v
       status: r.status,
       resolved: r.resolved_value === null ? null : formatVerdict(type, r.resolved_value),
       resolutionNote: r.resolution_note,
-      resolvedBy: r.resolved_by,
+      // An agent never learns which lead did what (docs/console.md "Roles").
+      resolvedBy: scope ? null : r.resolved_by,
       createdAt: r.created_at,
       resolvedAt: r.resolved_at,
       ageDays: Math.floor(((r.resolved_at ?? now).getTime() - r.created_at.getTime()) / 86_400_000),

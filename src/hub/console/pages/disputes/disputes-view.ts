@@ -46,7 +46,7 @@ ${view.disputes.map(
     d,
   ) => html`<tr data-id="${d.id}"><td>${formatDate(d.createdAt)}</td><td>${d.ageDays}</td><td><a href="/console/calls/${d.transcriptionId}">${d.callName ?? d.transcriptionId.slice(0, 8)}</a> <span class="muted">${d.participant ?? ''}</span></td>
 <td>${d.criterion}</td><td>${d.proposed}</td><td class="pre">${d.reason}</td><td class="dispute-status">${statusLabel(d.status)}</td>
-<td>${d.status === 'open' ? (view.canResolve ? resolveForm({ ...frame, flash: formFlash }, d) : 'Waiting for a lead') : html`${d.resolved ? html`${d.resolved}: ` : ''}${d.resolutionNote ?? ''} <span class="muted">${d.resolvedBy ?? ''}, ${formatDate(d.resolvedAt)}</span>`}</td></tr>`,
+<td>${d.status === 'open' ? (view.canResolve ? resolveForm({ ...frame, flash: formFlash }, d) : 'Waiting for a lead') : html`${d.resolved ? html`${d.resolved}: ` : ''}${d.resolutionNote ?? ''} <span class="muted">${d.resolvedBy ? `${d.resolvedBy}, ` : ''}${formatDate(d.resolvedAt)}</span>`}</td></tr>`,
 )}
 </tbody></table></div>`,
   );
