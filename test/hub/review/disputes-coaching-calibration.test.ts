@@ -367,6 +367,44 @@ describe('calibration sessions', () => {
     });
   });
 
+  it('reveals when the last two reviewers submit at once; a double submit records one event', async () => {
+    const call = await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria });
+    const reviewers = ['a', 'b', 'c'] as const;
+    // Several sessions side by side, so that the submissions really overlap.
+    const sessions = [];
+    for (let i = 0; i < 5; i += 1) {
+      const session = await createCalibrationSession(ctx(), {
+        title: `together ${i}`,
+        transcriptionIds: [call.id],
+        reviewerIds: reviewers.map((who) => users[who].id),
+        actor: actor('lead'),
+      });
+      for (const who of reviewers)
+        await saveCalibrationVerdicts(h, {
+          sessionId: session.id,
+          userId: users[who].id,
+          transcriptionId: call.id,
+          verdicts: Object.fromEntries(call.criteria.map((c) => [c.criterionId, 'PASS'])),
+        });
+      sessions.push(session.id);
+    }
+    const submit = (sessionId: string, who: (typeof reviewers)[number]) =>
+      submitCalibration(ctx(), { sessionId, userId: users[who].id, actor: actor(who) });
+    // A double click: one submission, the other refused.
+    const twice = await Promise.all(sessions.map((id) => Promise.allSettled([submit(id, 'a'), submit(id, 'a')])));
+    for (const pair of twice) expect(pair.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    // The last two at the same moment: exactly one of them reveals.
+    const last = await Promise.all(sessions.map((id) => Promise.all([submit(id, 'b'), submit(id, 'c')])));
+    for (const pair of last) expect(pair.map((r) => r.revealed).sort()).toEqual([false, true]);
+    const events = await h.db.hubAuditEvent.findMany({ where: { kind: { in: ['calibration_submitted', 'calibration_revealed'] } } });
+    for (const id of sessions) {
+      expect((await h.db.hubCalibrationSession.findUniqueOrThrow({ where: { id } })).revealedAt).not.toBeNull();
+      const ofSession = events.filter((e) => (e.after as { session?: string }).session === id);
+      expect(ofSession.filter((e) => e.kind === 'calibration_submitted')).toHaveLength(3);
+      expect(ofSession.filter((e) => e.kind === 'calibration_revealed')).toHaveLength(1);
+    }
+  });
+
   it('closes at its deadline: the clock reveals it, once, and says so in the audit trail', async () => {
     const call = await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria });
     const start = new Date();

@@ -9,7 +9,7 @@ import type { HubContext } from '../../hub-context.js';
 import { recordAudit, type Actor } from '../audit-trail.js';
 import { parseVerdict } from '../record-verdict.js';
 
-async function openSessionFor(ctx: Pick<HubContext, 'db'>, sessionId: string, userId: string) {
+async function openSessionFor(ctx: { db: Pick<HubContext['db'], 'hubCalibrationSession'> }, sessionId: string, userId: string) {
   const session = await ctx.db.hubCalibrationSession.findUnique({ where: { id: sessionId }, include: { reviewers: true, calls: true } });
   const reviewer = session?.reviewers.find((r) => r.userId === userId);
   // Not a reviewer of it: as if the session did not exist.
@@ -81,6 +81,10 @@ export async function submitCalibration(
     );
   const now = ctx.now();
   return ctx.db.$transaction(async (tx) => {
+    // The session's row locked, then read again: two reviewers submitting at once count each
+    // other's submission (the last one reveals), and a double submit is refused, not recorded twice.
+    await tx.$queryRaw`SELECT id FROM hub_calibration_sessions WHERE id = ${session.id}::uuid FOR UPDATE`;
+    await openSessionFor({ db: tx }, session.id, input.userId);
     await tx.hubCalibrationReviewer.update({
       where: { sessionId_userId: { sessionId: session.id, userId: input.userId } },
       data: { submittedAt: now },
