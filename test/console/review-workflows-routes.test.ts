@@ -184,3 +184,28 @@ describe('agent routes', () => {
     expect((await (await signIn('lead')).get('/console/disputes')).text).toContain(users.lead.email);
   });
 });
+
+describe('disputes page', () => {
+  it('offers only Rejected for a dispute whose criterion is no longer in the evaluation', async () => {
+    const call = await seedMirroredCall(h.db, {
+      evaluatorId: randomUUID(),
+      participantId,
+      criteria: [{ name: `Gone ${tag}`, status: 'PASS' }],
+    });
+    const criterionId = call.criteria[0].criterionId;
+    const dispute = await openDispute(h.hubContext(), {
+      transcriptionId: call.id,
+      criterionId,
+      reason: 'Retired criterion',
+      proposedVerdict: 'FAIL',
+      actor: actor('agent'),
+      viewer: { role: 'agent', participantId },
+    });
+    await h.db.hubCriterionResult.delete({ where: { transcriptionId_criterionId: { transcriptionId: call.id, criterionId } } });
+    const page = await (await signIn('lead')).get('/console/disputes?status=open');
+    const form = new RegExp(`<form[^>]*id="dispute-${dispute.id}"[\\s\\S]*?</form>`).exec(page.text)?.[0] ?? '';
+    expect(form).toContain('<option value="rejected">Rejected</option>');
+    expect(form).not.toContain('value="accepted"');
+    expect(form).not.toContain('value="partly_accepted"');
+  });
+});

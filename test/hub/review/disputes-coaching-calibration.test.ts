@@ -211,6 +211,36 @@ describe('disputes', () => {
     const [listed] = await listDisputes(h.db, { status: 'partly_accepted', limit: 100 }, new Date(), agentViewer);
     expect(listed).toMatchObject({ id: partly.id, criterion: 'Tone', proposed: '5 / 5', resolved: '4 / 5', resolutionNote: 'Mostly calm' });
   });
+  it('a dispute whose criterion left the mirrored evaluation can still be rejected, not accepted', async () => {
+    const call = await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria });
+    const greeting = criterionOf(call, 'Greeting');
+    const dispute = await openDispute(ctx(), {
+      transcriptionId: call.id,
+      criterionId: greeting,
+      reason: 'I greeted late but warmly',
+      proposedVerdict: 'FAIL',
+      actor: actor('agent'),
+      viewer: agentViewer,
+    });
+    // A re-evaluation mirrored without that criterion (its results replaced).
+    await h.db.hubCriterionResult.delete({ where: { transcriptionId_criterionId: { transcriptionId: call.id, criterionId: greeting } } });
+    const [listed] = (await listDisputes(h.db, { status: 'open', limit: 100 }, new Date())).filter((d) => d.id === dispute.id);
+    expect(listed).toMatchObject({ criterion: greeting, criterionGone: true });
+    for (const outcome of ['accepted', 'partly_accepted'])
+      await expect(
+        resolveDispute(ctx(), { disputeId: dispute.id, outcome, verdict: 'FAIL', note: 'Gone', actor: actor('lead') }),
+      ).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/no longer in the call's evaluation: only Rejected/) });
+    const rejected = await resolveDispute(ctx(), {
+      disputeId: dispute.id,
+      outcome: 'rejected',
+      note: 'Criterion retired',
+      actor: actor('lead'),
+    });
+    expect(rejected).toMatchObject({ dispute: { status: 'rejected', resolutionNote: 'Criterion retired' }, effective: null });
+    const audit = await h.db.hubAuditEvent.findFirstOrThrow({ where: { kind: 'dispute_resolved', transcriptionId: call.id } });
+    expect(audit.before).toMatchObject({ dispute: dispute.id, criterion: greeting });
+    expect(await h.db.hubReviewOverride.count({ where: { transcriptionId: call.id } })).toBe(0);
+  });
 });
 
 describe('coaching notes', () => {

@@ -31,6 +31,8 @@ export interface DisputeRow {
   participant: string | null;
   criterionId: string;
   criterion: string;
+  /** The criterion is no longer in the call's mirrored evaluation (re-evaluated without it): only Rejected can settle it. */
+  criterionGone: boolean;
   proposed: string;
   reason: string;
   status: string;
@@ -89,6 +91,7 @@ export async function listDisputes(db: Db, filters: DisputeFilters, now: Date, v
       participant: r.participant,
       criterionId: r.criterion_id,
       criterion: r.criterion ?? r.criterion_id,
+      criterionGone: r.criterion === null,
       proposed: formatVerdict(type, r.proposed_value),
       reason: r.reason,
       status: r.status,

@@ -2,14 +2,15 @@
  * A lead settles an open dispute (docs/console.md, "Disputes"): accepted, the agent's proposed
  * verdict becomes the human verdict through the override path with the dispute as its reason;
  * partly accepted, the lead's verdict does; rejected, nothing changes. Always with a note, audited,
- * in one transaction with the override.
+ * in one transaction with the override. A dispute whose criterion is no longer in the mirrored
+ * evaluation can only be rejected.
  */
 import type { HubDispute } from '../../../generated/prisma/client.js';
 import { AppError } from '../../../lib/errors/app-error.js';
 import type { HubContext } from '../../hub-context.js';
 import { actorLabel, recordAudit, type Actor } from '../audit-trail.js';
 import { formatVerdict } from '../effective-scoring.js';
-import { loadCriterion, lockCall, overrideWithin, parseVerdict } from '../record-verdict.js';
+import { lockCall, overrideWithin, parseVerdict } from '../record-verdict.js';
 import { asOverrideReason, DisputeOutcome, DisputeText, verdictInput } from './dispute-text.js';
 
 export interface ResolveDisputeInput {
@@ -42,15 +43,24 @@ export async function resolveDispute(ctx: Pick<HubContext, 'db' | 'now'>, input:
     const dispute = await tx.hubDispute.findUniqueOrThrow({ where: { id: found.id } });
     if (dispute.status !== 'open')
       throw new AppError('conflict', `This dispute was already resolved (${dispute.status.replace('_', ' ')})`);
-    const criterion = await loadCriterion(tx, dispute.transcriptionId, dispute.criterionId);
+    // A re-evaluation may have dropped the criterion: nothing to override then, but the dispute
+    // can still be rejected (docs/review-workflows.md "Disputes").
+    const criterion = await tx.hubCriterionResult.findUnique({
+      where: { transcriptionId_criterionId: { transcriptionId: dispute.transcriptionId, criterionId: dispute.criterionId } },
+    });
+    if (!criterion && outcome.data !== 'rejected')
+      throw new AppError(
+        'conflict',
+        `Criterion ${dispute.criterionId} is no longer in the call's evaluation: only Rejected can settle this dispute`,
+      );
     const value =
-      outcome.data === 'accepted'
+      criterion && outcome.data === 'accepted'
         ? dispute.proposedValue
-        : outcome.data === 'partly_accepted'
+        : criterion && outcome.data === 'partly_accepted'
           ? parseVerdict(criterion.type, input.verdict ?? '')
           : null;
     const effective =
-      value === null
+      value === null || !criterion
         ? null
         : await overrideWithin(tx, now, {
             transcriptionId: dispute.transcriptionId,
@@ -69,14 +79,15 @@ export async function resolveDispute(ctx: Pick<HubContext, 'db' | 'now'>, input:
       transcriptionId: dispute.transcriptionId,
       before: {
         dispute: dispute.id,
-        criterion: criterion.name,
-        proposed: formatVerdict(criterion.type, dispute.proposedValue),
+        // A criterion gone from the evaluation is named by its id, its proposed verdict as stored.
+        criterion: criterion?.name ?? dispute.criterionId,
+        proposed: criterion ? formatVerdict(criterion.type, dispute.proposedValue) : dispute.proposedValue,
         status: 'open',
       },
       after: {
         dispute: dispute.id,
         status: outcome.data,
-        verdict: value === null ? null : formatVerdict(criterion.type, value),
+        verdict: value === null || !criterion ? null : formatVerdict(criterion.type, value),
         note: note.data,
       },
     });

@@ -16,8 +16,14 @@ function resolveForm(frame: FormFrame & { flash?: PageFrame['flash'] }, d: Dispu
     frame,
     { action: `/console/disputes/${d.id}/resolve`, class: 'override', id: anchor, label: `Resolve the dispute on ${d.criterion}` },
     html`${inlineFlash(frame.flash, anchor)}
-<label for="o-${d.id}">Outcome</label><select id="o-${d.id}" name="outcome"><option value="accepted">Accepted</option><option value="partly_accepted">Partly accepted</option><option value="rejected">Rejected</option></select>
-<label for="pv-${d.id}">Verdict (partly accepted)</label><select id="pv-${d.id}" name="verdict">${verdictOptionTags(d.proposed === 'PASS' || d.proposed === 'FAIL' ? 'boolean' : 'scale', '', true)}</select>
+${
+  d.criterionGone
+    ? // Nothing left to override (docs/review-workflows.md "Disputes"): only Rejected settles it.
+      html`<p class="muted">This criterion is no longer in the call's evaluation: the dispute can only be rejected.</p>
+<label for="o-${d.id}">Outcome</label><select id="o-${d.id}" name="outcome"><option value="rejected">Rejected</option></select>`
+    : html`<label for="o-${d.id}">Outcome</label><select id="o-${d.id}" name="outcome"><option value="accepted">Accepted</option><option value="partly_accepted">Partly accepted</option><option value="rejected">Rejected</option></select>
+<label for="pv-${d.id}">Verdict (partly accepted)</label><select id="pv-${d.id}" name="verdict">${verdictOptionTags(d.proposed === 'PASS' || d.proposed === 'FAIL' ? 'boolean' : 'scale', '', true)}</select>`
+}
 <label for="n-${d.id}">Note</label><input id="n-${d.id}" name="note" required maxlength="1000">
 <button type="submit">Resolve</button>`,
   );
