@@ -11,7 +11,7 @@ import { openDispute } from '../../src/hub/review/disputes/open-dispute.js';
 import { resolveDispute } from '../../src/hub/review/disputes/resolve-dispute.js';
 import { overrideCriterion } from '../../src/hub/review/record-verdict.js';
 import { createCalibrationSession } from '../../src/hub/review/calibration/calibration-session.js';
-import { saveCalibrationVerdicts } from '../../src/hub/review/calibration/calibration-verdicts.js';
+import { saveCalibrationVerdicts, submitCalibration } from '../../src/hub/review/calibration/calibration-verdicts.js';
 import { createConsoleUser } from '../../src/hub/console/users/manage-console-users.js';
 import type { ConsoleRole } from '../../src/hub/console/users/console-user.js';
 import type { Harness } from '../support/harness.js';
@@ -51,8 +51,14 @@ beforeAll(async () => {
   theirs = await seedMirroredCall(h.db, { evaluatorId, participantId: randomUUID(), criteria });
 });
 
-const signIn = (key: string) => signedInAgent(stack.app, { email: users[key].email, password });
-type Agent = Awaited<ReturnType<typeof signIn>>;
+type Agent = Awaited<ReturnType<typeof signedInAgent>>;
+// One session per user for the whole file: sign-in is rate-limited per email (docs/console.md "Security choices").
+const sessions = new Map<string, Promise<Agent>>();
+const signIn = (key: string): Promise<Agent> => {
+  const session = sessions.get(key) ?? signedInAgent(stack.app, { email: users[key].email, password });
+  sessions.set(key, session);
+  return session;
+};
 const tokenOf = async (agent: Agent, path: string) => /name="csrf-token" content="([^"]+)"/.exec((await agent.get(path)).text)?.[1] ?? '';
 const actor = (key: string) => ({ kind: 'user' as const, id: users[key].id, email: users[key].email });
 
@@ -104,6 +110,45 @@ describe('calibration routes', () => {
     expect((await signIn('r2').then((r2) => r2.get(`/console/calibration/${session.id}`))).text).not.toMatch(
       /<option value="FAIL" selected>/,
     );
+  });
+  it("hides the AI's verdicts on the queue and the calls page from a reviewer who has not submitted yet", async () => {
+    const evaluatorId = randomUUID();
+    const call = await seedMirroredCall(h.db, {
+      evaluatorId,
+      participantId: randomUUID(),
+      criteria: [{ name: `Verification ${tag}`, type: 'strict', status: 'FAIL' }],
+      score: 37.25,
+    });
+    const session = await createCalibrationSession(h.hubContext(), {
+      title: `Queue blind ${tag}`,
+      transcriptionIds: [call.id],
+      reviewerIds: [users.r1.id, users.r2.id],
+      actor: actor('lead'),
+    });
+    const rowOf = (text: string) => new RegExp(`<tr data-id="${call.id}">[\\s\\S]*?</tr>`).exec(text)?.[0] ?? '';
+    const queue = `/console?evaluator=${evaluatorId}`;
+    const calls = `/console/calls?tab=all&evaluator=${evaluatorId}`;
+    const r1 = await signIn('r1');
+    for (const path of [queue, calls]) {
+      const row = rowOf((await r1.get(path)).text);
+      expect([path, row]).toEqual([path, expect.stringContaining('in calibration')]);
+      expect(row).not.toContain('37.25');
+      expect(row).not.toContain(`Verification ${tag}`);
+      expect(row).not.toContain('Yes');
+    }
+    // A lead who is not a reviewer sees them; so does the reviewer once submitted.
+    const lead = await signIn('lead');
+    expect(rowOf((await lead.get(queue)).text)).toContain(`Verification ${tag}`);
+    expect(rowOf((await lead.get(calls)).text)).toContain('37.25');
+    await saveCalibrationVerdicts(h.hubContext(), {
+      sessionId: session.id,
+      userId: users.r1.id,
+      transcriptionId: call.id,
+      verdicts: { [call.criteria[0].criterionId]: 'FAIL' },
+    });
+    await submitCalibration(h.hubContext(), { sessionId: session.id, userId: users.r1.id, actor: actor('r1') });
+    expect(rowOf((await r1.get(queue)).text)).toContain(`Verification ${tag}`);
+    expect(rowOf((await r1.get(calls)).text)).toContain('37.25');
   });
 });
 

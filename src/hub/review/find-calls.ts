@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client.js';
+import { stillBlindFor } from './calibration/still-blind.js';
 import { checkDayRange, lastMomentOfDay, optionalFilterDay, startOfDay } from './day-filter.js';
 import { decodeCursor, encodeCursor } from './review-queue.js';
 
@@ -58,6 +59,8 @@ export interface CallRow {
   group: string | null;
   /** The reviewer the call is assigned to (assign-calls.ts), by name. */
   assignee: string | null;
+  /** The viewer still scores it blind in a calibration session: score, flag and "sampled" are left out. */
+  inCalibration: boolean;
   /** The first turn that matches the search, with `[[[…]]]` around the words found (ts_headline); null without a search. */
   matchLine: string | null;
 }
@@ -116,10 +119,14 @@ function matchLine(q: string | undefined): Prisma.Sql {
 export function callsSelect(f: CallFilters, viewerId: string, limit: number): Prisma.Sql {
   const after = f.after ? decodeCursor(f.after) : null;
   const cursor = after ? Prisma.sql`AND (t.recorded_at, t.id) < (${after.recordedAt}, ${after.id}::uuid)` : Prisma.empty;
+  // A call the viewer still scores blind comes without the AI's verdicts (docs/console.md "Calibration").
   return Prisma.sql`
     SELECT t.id, t.name, t.recorded_at AS "recordedAt", t.participant_tag AS "participantTag", t.evaluator_tag AS "evaluatorTag",
-           t.duration, t.score, t.critical_fail AS "criticalFail", t.sampled, t.review_group AS "group", u.name AS "assignee", ${matchLine(f.q)} AS "matchLine"
+           t.duration, CASE WHEN b.blind THEN NULL ELSE t.score END AS score,
+           CASE WHEN b.blind THEN NULL ELSE t.critical_fail END AS "criticalFail", t.sampled AND NOT b.blind AS sampled,
+           b.blind AS "inCalibration", t.review_group AS "group", u.name AS "assignee", ${matchLine(f.q)} AS "matchLine"
     FROM hub_transcriptions t
+    CROSS JOIN LATERAL (SELECT ${stillBlindFor(viewerId)} AS blind) b
     LEFT JOIN hub_assignments a ON a.transcription_id = t.id LEFT JOIN hub_console_users u ON u.id = a.user_id
     WHERE ${callsWhere(f, viewerId)} ${cursor}
     ORDER BY t.recorded_at DESC, t.id DESC

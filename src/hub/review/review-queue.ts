@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors/app-error.js';
+import { stillBlindFor } from './calibration/still-blind.js';
 import { checkDayRange, lastMomentOfDay, optionalFilterDay, startOfDay } from './day-filter.js';
 import type { Facet, QueueChoices, QueueChoicesCache } from './queue-choices-cache.js';
 import { waitingForReview } from './waiting-for-review.js';
@@ -41,6 +42,8 @@ export interface QueueRow {
   sampled: boolean;
   effectiveScore: number | null;
   effectiveCriticalFail: boolean | null;
+  /** The viewer still scores it blind in a calibration session: the AI's verdicts above are left out. */
+  inCalibration: boolean;
 }
 
 export interface QueuePage {
@@ -134,15 +137,26 @@ const choicesKey = (filters: QueueFilters) =>
   );
 
 /**
+ * A call the viewer still scores blind shows none of the AI's verdicts (docs/console.md
+ * "Calibration"): no score, no effective score or flag after others' overrides, no failed
+ * criteria, and not "sampled" (which says the AI found no critical fail).
+ */
+const withoutAiVerdictsWhenBlind = (row: QueueRow): QueueRow =>
+  row.inCalibration
+    ? { ...row, score: null, effectiveScore: null, effectiveCriticalFail: null, failedCriteria: null, sampled: false }
+    : row;
+
+/**
  * One page of the review queue, newest first (keyset pagination), with its counts and the filters'
  * choices. The page, the counts and the choices run at once; the choices come from `choices` (a
  * per-process cache of a few seconds, queue-choices-cache.ts) when given, and the statements run
- * on `pool` (the console's bare pg pool) when given, else through Prisma.
+ * on `pool` (the console's bare pg pool) when given, else through Prisma. With `viewerId`, the
+ * calls that viewer still scores blind in a calibration session come without the AI's verdicts.
  */
 export async function findReviewQueue(
   db: Db,
   filters: QueueFilters,
-  options: { choices?: QueueChoicesCache; pool?: pg.Pool; pageSize?: number } = {},
+  options: { choices?: QueueChoicesCache; pool?: pg.Pool; pageSize?: number; viewerId?: string } = {},
 ): Promise<QueuePage> {
   const pageSize = options.pageSize ?? 50;
   const run = options.pool ? throughPool(options.pool) : throughPrisma(db);
@@ -154,7 +168,8 @@ export async function findReviewQueue(
       SELECT t.id, t.name, t.recorded_at AS "recordedAt", t.participant_tag AS "participantTag", t.evaluator_tag AS "evaluatorTag",
              t.score, t.review_group AS "group", t.sampled, r.transcription_id IS NOT NULL AS "isReviewed",
              r.effective_score AS "effectiveScore", r.effective_critical_fail AS "effectiveCriticalFail",
-             (SELECT string_agg(c.name, '; ' ORDER BY c.position) FROM hub_criterion_results c WHERE c.transcription_id = t.id AND c.status = 'FAIL') AS "failedCriteria"
+             (SELECT string_agg(c.name, '; ' ORDER BY c.position) FROM hub_criterion_results c WHERE c.transcription_id = t.id AND c.status = 'FAIL') AS "failedCriteria",
+             ${options.viewerId ? stillBlindFor(options.viewerId) : Prisma.sql`FALSE`} AS "inCalibration"
       FROM hub_transcriptions t LEFT JOIN hub_reviews r ON r.transcription_id = t.id
       WHERE ${where} ${cursor}
       ORDER BY t.recorded_at DESC, t.id DESC
@@ -165,7 +180,7 @@ export async function findReviewQueue(
       FROM hub_transcriptions t LEFT JOIN hub_reviews r ON r.transcription_id = t.id WHERE ${where}`),
     options.choices ? options.choices.get(choicesKey(filters), () => loadChoices(run, filters)) : loadChoices(run, filters),
   ]);
-  const page = rows.slice(0, pageSize);
+  const page = rows.slice(0, pageSize).map(withoutAiVerdictsWhenBlind);
   const last = page.at(-1);
   const total = Number(counts?.total ?? 0);
   const reviewed = Number(counts?.reviewed ?? 0);

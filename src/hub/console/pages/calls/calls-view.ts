@@ -82,8 +82,12 @@ ${page.rows.map(
   <td>${r.participantTag ?? '—'}</td>
   <td>${r.evaluatorTag ?? '—'}</td>
   <td>${r.duration === null ? '—' : `${Math.round(r.duration)} s`}</td>
-  <td>${formatScore(r.score)}</td>
-  <td>${r.criticalFail === null ? '—' : r.criticalFail ? 'Yes' : 'No'}${r.sampled ? html` <span class="sampled">sampled</span>` : ''}</td>
+  ${
+    r.inCalibration
+      ? html`<td class="muted">in calibration</td><td class="muted">in calibration</td>`
+      : html`<td>${formatScore(r.score)}</td>
+  <td>${r.criticalFail === null ? '—' : r.criticalFail ? 'Yes' : 'No'}${r.sampled ? html` <span class="sampled">sampled</span>` : ''}</td>`
+  }
   <td>${formatGroup(r.group)}</td>
   <td class="assignee">${r.assignee ?? '—'}</td>
 </tr>`,

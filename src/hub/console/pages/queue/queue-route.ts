@@ -43,7 +43,7 @@ export function registerQueue(router: Router, hub: HubContext, options: ConsoleO
   router.get('/', async (req, res) => {
     const filters = parseInput(QueueFilters, req.query, 'Invalid filter');
     const [page, sampling, assignment, reviewers] = await Promise.all([
-      findReviewQueue(hub.db, filters, { choices, pool: options.pool }),
+      findReviewQueue(hub.db, filters, { choices, pool: options.pool, viewerId: req.session.user?.id }),
       readSamplingRule(hub.db),
       readAssignmentRule(hub.db),
       listReviewers(options.pool),

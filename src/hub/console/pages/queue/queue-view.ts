@@ -102,8 +102,12 @@ ${page.rows.map(
   <td><a href="/console/calls/${r.id}${fromQuery(returnTo)}">${r.name ?? r.id.slice(0, 8)}</a>${r.sampled ? html` <span class="sampled">sampled</span>` : ''}</td>
   <td>${r.participantTag ?? '—'}</td>
   <td>${r.evaluatorTag ?? '—'}</td>
-  <td>${formatScore(r.score)}${r.isReviewed && r.effectiveScore !== r.score ? html` <span class="human">→ ${formatScore(r.effectiveScore)}</span>` : ''}</td>
-  <td>${r.failedCriteria ?? '—'}</td>
+  ${
+    r.inCalibration
+      ? html`<td class="muted">in calibration</td><td class="muted">in calibration</td>`
+      : html`<td>${formatScore(r.score)}${r.isReviewed && r.effectiveScore !== r.score ? html` <span class="human">→ ${formatScore(r.effectiveScore)}</span>` : ''}</td>
+  <td>${r.failedCriteria ?? '—'}</td>`
+  }
   <td>${formatGroup(r.group)}</td>
   <td>${r.isReviewed ? `Yes${r.effectiveCriticalFail === false ? ' (no longer critical)' : ''}` : 'No'}</td>
 </tr>`,
