@@ -232,11 +232,8 @@ describe('agent routes', () => {
 
 describe('disputes page', () => {
   it('offers only Rejected for a dispute whose criterion is no longer in the evaluation', async () => {
-    const call = await seedMirroredCall(h.db, {
-      evaluatorId: randomUUID(),
-      participantId,
-      criteria: [{ name: `Gone ${tag}`, status: 'PASS' }],
-    });
+    const evaluatorId = randomUUID();
+    const call = await seedMirroredCall(h.db, { evaluatorId, participantId, criteria: [{ name: `Gone ${tag}`, status: 'PASS' }] });
     const criterionId = call.criteria[0].criterionId;
     const dispute = await openDispute(h.hubContext(), {
       transcriptionId: call.id,
@@ -247,10 +244,39 @@ describe('disputes page', () => {
       viewer: { role: 'agent', participantId },
     });
     await h.db.hubCriterionResult.delete({ where: { transcriptionId_criterionId: { transcriptionId: call.id, criterionId } } });
-    const page = await (await signIn('lead')).get('/console/disputes?status=open');
+    const page = await (await signIn('lead')).get(`/console/disputes?status=open&evaluator=${evaluatorId}`);
     const form = new RegExp(`<form[^>]*id="dispute-${dispute.id}"[\\s\\S]*?</form>`).exec(page.text)?.[0] ?? '';
     expect(form).toContain('<option value="rejected">Rejected</option>');
     expect(form).not.toContain('value="accepted"');
     expect(form).not.toContain('value="partly_accepted"');
+  });
+
+  it('pages open disputes oldest first, so none is hidden past the first page', async () => {
+    const evaluatorId = randomUUID();
+    const call = await seedMirroredCall(h.db, { evaluatorId, participantId, criteria: [{ name: `Paged ${tag}`, status: 'PASS' }] });
+    // 101 open disputes a minute apart (one per criterion row is the rule, so written as rows here).
+    const start = Date.now() - 200 * 60_000;
+    await h.db.hubDispute.createMany({
+      data: Array.from({ length: 101 }, (_, i) => ({
+        transcriptionId: call.id,
+        criterionId: randomUUID(),
+        openedBy: users.agent.id,
+        reason: `Paged dispute ${i}`,
+        proposedValue: 0,
+        status: 'open',
+        createdAt: new Date(start + i * 60_000),
+      })),
+    });
+    const lead = await signIn('lead');
+    const first = await lead.get(`/console/disputes?status=open&evaluator=${evaluatorId}`);
+    expect(first.status).toBe(200);
+    const reasons = (text: string) => [...text.matchAll(/Paged dispute (\d+)</g)].map((m) => Number(m[1]));
+    expect(reasons(first.text)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    const next = /<a href="([^"]+)" rel="next">/.exec(first.text)?.[1]?.replaceAll('&amp;', '&');
+    expect(next).toBeDefined();
+    const second = await lead.get(next ?? '');
+    expect(reasons(second.text)).toEqual([100]);
+    expect(second.text).not.toContain('rel="next"');
+    expect((await lead.get('/console/disputes?after=not-a-cursor')).status).toBe(400);
   });
 });

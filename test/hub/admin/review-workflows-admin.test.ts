@@ -57,7 +57,7 @@ describe('review workflows through the admin API', () => {
       proposed_verdict: 'PASS',
     });
     expect(opened.status).toBe(201);
-    const listed = await get('/disputes?status=open');
+    const listed = await get(`/disputes?status=open&evaluator=${evaluatorId}`);
     expect(listed.body.data.items.map((d: { id: string }) => d.id)).toContain(opened.body.data.id);
     expect((await post(`/disputes/${opened.body.data.id}/resolve`, { outcome: 'maybe', note: 'x' })).status).toBe(400);
     const resolved = await post(`/disputes/${opened.body.data.id}/resolve`, { outcome: 'accepted', note: 'Heard it' });

@@ -133,8 +133,8 @@ describe('disputes', () => {
         viewer: agentViewer,
       }),
     ).rejects.toMatchObject({ status: 409 });
-    expect((await listDisputes(h.db, { status: 'open', limit: 100 }, new Date(), agentViewer)).map((d) => d.id)).toContain(dispute.id);
-    expect((await listDisputes(h.db, { status: 'open', limit: 100 }, new Date(), otherAgentViewer)).map((d) => d.id)).not.toContain(
+    expect((await listDisputes(h.db, { status: 'open', limit: 100 }, new Date(), agentViewer)).rows.map((d) => d.id)).toContain(dispute.id);
+    expect((await listDisputes(h.db, { status: 'open', limit: 100 }, new Date(), otherAgentViewer)).rows.map((d) => d.id)).not.toContain(
       dispute.id,
     );
 
@@ -208,7 +208,7 @@ describe('disputes', () => {
       where: { transcriptionId_criterionId: { transcriptionId: call.id, criterionId: tone } },
     });
     expect(override?.value).toBe(4);
-    const [listed] = await listDisputes(h.db, { status: 'partly_accepted', limit: 100 }, new Date(), agentViewer);
+    const [listed] = (await listDisputes(h.db, { status: 'partly_accepted', limit: 100 }, new Date(), agentViewer)).rows;
     expect(listed).toMatchObject({ id: partly.id, criterion: 'Tone', proposed: '5 / 5', resolved: '4 / 5', resolutionNote: 'Mostly calm' });
   });
   it('a dispute whose criterion left the mirrored evaluation can still be rejected, not accepted', async () => {
@@ -224,7 +224,9 @@ describe('disputes', () => {
     });
     // A re-evaluation mirrored without that criterion (its results replaced).
     await h.db.hubCriterionResult.delete({ where: { transcriptionId_criterionId: { transcriptionId: call.id, criterionId: greeting } } });
-    const [listed] = (await listDisputes(h.db, { status: 'open', limit: 100 }, new Date())).filter((d) => d.id === dispute.id);
+    const [listed] = (await listDisputes(h.db, { status: 'open', evaluator: evaluatorId, limit: 500 }, new Date())).rows.filter(
+      (d) => d.id === dispute.id,
+    );
     expect(listed).toMatchObject({ criterion: greeting, criterionGone: true });
     for (const outcome of ['accepted', 'partly_accepted'])
       await expect(

@@ -48,12 +48,14 @@ export const disputeRoutes = [
   defineAdminRoute({
     method: 'get',
     path: '/disputes',
-    summary: 'Disputes, newest first: filter by status, criterion name, evaluator, age',
+    summary:
+      'Disputes, open ones oldest first and any other status newest first: filter by status, criterion name, evaluator, age; next_cursor, given back as after, lists the next page',
     tag: 'review',
     query: DisputeFilters,
-    response: z.object({ items: z.array(DisputeWire) }),
+    response: z.object({ items: z.array(DisputeWire), next_cursor: z.string().nullable() }),
     async handle({ query }, ctx) {
-      return { items: (await listDisputes(ctx.db, query, ctx.now())).map(toWire) };
+      const page = await listDisputes(ctx.db, query, ctx.now());
+      return { items: page.rows.map(toWire), next_cursor: page.nextCursor };
     },
   }),
   defineAdminRoute({

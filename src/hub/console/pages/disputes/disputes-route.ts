@@ -27,8 +27,16 @@ const ResolveForm = z.object({
 export function registerDisputes(router: Router, hub: HubContext): void {
   router.get('/disputes', async (req, res) => {
     const filters = parseInput(DisputeFilters, req.query, 'Invalid filter');
-    const disputes = await listDisputes(hub.db, filters, hub.now(), viewerOf(res));
-    send(res, disputesPage(frameOf(req), { disputes, filters, canResolve: mayReview(req.session.user?.role) }));
+    const page = await listDisputes(hub.db, filters, hub.now(), viewerOf(res));
+    send(
+      res,
+      disputesPage(frameOf(req), {
+        disputes: page.rows,
+        nextCursor: page.nextCursor,
+        filters,
+        canResolve: mayReview(req.session.user?.role),
+      }),
+    );
   });
 
   const back = (req: Request) => `/console/disputes#dispute-${disputeIdOf(req)}`;

@@ -1,5 +1,5 @@
 import { disputeStatuses } from '../../../review/disputes/dispute-text.js';
-import type { DisputeFilters, DisputeRow } from '../../../review/disputes/list-disputes.js';
+import { oldestFirst, type DisputeFilters, type DisputeRow } from '../../../review/disputes/list-disputes.js';
 import { html, type SafeHtml } from '../../ui/html.js';
 import { formatDate, layout, type PageFrame } from '../../ui/layout.js';
 import { postForm, type FormFrame } from '../../ui/post-form.js';
@@ -30,13 +30,29 @@ ${
 }
 
 /** /console/disputes: contested verdicts with their age; leads resolve the open ones, agents see their own. */
-export function disputesPage(frame: Frame, view: { disputes: DisputeRow[]; filters: DisputeFilters; canResolve: boolean }): SafeHtml {
+/** The page's URL with its filters, and `after` for a next page (docs/review-workflows.md "Disputes"). */
+function disputesUrl(f: DisputeFilters, after?: string): string {
+  const query = new URLSearchParams();
+  if (f.status) query.set('status', f.status);
+  if (f.criterion) query.set('criterion', f.criterion);
+  if (f.evaluator) query.set('evaluator', f.evaluator);
+  if (f.older_than_days !== undefined) query.set('older_than_days', String(f.older_than_days));
+  if (f.limit !== 100) query.set('limit', String(f.limit));
+  if (after) query.set('after', after);
+  const text = query.toString();
+  return `/console/disputes${text ? `?${text}` : ''}`;
+}
+
+export function disputesPage(
+  frame: Frame,
+  view: { disputes: DisputeRow[]; nextCursor: string | null; filters: DisputeFilters; canResolve: boolean },
+): SafeHtml {
   const f = view.filters;
   const formFlash = view.disputes.some((d) => frame.flash?.at === `dispute-${d.id}`) ? frame.flash : undefined;
   return layout(
     { ...frame, flash: formFlash ? undefined : frame.flash, title: 'Disputes', current: 'disputes' },
     html`<h1>Disputes</h1>
-<p class="lead-in">An agent contests one criterion's verdict on their call; a lead accepts it (the proposed verdict becomes the human verdict), partly accepts it (the lead's verdict) or rejects it, always with a note. Times are UTC.</p>
+<p class="lead-in">An agent contests one criterion's verdict on their call; a lead accepts it (the proposed verdict becomes the human verdict), partly accepts it (the lead's verdict) or rejects it, always with a note. Open disputes are listed oldest first, any other status newest first, ${f.limit} a page. Times are UTC.</p>
 <form method="get" action="/console/disputes" class="filters" aria-label="Filters">
 <div class="field"><label for="f-status">Status</label><select id="f-status" name="status"><option value="">Any</option>${disputeStatuses.map((s) => html`<option value="${s}"${f.status === s ? html` selected` : ''}>${statusLabel(s)}</option>`)}</select></div>
 <div class="field"><label for="f-criterion">Criterion</label><input id="f-criterion" name="criterion" value="${f.criterion ?? ''}"></div>
@@ -54,6 +70,15 @@ ${view.disputes.map(
 <td>${d.criterion}</td><td>${d.proposed}</td><td class="pre">${d.reason}</td><td class="dispute-status">${statusLabel(d.status)}</td>
 <td>${d.status === 'open' ? (view.canResolve ? resolveForm({ ...frame, flash: formFlash }, d) : 'Waiting for a lead') : html`${d.resolved ? html`${d.resolved}: ` : ''}${d.resolutionNote ?? ''} <span class="muted">${d.resolvedBy ? `${d.resolvedBy}, ` : ''}${formatDate(d.resolvedAt)}</span>`}</td></tr>`,
 )}
-</tbody></table></div>`,
+</tbody></table></div>
+${
+  view.nextCursor || f.after
+    ? html`<nav class="pager" aria-label="Pages">${f.after ? html`<a href="${disputesUrl(f)}">First page</a> ` : ''}${
+        view.nextCursor
+          ? html`<a href="${disputesUrl(f, view.nextCursor)}" rel="next">Next ${f.limit} ${oldestFirst(f) ? '(newer)' : '(older)'}</a>`
+          : ''
+      }</nav>`
+    : ''
+}`,
   );
 }
