@@ -168,3 +168,18 @@ describe('the summary feedback', () => {
     expect(text).not.toContain('<script>alert');
   });
 });
+
+describe('the page cursor', () => {
+  it('refuses a cursor whose time PostgreSQL cannot hold (an extended year) with a 400, on the calls page and the queue', async () => {
+    const agent = await signedIn();
+    const cursor = (at: string) => Buffer.from(`${at}|00000000-0000-0000-0000-000000000000`).toString('base64url');
+    for (const path of ['/console/calls?tab=all&after=', '/console?after=']) {
+      for (const at of ['-005000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z']) {
+        const refused = await agent.get(`${path}${cursor(at)}`);
+        expect(refused.status, `${path} ${at}`).toBe(400);
+        expect(refused.text).toContain('Invalid page cursor: start again from the first page');
+      }
+      expect((await agent.get(`${path}${cursor('2026-11-28T09:30:00.000Z')}`)).status).toBe(200);
+    }
+  });
+});

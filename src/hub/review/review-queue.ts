@@ -57,9 +57,14 @@ export interface QueuePage {
 
 export const encodeCursor = (row: { recordedAt: Date; id: string }) =>
   Buffer.from(`${row.recordedAt.toISOString()}|${row.id}`).toString('base64url');
+/**
+ * A cursor's time is checked as the shared keyset cursor checks it (lib/paging/keyset-cursor.ts): an
+ * ISO 8601 instant with a four-digit year. `Date.parse` alone takes extended years (`-005000-…`),
+ * which PostgreSQL cannot hold, and the page would fail instead of refusing the cursor.
+ */
 export function decodeCursor(cursor: string): { recordedAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || Number.isNaN(Date.parse(at)) || !Uuid.safeParse(id).success)
+  if (!at || !z.iso.datetime().safeParse(at).success || !Uuid.safeParse(id).success)
     throw new AppError('invalid_value', 'Invalid page cursor: start again from the first page');
   return { recordedAt: new Date(at), id: id };
 }
