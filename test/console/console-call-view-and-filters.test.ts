@@ -30,7 +30,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => closeInOrder(stack, h));
 
+// One signed-in browser for the file: a sign-in per test would meet the per-email sign-in limit.
+let session: ReturnType<typeof request.agent> | undefined;
 async function signedIn() {
+  session ??= await signIn();
+  return session;
+}
+
+async function signIn() {
   const agent = request.agent(stack.app);
   const page = await agent.get('/console/sign-in');
   const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
@@ -181,5 +188,41 @@ describe('the page cursor', () => {
       }
       expect((await agent.get(`${path}${cursor('2026-11-28T09:30:00.000Z')}`)).status).toBe(200);
     }
+  });
+});
+
+describe('a NUL character in a filter or a form', () => {
+  it('is refused with a 400 that names the field (queries), flashed on the call (forms), and a 400 where the text reaches PostgreSQL unchecked', async () => {
+    const call = await mirroredCall();
+    const agent = await signedIn();
+    for (const [path, field] of [
+      ['/console/calls?tab=all&q=refund%00', 'q'],
+      ['/console/calls.csv?tab=all&q=%00', 'q'],
+      ['/console/disputes?criterion=%00', 'criterion'],
+      ['/console?criterion=x%00', 'criterion'],
+    ] as const) {
+      const refused = await agent.get(path);
+      expect(refused.status, path).toBe(400);
+      expect(refused.text).toContain(`Invalid filter: ${field}: contains a NUL character (U+0000)`);
+    }
+
+    const page = await agent.get(`/console/calls/${call.id}`);
+    const refused = await agent
+      .post(`/console/calls/${call.id}/overrides/${call.strict.id}`)
+      .type('form')
+      .send(`_csrf=${encodeURIComponent(csrfOf(page.text))}&action=override&verdict=PASS&reason=no%00promise`);
+    expect(refused.status).toBe(303);
+    expect((await agent.get(`/console/calls/${call.id}`)).text).toContain('Not saved: reason: contains a NUL character (U+0000)');
+    expect(await h.db.hubReviewOverride.count({ where: { transcriptionId: call.id } })).toBe(0);
+
+    // The sign-in form reads its fields itself: the error handler's backstop answers PostgreSQL's 22021.
+    const anonymous = request.agent(stack.app);
+    const signIn = await anonymous.get('/console/sign-in');
+    const backstop = await anonymous
+      .post('/console/sign-in')
+      .type('form')
+      .send(`_csrf=${encodeURIComponent(csrfOf(signIn.text))}&email=lead%00@example.com&password=x`);
+    expect(backstop.status).toBe(400);
+    expect(backstop.text).toContain('a NUL character, U+0000');
   });
 });

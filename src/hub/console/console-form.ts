@@ -9,6 +9,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors/app-error.js';
 import { safeReturnPath } from './auth/sign-in.js';
+import { refuseNulCharacters } from './form-text.js';
 
 type Flash = NonNullable<Request['session']['flash']>;
 
@@ -37,9 +38,11 @@ export const toFormInstant = (d: Date | undefined | null) => (d ? d.toISOString(
 
 /**
  * Parses a form, a query or route parameters with a schema; the issues become one 400 message
- * (`Invalid filter: status: …; cursor: …`), `what` saying what was refused.
+ * (`Invalid filter: status: …; cursor: …`), `what` saying what was refused. Text holding a NUL
+ * character is refused first, whatever the schema (form-text.ts).
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  refuseNulCharacters(value, what);
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success)
     throw new AppError(
