@@ -226,3 +226,89 @@ describe('a NUL character in a filter or a form', () => {
     expect(backstop.text).toContain('a NUL character, U+0000');
   });
 });
+
+/** The notes section of a call view: its flash and the draft in its textarea. */
+const notesSection = (page: string) => /<section aria-labelledby="notes-h">([\s\S]*?)<\/section>/.exec(page)?.[1] ?? '';
+
+describe('the note form', () => {
+  it('counts a line break as one character, as the browser does (CRLF sent, LF kept)', async () => {
+    const call = await mirroredCall();
+    const agent = await signedIn();
+    const page = await agent.get(`/console/calls/${call.id}`);
+    // 3,999 characters in the textarea (maxlength 4,000), 4,998 once the browser sends each line break as CRLF.
+    const body = 'abc\r\n'.repeat(1000).slice(0, -2);
+    const saved = await agent
+      .post(`/console/calls/${call.id}/notes`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), body });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.location).toBe(`/console/calls/${call.id}#notes-h`);
+    const [note] = await h.db.hubReviewNote.findMany({ where: { transcriptionId: call.id }, select: { body: true } });
+    expect(note?.body).toBe('abc\n'.repeat(1000).slice(0, -1));
+    expect(notesSection((await agent.get(`/console/calls/${call.id}`)).text)).toContain(
+      '<p class="flash ok" role="status">Note added.</p>',
+    );
+  });
+
+  it('refuses a note too long or blank on the call, at the note form, with the draft kept in it', async () => {
+    const call = await mirroredCall();
+    const agent = await signedIn();
+    const page = await agent.get(`/console/calls/${call.id}`);
+    const draft = `<b>Tone</b> & pace\r\n${'x'.repeat(4_000)}`;
+    const refused = await agent
+      .post(`/console/calls/${call.id}/notes`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), body: draft });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.location).toBe(`/console/calls/${call.id}#notes-h`);
+    const back = (await agent.get(`/console/calls/${call.id}`)).text;
+    const section = notesSection(back);
+    expect(section).toContain('<p class="flash error" role="status">A note is at most 4,000 characters</p>');
+    expect(section).toContain(`&lt;b&gt;Tone&lt;/b&gt; &amp; pace\n${'x'.repeat(4_000)}</textarea>`);
+    expect(back.split('class="flash').length).toBe(2);
+
+    const blank = await agent
+      .post(`/console/calls/${call.id}/notes`)
+      .type('form')
+      .send({ _csrf: csrfOf(back), body: '   ' });
+    expect(blank.status).toBe(303);
+    expect(notesSection((await agent.get(`/console/calls/${call.id}`)).text)).toContain('The note is empty');
+    // A NUL character is refused too, and the draft kept without it (the session cannot hold it).
+    const nul = await agent.get(`/console/calls/${call.id}`);
+    const withNul = await agent
+      .post(`/console/calls/${call.id}/notes`)
+      .type('form')
+      .send(`_csrf=${encodeURIComponent(csrfOf(nul.text))}&body=calm%00tone`);
+    expect(withNul.status).toBe(303);
+    const nulSection = notesSection((await agent.get(`/console/calls/${call.id}`)).text);
+    expect(nulSection).toContain('Not saved: body: contains a NUL character (U+0000)');
+    expect(nulSection).toContain('>calmtone</textarea>');
+    expect(await h.db.hubReviewNote.count({ where: { transcriptionId: call.id } })).toBe(0);
+    // The draft is shown once: the next view of the call has an empty form.
+    expect(notesSection((await agent.get(`/console/calls/${call.id}`)).text)).toContain('maxlength="4000"></textarea>');
+  });
+});
+
+describe('a refused group move', () => {
+  it('is flashed on the call (the upstream no longer has it) and on the list a bulk move came from, not an error page', async () => {
+    const call = await mirroredCall();
+    await stack.client.deleteTranscription({ transcription_id: call.id });
+    const agent = await signedIn();
+    const page = await agent.get(`/console/calls/${call.id}`);
+    const moved = await agent
+      .post(`/console/calls/${call.id}/group`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), group: 'ARCHIVED' });
+    expect(moved.status).toBe(303);
+    expect(moved.headers.location).toBe(`/console/calls/${call.id}`);
+    expect((await agent.get(`/console/calls/${call.id}`)).text).toMatch(/<p class="flash error" role="status">The group was not changed: /);
+
+    const none = await agent
+      .post('/console/queue/move')
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), group: 'ARCHIVED', return_to: '/console/calls?tab=all' });
+    expect(none.status).toBe(303);
+    expect(none.headers.location).toBe('/console/calls?tab=all');
+    expect((await agent.get('/console/calls?tab=all')).text).toContain('<p class="flash error" role="status">Select at least one call</p>');
+  });
+});

@@ -60,16 +60,32 @@ export interface ActionOutcome {
   kind?: 'ok' | 'error';
 }
 
+export interface ConsoleActionOptions {
+  /**
+   * The form field whose text a refusal keeps, flashed back as the flash's `draft` for the page to
+   * put in the form again (the call view's note): a long text is not lost to a refusal.
+   */
+  draft?: string;
+}
+
+/** The refused form's draft, without NUL characters (the session is stored in PostgreSQL, which refuses them). */
+function draftOf(req: Request, field: string | undefined): { draft?: string } {
+  const value = field === undefined ? undefined : (req.body as Record<string, unknown> | undefined)?.[field];
+  return typeof value === 'string' && value !== '' ? { draft: value.replaceAll('\u0000', '').replace(/\r\n?/g, '\n') } : {};
+}
+
 /**
  * A console action (a POST, after the role check and the CSRF token): the handler does the change
  * and says what to flash and where to go. An AppError it throws is flashed as an error on the
  * page the form came from (its `return_to` field, else `back`, a path or one built from the
  * request, such as the call and criterion the form was on); a script asking for JSON gets the
- * error itself, with its status. Any other error reaches the error page (500, logged).
+ * error itself, with its status. Any other error reaches the error page (500, logged). With
+ * `options.draft`, the refused field's text goes back with the flash (ConsoleActionOptions).
  */
 export function consoleAction(
   back: string | ((req: Request) => string),
   handler: (req: Request, res: Response) => Promise<ActionOutcome>,
+  options: ConsoleActionOptions = {},
 ): RequestHandler {
   return async (req, res) => {
     let flash: Flash;
@@ -80,7 +96,7 @@ export function consoleAction(
       to = done.to;
     } catch (error) {
       if (!(error instanceof AppError) || req.accepts(['html', 'json']) === 'json') throw error;
-      flash = { kind: 'error', text: error.message };
+      flash = { kind: 'error', text: error.message, ...draftOf(req, options.draft) };
       const returnTo = (req.body as Record<string, unknown> | undefined)?.return_to;
       to = returnTo === undefined ? (typeof back === 'string' ? back : back(req)) : safeReturnPath(returnTo);
     }

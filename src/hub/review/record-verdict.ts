@@ -13,8 +13,13 @@ export const OverrideReason = z
   .max(300, { error: 'The reason must be at most 300 characters' })
   .refine((v) => !/[\r\n]/.test(v), { error: 'The reason must be one line' });
 
+/**
+ * A note: its line breaks counted as one character each, as the browser's `maxlength` counts them
+ * (a form sends each as CRLF), so a note the textarea took is never refused for its length.
+ */
 export const NoteBody = z
   .string()
+  .overwrite((v) => v.replace(/\r\n?/g, '\n'))
   .trim()
   .min(1, { error: 'The note is empty' })
   .max(4_000, { error: 'A note is at most 4,000 characters' });

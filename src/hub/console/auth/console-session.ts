@@ -25,6 +25,8 @@ declare module 'express-session' {
       text: string;
       /** The id of the element the message is about (the fragment redirected to): a page that has it shows the message there, any other at the top. */
       at?: string;
+      /** The text of a refused form, put back into it (the call view's note), so nothing typed is lost. */
+      draft?: string;
     };
     /**
      * What the store read with the session in the same query, never written back: the row's

@@ -31,7 +31,7 @@ export interface PageFrame {
   title: string;
   user: ConsoleSessionUser | null;
   csrfToken: string;
-  flash?: { kind: 'ok' | 'error'; text: string; at?: string } | undefined;
+  flash?: { kind: 'ok' | 'error'; text: string; at?: string; draft?: string } | undefined;
   /** Which navigation entry is current. */
   current?: ConsolePageKey;
   scripts?: string[];

@@ -9,7 +9,7 @@ import { movableGroups, moveGroups } from '../../../review/move-groups.js';
 import type { QueueChoicesCache } from '../../../review/queue-choices-cache.js';
 import { addNote, clearOverride, overrideCriterion } from '../../../review/record-verdict.js';
 import { requireLead } from '../../auth/require-user.js';
-import { consoleAction, redirectWithFlash } from '../../console-form.js';
+import { consoleAction } from '../../console-form.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
 import { textField } from '../../form-text.js';
 import { viewerOf } from '../../auth/agent-access.js';
@@ -62,21 +62,22 @@ export function registerCall(
     send(res, callPage(frameOf(req), workflows.isAgent ? asSeenByAgent(view) : view, player, workflows, loop));
   });
 
-  router.post('/calls/:id/group', requireLead, async (req, res) => {
-    const id = parseCallId(req.params.id);
-    const group = z.enum(movableGroups).safeParse((req.body as Record<string, unknown>).group);
-    if (!group.success) throw new AppError('invalid_value', 'Choose Pending review, Under review or Archived');
-    const outcome = await moveGroups(hub, [id], group.data, actorOf(req));
-    choices.clear();
-    const failure = outcome.failed[0];
-    if (failure) throw new AppError('unavailable', `The group was not changed: ${failure.message}`);
-    await redirectWithFlash(
-      req,
-      res,
-      { kind: 'ok', text: 'Group changed upstream and in the hub.' },
-      callInList(id, listOf((req.body as Record<string, unknown>).from)),
-    );
-  });
+  // A refused or failed move is flashed on the call it was made from (docs/console.md "Group moves, human verdicts").
+  const callOf = (req: Request) => callInList(parseCallId(req.params.id), listOf((req.body as Record<string, unknown>).from));
+  router.post(
+    '/calls/:id/group',
+    requireLead,
+    consoleAction(callOf, async (req) => {
+      const id = parseCallId(req.params.id);
+      const group = z.enum(movableGroups).safeParse((req.body as Record<string, unknown>).group);
+      if (!group.success) throw new AppError('invalid_value', 'Choose Pending review, Under review or Archived');
+      const outcome = await moveGroups(hub, [id], group.data, actorOf(req));
+      choices.clear();
+      const failure = outcome.failed[0];
+      if (failure) throw new AppError('unavailable', `The group was not changed: ${failure.message}`);
+      return { flash: 'Group changed upstream and in the hub.', to: callOf(req) };
+    }),
+  );
 
   // A refused verdict (a blank reason, say) is flashed on the call, back at the criterion's form,
   // rather than a page of its own the lead must leave (docs/console.md "Group moves, human verdicts").
@@ -101,10 +102,19 @@ export function registerCall(
     }),
   );
 
-  router.post('/calls/:id/notes', requireLead, async (req, res) => {
-    const id = parseCallId(req.params.id);
-    await addNote(hub, { transcriptionId: id, body: textField(req.body, 'body'), actor: actorOf(req) });
-    choices.clear();
-    await redirectWithFlash(req, res, { kind: 'ok', text: 'Note added.' }, `/console/calls/${id}#notes-h`);
-  });
+  // A refused note is flashed at the note form with its text put back in it (the draft).
+  const notesOf = (req: Request) => `/console/calls/${parseCallId(req.params.id)}#notes-h`;
+  router.post(
+    '/calls/:id/notes',
+    requireLead,
+    consoleAction(
+      notesOf,
+      async (req) => {
+        await addNote(hub, { transcriptionId: parseCallId(req.params.id), body: textField(req.body, 'body'), actor: actorOf(req) });
+        choices.clear();
+        return { flash: 'Note added.', to: notesOf(req) };
+      },
+      { draft: 'body' },
+    ),
+  );
 }

@@ -112,6 +112,8 @@ export function callPage(
   const isReviewed = view.overrides.size > 0;
   // A verdict's outcome is shown in its criterion's form, where the redirect lands, not at the top out of sight.
   const formFlash = canAct && view.results.some((r) => frame.flash?.at === `override-${r.criterionId}`) ? frame.flash : undefined;
+  // A note's outcome at the note form, a refused note's text back in it (docs/console.md "Group moves, human verdicts").
+  const notesFlash = canAct && frame.flash?.at === 'notes-h' ? frame.flash : undefined;
   const groupButton = (group: string, label: string) =>
     t.group === group
       ? ''
@@ -119,7 +121,7 @@ export function callPage(
   return layout(
     {
       ...frame,
-      flash: formFlash || (workflows && isWorkflowFlash(frame.flash)) ? undefined : frame.flash,
+      flash: formFlash || notesFlash || (workflows && isWorkflowFlash(frame.flash)) ? undefined : frame.flash,
       title: t.name ?? `Call ${t.id.slice(0, 8)}`,
       scripts: ['/console/assets/call-keys.js'],
     },
@@ -238,7 +240,8 @@ ${
     ? postForm(
         frame,
         { action: `/console/calls/${t.id}/notes` },
-        html`<label for="note">Add a note</label><textarea id="note" name="body" rows="3" required maxlength="4000"></textarea>
+        html`${notesFlash ? html`<p class="flash ${notesFlash.kind}" role="status">${notesFlash.text}</p>` : ''}
+<label for="note">Add a note</label><textarea id="note" name="body" rows="3" required maxlength="4000">${notesFlash?.draft ?? ''}</textarea>
 <button type="submit">Add note</button>`,
       )
     : ''

@@ -7,7 +7,7 @@ import type { QueueChoicesCache } from '../../../review/queue-choices-cache.js';
 import { findReviewQueue, QueueFilters } from '../../../review/review-queue.js';
 import { requireLead } from '../../auth/require-user.js';
 import { safeReturnPath } from '../../auth/sign-in.js';
-import { consoleAction, listOf, parseInput, redirectWithFlash } from '../../console-form.js';
+import { consoleAction, listOf, parseInput } from '../../console-form.js';
 import { listReviewers } from '../../../review/assignment/assign-calls.js';
 import { readAssignmentRule } from '../../../review/assignment/assignment-rule.js';
 import { setAssignmentRule } from '../../../review/assignment/set-assignment-rule.js';
@@ -75,15 +75,21 @@ export function registerQueue(router: Router, hub: HubContext, options: ConsoleO
     }),
   );
 
-  router.post('/queue/move', requireLead, async (req, res) => {
-    const body = req.body as Record<string, unknown>;
-    const ids = (Array.isArray(body.ids) ? body.ids : body.ids ? [body.ids] : []).map(parseCallId);
-    const group = z.enum(movableGroups).safeParse(body.group);
-    if (!group.success) throw new AppError('invalid_value', 'Choose Under review or Archived');
-    if (ids.length === 0) throw new AppError('invalid_value', 'Select at least one call');
-    if (ids.length > 200) throw new AppError('invalid_value', 'At most 200 calls at once');
-    const outcome = await moveGroups(hub, ids, group.data, actorOf(req));
-    choices.clear();
-    await redirectWithFlash(req, res, moveFlash(outcome, group.data), safeReturnPath(body.return_to));
-  });
+  // A refused move is flashed on the list it was made from (its return_to), not a page of its own.
+  router.post(
+    '/queue/move',
+    requireLead,
+    consoleAction('/console', async (req) => {
+      const body = req.body as Record<string, unknown>;
+      const ids = (Array.isArray(body.ids) ? body.ids : body.ids ? [body.ids] : []).map(parseCallId);
+      const group = z.enum(movableGroups).safeParse(body.group);
+      if (!group.success) throw new AppError('invalid_value', 'Choose Under review or Archived');
+      if (ids.length === 0) throw new AppError('invalid_value', 'Select at least one call');
+      if (ids.length > 200) throw new AppError('invalid_value', 'At most 200 calls at once');
+      const outcome = await moveGroups(hub, ids, group.data, actorOf(req));
+      choices.clear();
+      const flash = moveFlash(outcome, group.data);
+      return { flash: flash.text, kind: flash.kind, to: safeReturnPath(body.return_to) };
+    }),
+  );
 }
