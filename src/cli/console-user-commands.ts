@@ -67,7 +67,9 @@ export function registerConsoleUserCommands(program: Command, db: () => Db): voi
     .description('deactivate a console user (id or email) and sign them out everywhere')
     .argument('<user>')
     .action(async (ref: string) => {
-      const { user, sessionsRevoked } = await deactivateConsoleUser(db(), ref, cliActor, new Date());
-      printLine(`console user ${user.email} deactivated; ${sessionsRevoked} session(s) revoked`);
+      const { user, sessionsRevoked, callsReleased, callsReassigned } = await deactivateConsoleUser(db(), ref, cliActor, new Date());
+      printLine(
+        `console user ${user.email} deactivated; ${sessionsRevoked} session(s) revoked; ${callsReleased} open call(s) back to the pool, ${callsReassigned} reassigned by the rule`,
+      );
     });
 }

@@ -200,7 +200,9 @@ describe('npm run cli console:users:*', () => {
     const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
     expect((await agent.post('/console/sign-in').type('form').send({ _csrf: token, email: who, password: generated })).status).toBe(303);
     expect((await cli('console:users:list')).stdout).toContain(who);
-    expect((await cli('console:users:deactivate', who)).stdout.trim()).toBe(`console user ${who} deactivated; 1 session(s) revoked`);
+    expect((await cli('console:users:deactivate', who)).stdout.trim()).toBe(
+      `console user ${who} deactivated; 1 session(s) revoked; 0 open call(s) back to the pool, 0 reassigned by the rule`,
+    );
     const bad = await cli('console:users:create', email(), '--name', 'X', '--role', 'boss').catch(
       (e: { stderr: string; code: number }) => e,
     );

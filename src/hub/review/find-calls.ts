@@ -32,6 +32,10 @@ export const CallFilters = z
     score_min: optional(z.coerce.number().min(0).max(100)),
     score_max: optional(z.coerce.number().min(0).max(100)),
     critical: optional(z.enum(['yes', 'no'], { error: 'critical is yes or no' })),
+    /** A reviewer's id, or `nobody`: the calls no one is assigned (docs/console.md "Assignment"). */
+    assignee: optional(
+      z.union([z.literal('nobody'), Uuid.transform((v) => v.toLowerCase())], { error: "assignee is a reviewer's id or nobody" }),
+    ),
     after: optional(z.string().max(200)),
   })
   .superRefine(checkDayRange)
@@ -103,6 +107,7 @@ export function callsWhere(f: CallFilters, viewerId: string): Prisma.Sql {
   if (f.score_min !== undefined) parts.push(Prisma.sql`t.score >= ${f.score_min}`);
   if (f.score_max !== undefined) parts.push(Prisma.sql`t.score <= ${f.score_max}`);
   if (f.critical) parts.push(f.critical === 'yes' ? Prisma.sql`t.critical_fail` : Prisma.sql`NOT coalesce(t.critical_fail, false)`);
+  if (f.assignee) parts.push(f.assignee === 'nobody' ? Prisma.sql`a.user_id IS NULL` : Prisma.sql`a.user_id = ${f.assignee}::uuid`);
   return Prisma.join(parts, ' AND ');
 }
 

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../src/generated/prisma/client.js';
-import { createConsoleUser } from '../../../src/hub/console/users/manage-console-users.js';
+import { createConsoleUser, deactivateConsoleUser } from '../../../src/hub/console/users/manage-console-users.js';
 import type { ConsoleRole } from '../../../src/hub/console/users/console-user.js';
 import { writeMirror } from '../../../src/hub/mirror/mirror-transcription.js';
 import { assignWaitingCalls } from '../../../src/hub/review/assignment/assign-by-rule.js';
@@ -143,6 +143,33 @@ describe('assignment by rule', () => {
       await h.db.hubSetting.deleteMany({ where: { key: assignmentSettingKey } });
     }
     expect(await assigneesOf([critical.transcription_id, passing.transcription_id])).toEqual([u.mo.id, null]);
+  });
+});
+
+describe('a reviewer deactivated', () => {
+  it('gives their open calls back to the pool in the same transaction, the waiting ones to the rule, and keeps the archived ones', async () => {
+    const u = await newUsers({ ada: 'lead', bo: 'lead' });
+    const { ids } = await waitingCalls(5);
+    const [w1, w2, w3, underReview, archived] = ids as [string, string, string, string, string];
+    await h.db.hubAssignment.createMany({
+      data: ids.map((transcriptionId) => ({ transcriptionId, userId: u.ada.id, assignedBy: u.bo.id, assignedAt: new Date() })),
+    });
+    await h.db.hubTranscription.update({ where: { id: underReview }, data: { group: 'UNDER_REVIEW' } });
+    await h.db.hubTranscription.update({ where: { id: archived }, data: { group: 'ARCHIVED' } });
+    const value = JSON.stringify({ reviewerIds: [u.ada.id, u.bo.id] });
+    await h.db.hubSetting.upsert({ where: { key: assignmentSettingKey }, create: { key: assignmentSettingKey, value }, update: { value } });
+    try {
+      const done = await deactivateConsoleUser(h.db, u.ada.id, { kind: 'cli' }, new Date());
+      expect(done).toMatchObject({ callsReleased: 4, callsReassigned: 3 });
+    } finally {
+      await h.db.hubSetting.deleteMany({ where: { key: assignmentSettingKey } });
+    }
+    // The waiting calls go to Bo (Ada, inactive, is passed over); the one under review waits for a lead to take it.
+    expect(await assigneesOf([w1, w2, w3, underReview, archived])).toEqual([u.bo.id, u.bo.id, u.bo.id, null, u.ada.id]);
+    const audit = await h.db.hubAuditEvent.findFirstOrThrow({
+      where: { kind: 'user_deactivated', after: { path: ['id'], equals: u.ada.id } },
+    });
+    expect(audit.after).toMatchObject({ calls_released: 4, calls_reassigned: 3 });
   });
 });
 

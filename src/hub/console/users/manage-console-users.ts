@@ -1,6 +1,7 @@
 import type { Db } from '../../../db.js';
 import { Prisma, type HubConsoleUser } from '../../../generated/prisma/client.js';
 import { AppError } from '../../../lib/errors/app-error.js';
+import { releaseOpenAssignments } from '../../review/assignment/release-assignments.js';
 import { recordAudit, type Actor } from '../../review/audit-trail.js';
 import { NewConsoleUser } from './console-user.js';
 import { hashPassword } from './password-hash.js';
@@ -40,27 +41,35 @@ export async function findConsoleUser(db: Db, ref: string): Promise<HubConsoleUs
 
 /**
  * Deactivates a user and deletes their sessions, so every browser they signed in from is signed
- * out at its next request (the session check also refuses inactive users).
+ * out at its next request (the session check also refuses inactive users). Their open calls go
+ * back to the pool in the same transaction, and the assignment rule shares out those still
+ * waiting (docs/console.md "Assignment"); run again on a user already inactive, it releases
+ * what they still hold.
  */
 export async function deactivateConsoleUser(
   db: Db,
   ref: string,
   actor: Actor,
   now: Date,
-): Promise<{ user: HubConsoleUser; sessionsRevoked: number }> {
+): Promise<{ user: HubConsoleUser; sessionsRevoked: number; callsReleased: number; callsReassigned: number }> {
   const found = await findConsoleUser(db, ref);
-  return db.$transaction(async (tx) => {
-    const user = found.isActive
-      ? await tx.hubConsoleUser.update({ where: { id: found.id }, data: { isActive: false, deactivatedAt: now } })
-      : found;
-    const sessionsRevoked = await tx.$executeRaw`DELETE FROM hub_console_sessions WHERE sess->'user'->>'id' = ${user.id}`;
-    if (found.isActive)
-      await recordAudit(tx, {
-        kind: 'user_deactivated',
-        actor,
-        before: { is_active: true },
-        after: { id: user.id, email: user.email, is_active: false },
-      });
-    return { user, sessionsRevoked };
-  });
+  return db.$transaction(
+    async (tx) => {
+      const user = found.isActive
+        ? await tx.hubConsoleUser.update({ where: { id: found.id }, data: { isActive: false, deactivatedAt: now } })
+        : found;
+      const sessionsRevoked = await tx.$executeRaw`DELETE FROM hub_console_sessions WHERE sess->'user'->>'id' = ${user.id}`;
+      const { released, reassigned } = await releaseOpenAssignments(tx, { userId: user.id, now });
+      if (found.isActive || released > 0)
+        await recordAudit(tx, {
+          kind: 'user_deactivated',
+          actor,
+          before: { is_active: found.isActive },
+          after: { id: user.id, email: user.email, is_active: false, calls_released: released, calls_reassigned: reassigned },
+        });
+      return { user, sessionsRevoked, callsReleased: released, callsReassigned: reassigned };
+    },
+    // Sharing out many released calls takes longer than the 5 s default.
+    { timeout: 60_000 },
+  );
 }

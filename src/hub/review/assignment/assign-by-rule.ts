@@ -13,7 +13,7 @@ import { waitingForReview } from '../waiting-for-review.js';
 import { readAssignmentRule, type AssignmentRule } from './assignment-rule.js';
 
 /** A Prisma client or an interactive transaction's. */
-type AssignmentDb = Pick<Db, '$executeRaw' | '$queryRaw' | 'hubSetting'>;
+export type AssignmentDb = Pick<Db, '$executeRaw' | '$queryRaw' | 'hubSetting'>;
 
 interface ReviewerLoad {
   id: string;

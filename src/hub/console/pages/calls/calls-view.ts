@@ -41,7 +41,17 @@ const numberField = (name: keyof CallFilters, label: string, value: number | und
   html`<div class="field"><label for="c-${name}">${label}</label>
 <input id="c-${name}" type="number" min="0" max="${max}" step="any" name="${name}" value="${value ?? ''}"></div>`;
 
-function filterForm(f: CallFilters, choices: SubjectChoices): SafeHtml {
+/** The reviewer picker of the assignment form, as a filter: any, nobody, or a reviewer (one no longer listed still shown when chosen). */
+function assigneeSelect(reviewers: Reviewer[], selected: string | undefined): SafeHtml {
+  const missing = selected !== undefined && selected !== 'nobody' && !reviewers.some((r) => r.id === selected);
+  return html`<div class="field"><label for="c-assignee">Assigned to</label>
+<select id="c-assignee" name="assignee">${option('', 'Anyone or nobody', selected)}${option('nobody', 'Nobody', selected)}${
+    missing ? option(selected, selected, selected) : ''
+  }
+${reviewers.map((r) => option(r.id, r.name, selected))}</select></div>`;
+}
+
+function filterForm(f: CallFilters, choices: SubjectChoices & { reviewers: Reviewer[] }): SafeHtml {
   return html`<form method="get" action="/console/calls" class="filters" aria-label="Filters">
 <input type="hidden" name="tab" value="${f.tab}">
 <div class="field wide"><label for="c-q">Words said in the call</label>
@@ -56,6 +66,7 @@ ${numberField('score_min', 'Score from', f.score_min, 100)}
 ${numberField('score_max', 'Score to', f.score_max, 100)}
 <div class="field"><label for="c-critical">Critical fail</label>
 <select id="c-critical" name="critical">${option('', 'Any', f.critical)}${option('yes', 'Yes', f.critical)}${option('no', 'No', f.critical)}</select></div>
+${assigneeSelect(choices.reviewers, f.assignee)}
 <div class="actions"><button type="submit">Search</button> <a href="/console/calls${callsQuery({ tab: f.tab })}">Clear</a></div>
 </form>`;
 }
