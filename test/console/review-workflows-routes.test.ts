@@ -80,9 +80,15 @@ describe('calibration routes', () => {
     const bad = await lead
       .post('/console/calibration')
       .type('form')
-      .send({ _csrf: token, title: 'One reviewer', calls: mine.id, reviewers: users.r1.id });
-    expect(bad.status).toBe(303);
-    expect((await lead.get(bad.headers.location ?? '')).text).toContain('Choose at least two reviewers');
+      .send({ _csrf: token, title: 'One <reviewer>', calls: mine.id, reviewers: users.r1.id, deadline: '2099-01-02T09:30' });
+    // The form again, as sent, with the message: nothing picked on the queue is lost.
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Choose at least two reviewers');
+    expect(bad.text).toContain('name="title" required maxlength="200" value="One &lt;reviewer&gt;"');
+    expect(/<textarea id="calls" name="calls"[^>]*>([^<]*)<\/textarea>/.exec(bad.text)?.[1]).toBe(mine.id);
+    expect(bad.text).toContain(`value="${users.r1.id}" checked>`);
+    expect(bad.text).not.toContain(`value="${users.r2.id}" checked>`);
+    expect(bad.text).toContain('name="deadline" type="datetime-local" value="2099-01-02T09:30"');
 
     const session = await createCalibrationSession(h.hubContext(), {
       title: `Blind ${tag}`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BenchmarkEntry } from '../../../review/calibration/calibration-benchmark.js';
-import { FormInstant, listOf, optionalField } from '../../console-form.js';
+import { FormInstant, listOf, optionalField, toFormInstant } from '../../console-form.js';
 
 /** Call ids pasted one a line or separated by commas or spaces. */
 export const pastedIds = (value: unknown): string[] =>
@@ -15,6 +15,19 @@ export const NewSessionForm = z.object({
   reviewers: z.unknown().transform(listOf),
   deadline: optionalField(FormInstant),
 });
+
+/** A refused new-session form's fields, to show it again as sent (NUL characters left out: they cannot be shown). */
+export function submittedSession(body: unknown): { title: string; callIds: string[]; checked: string[]; deadline: string } {
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : '');
+  const deadline = FormInstant.safeParse(fields.deadline);
+  return {
+    title: text(fields.title),
+    callIds: pastedIds(fields.calls).map(text),
+    checked: listOf(fields.reviewers),
+    deadline: deadline.success ? toFormInstant(deadline.data) : '',
+  };
+}
 
 /** A reviewer's verdicts on one call: every field but the token is criterion id → verdict. */
 export const verdictFields = (body: unknown): Record<string, string> =>

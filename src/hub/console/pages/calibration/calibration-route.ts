@@ -10,10 +10,10 @@ import { listCalibrationSessions } from '../../../review/calibration/list-calibr
 import { toTurns, type Turn } from '../../../review/load-call.js';
 import { AppError } from '../../../../lib/errors/app-error.js';
 import { requireLead } from '../../auth/require-user.js';
-import { consoleAction, listOf, parseInput } from '../../console-form.js';
+import { consoleAction, listOf, parseInput, redirectWithFlash } from '../../console-form.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
 import { parseCallId } from '../call/call-id.js';
-import { benchmarkEntries, NewSessionForm, verdictFields } from './calibration-form.js';
+import { benchmarkEntries, NewSessionForm, submittedSession, verdictFields } from './calibration-form.js';
 import { calibrationListPage } from './calibration-list-view.js';
 import { newSessionPage, type ReviewerChoice } from './calibration-new-view.js';
 import { calibrationSessionPage } from './calibration-session-view.js';
@@ -56,10 +56,10 @@ export function registerCalibration(router: Router, hub: HubContext): void {
     send(res, newSessionPage(frameOf(req), { callIds, reviewers: await reviewerChoices(hub.db) }));
   });
 
-  router.post(
-    '/calibration',
-    requireLead,
-    consoleAction('/console/calibration#new-h', async (req) => {
+  // A refused form is shown again with what was sent and why (400), so the calls picked on the
+  // queue, the reviewers and the deadline are not lost (docs/console.md "Calibration").
+  router.post('/calibration', requireLead, async (req, res) => {
+    try {
       const form = parseInput(NewSessionForm, req.body, 'Cannot start the session');
       const session = await createCalibrationSession(hub, {
         title: form.title,
@@ -68,12 +68,14 @@ export function registerCalibration(router: Router, hub: HubContext): void {
         deadline: form.deadline,
         actor: actorOf(req),
       });
-      return {
-        flash: `Session "${session.title}" started: each reviewer now scores its calls blind.`,
-        to: `/console/calibration/${session.id}`,
-      };
-    }),
-  );
+      const flash = `Session "${session.title}" started: each reviewer now scores its calls blind.`;
+      await redirectWithFlash(req, res, { kind: 'ok', text: flash }, `/console/calibration/${session.id}`);
+    } catch (error) {
+      if (!(error instanceof AppError) || req.accepts(['html', 'json']) === 'json') throw error;
+      const values = { ...submittedSession(req.body), reviewers: await reviewerChoices(hub.db) };
+      send(res, newSessionPage(frameOf(req), values, error.message), 400);
+    }
+  });
 
   router.get('/calibration/:id', async (req, res) => {
     const view = await loadCalibrationView(hub.db, sessionIdOf(req), userIdOf(req));
