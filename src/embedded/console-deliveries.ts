@@ -3,6 +3,7 @@ import type { DeliveryView, OutgoingDeliveries } from '../hub/console/pages/deli
 import type { JobQueues } from '../queues/job-queues.js';
 import { findAccount } from '../service/accounts/find-account.js';
 import { rotateWebhookSecret } from '../service/accounts/rotate-webhook-secret.js';
+import { signingSecretVersion } from '../service/accounts/secrets.js';
 import { recoverFailedWebhookDeliveries, replayWebhookDelivery } from '../service/webhooks/replay-webhook-deliveries.js';
 import { sendTestWebhook } from '../service/webhooks/send-test-webhook.js';
 import { findWebhookDelivery, listWebhookDeliveries, type WebhookDeliveryWithAttempts } from '../service/webhooks/webhook-delivery-list.js';
@@ -42,7 +43,7 @@ export function createConsoleDeliveries(deps: { db: Db; jobs: JobQueues; now: ()
     async findAccount(ref) {
       const account = await findAccount(db, ref);
       const [secret, groups, configurations] = await Promise.all([
-        db.account.findUniqueOrThrow({ where: { id: account.id }, select: { previousWebhookSecretExpiresAt: true } }),
+        db.account.findUniqueOrThrow({ where: { id: account.id }, select: { webhookSecret: true, previousWebhookSecretExpiresAt: true } }),
         db.webhookDelivery.groupBy({ by: ['status'], where: { accountId: account.id }, _count: { _all: true } }),
         db.configuration.findMany({
           where: { accountId: account.id, OR: [{ webhookSuccessUrl: { not: null } }, { webhookErrorUrl: { not: null } }] },
@@ -57,6 +58,7 @@ export function createConsoleDeliveries(deps: { db: Db; jobs: JobQueues; now: ()
         id: account.id,
         name: account.name,
         previousSecretExpiresAt: expiresAt && expiresAt > now() ? expiresAt : null,
+        secretVersion: signingSecretVersion(secret.webhookSecret),
         counts: { pending: count('pending'), delivered: count('delivered'), failed: count('failed') },
         configurations: configurations.map((c) => ({
           id: c.id,
@@ -77,8 +79,8 @@ export function createConsoleDeliveries(deps: { db: Db; jobs: JobQueues; now: ()
     countRecoverable: (accountId, since) => db.webhookDelivery.count({ where: { accountId, status: 'failed', createdAt: { gte: since } } }),
     recover: (accountId, since) => recoverFailedWebhookDeliveries(db, jobs, accountId, since, now()),
     sendTestEvent: (accountId, configurationId) => sendTestWebhook(db, jobs, accountId, configurationId, now()),
-    async rotateSecret(accountId, overlapMs) {
-      const rotated = await rotateWebhookSecret(db, accountId, overlapMs, now());
+    async rotateSecret(accountId, overlapMs, fromVersion) {
+      const rotated = await rotateWebhookSecret(db, accountId, overlapMs, now(), fromVersion);
       return { secret: rotated.webhookSecret, previousSecretExpiresAt: rotated.previousWebhookSecretExpiresAt };
     },
   };

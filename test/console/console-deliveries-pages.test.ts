@@ -45,6 +45,7 @@ describe('the Deliveries page', () => {
       id: 'acct-1',
       name: 'acme',
       previousSecretExpiresAt: null,
+      secretVersion: '0123456789abcdef',
       counts: { pending: 0, delivered: 1, failed: 0 },
       configurations: [{ id: 'cfg-1', tag: 'support', urls: [url] }],
     };

@@ -24,6 +24,7 @@ const account: DeliveryAccountFacts = {
   id: 'acct-1',
   name: 'acme',
   previousSecretExpiresAt: null,
+  secretVersion: '0123456789abcdef',
   counts: { pending: 0, delivered: 0, failed: 1 },
   configurations: [{ id: 'cfg-1', tag: 'support', urls: [url, `${url}-error`] }],
 };

@@ -54,7 +54,11 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what:
 
 /** What a console action did: the flash to show (an error when `kind` says so) and where to go. */
 export interface ActionOutcome {
-  flash: string;
+  /**
+   * null: no flash, the session left untouched, so it cannot overwrite the flash a concurrent
+   * request of the same session just saved (a double-click's first, which did the change).
+   */
+  flash: string | null;
   to: string;
   /** `error`: the change was attempted and did not happen (the digest no channel took), said in red. */
   kind?: 'ok' | 'error';
@@ -92,6 +96,7 @@ export function consoleAction(
     let to: string;
     try {
       const done = await handler(req, res);
+      if (done.flash === null) return res.redirect(303, done.to);
       flash = { kind: done.kind ?? 'ok', text: done.flash };
       to = done.to;
     } catch (error) {

@@ -24,3 +24,12 @@ export function displayPrefix(key: string): string {
 export function generateSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
+
+/**
+ * A short fingerprint of a signing secret, safe to put in a page: it tells which secret a form
+ * was loaded under (a rotation from that page is refused once the secret changed), and reveals
+ * nothing of the secret (a hash of 256 random bits).
+ */
+export function signingSecretVersion(secret: string): string {
+  return createHash('sha256').update(`convoqa signing secret version\n${secret}`, 'utf8').digest('hex').slice(0, 16);
+}

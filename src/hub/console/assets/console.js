@@ -28,4 +28,13 @@
   }
   focusableScrollers();
   window.addEventListener('resize', focusableScrollers);
+  // A form that must not be sent twice (the signing-secret rotation): its button is disabled once
+  // the form is sent; the server refuses a second request all the same.
+  document.querySelectorAll('form[data-submit-once]').forEach(function (form) {
+    form.addEventListener('submit', function () {
+      form.querySelectorAll('button[type="submit"]').forEach(function (button) {
+        button.disabled = true;
+      });
+    });
+  });
 })();

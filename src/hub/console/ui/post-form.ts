@@ -13,6 +13,8 @@ export interface PostFormOptions {
   class?: string;
   /** The form's accessible name (`aria-label`). */
   label?: string;
+  /** Its submit button disabled once clicked (console.js), against a double-click's second request. */
+  submitOnce?: boolean;
 }
 
 /** One attribute; its name is one of this file's constants, its value escaped. */
@@ -29,5 +31,6 @@ export function postForm(frame: FormFrame, options: PostFormOptions, body: SafeH
     .map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`);
   const attributes = [attribute('class', options.class), attribute('id', options.id), attribute('aria-label', options.label)];
   // The hidden fields go last, so what a form shows first (a flash in a verdict form) opens it.
-  return html`<form method="post" action="${options.action}"${attributes}>${body}${hidden}<input type="hidden" name="_csrf" value="${frame.csrfToken}"></form>`;
+  const once = options.submitOnce ? html` data-submit-once` : '';
+  return html`<form method="post" action="${options.action}"${attributes}${once}>${body}${hidden}<input type="hidden" name="_csrf" value="${frame.csrfToken}"></form>`;
 }

@@ -16,7 +16,13 @@ const DeliveryId = z.guid({ error: 'not a delivery id' }).transform((v) => v.toL
 const RecoverInput = z.object({ account: AccountRef, since: FormInstant });
 const ReplayInput = z.object({ account: AccountRef });
 const TestInput = z.object({ account: AccountRef, configuration: z.guid({ error: 'choose a configuration' }) });
-const RotateInput = z.object({ account: AccountRef, overlap: z.preprocess((v) => (v === '' || v === undefined ? '24h' : v), Duration) });
+const RotateInput = z.object({
+  account: AccountRef,
+  overlap: z.preprocess((v) => (v === '' || v === undefined ? '24h' : v), Duration),
+  secret_version: z
+    .string({ error: 'reload the page and rotate again' })
+    .regex(/^[0-9a-f]{16}$/, { error: 'reload the page and rotate again' }),
+});
 
 /** A time as the flashes say it: `2026-11-28 03:11 UTC`. */
 const formatUtcMinute = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -44,7 +50,8 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
       cursor: filters.cursor,
       limit: 50,
     });
-    send(res, deliveriesPage(frameOf(req), { filters: { ...filters, account: account.id }, accounts, account, page }));
+    const rotationRefused = req.query.rotation === 'refused';
+    send(res, deliveriesPage(frameOf(req), { filters: { ...filters, account: account.id }, accounts, account, page, rotationRefused }));
   });
 
   // Before /deliveries/:id: what a recover would re-send, to confirm.
@@ -134,7 +141,17 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
       const input = parseInput(RotateInput, req.body, 'Cannot rotate the secret');
       const service = need();
       const account = await service.findAccount(input.account);
-      const rotated = await service.rotateSecret(account.id, input.overlap);
+      const backToAccount = `/console/deliveries${deliveriesQuery({ account: account.id })}`;
+      let rotated: Awaited<ReturnType<OutgoingDeliveries['rotateSecret']>>;
+      try {
+        rotated = await service.rotateSecret(account.id, input.overlap, input.secret_version);
+      } catch (error) {
+        // Rotated since the form was loaded (a double-click's second request, or another admin):
+        // said by the page's URL, the session left alone so the first request's flash, which holds
+        // the new secret, is not overwritten (docs/console-deliveries.md "Signing secret").
+        if (error instanceof AppError && error.code === 'conflict') return { flash: null, to: `${backToAccount}&rotation=refused` };
+        throw error;
+      }
       hub.logger.info(
         { accountId: account.id, overlapMs: input.overlap, userId: req.session.user?.id },
         'console: webhook signing secret rotated',
@@ -144,7 +161,7 @@ export function registerDeliveries(router: Router, hub: HubContext, deliveries: 
         : 'The old secret no longer signs.';
       return {
         flash: `Signing secret of ${account.name} rotated. New secret, shown only this once: ${rotated.secret} — ${old}`,
-        to: `/console/deliveries${deliveriesQuery({ account: account.id })}`,
+        to: backToAccount,
       };
     }),
   );

@@ -74,7 +74,12 @@ function accountPicker(accounts: DeliveryAccount[], selected: string | undefined
 </form>`;
 }
 
-function adminTools(frame: Frame, account: DeliveryAccountFacts, returnTo: string): SafeHtml {
+/** Why a rotation was not made: the secret had changed since the form was loaded (deliveries-route.ts). */
+const rotationRefusedNotice = html`<p class="flash error" role="status" id="rotation-refused">Not rotated: the signing secret
+had already changed since this form was loaded (a second click, or another admin). A rotation you made shows its new secret
+once, at the top of this page; to rotate again, use the form below.</p>`;
+
+function adminTools(frame: Frame, account: DeliveryAccountFacts, returnTo: string, rotationRefused: boolean): SafeHtml {
   const hidden = { account: account.id, return_to: returnTo };
   const configurationPicker = html`<div class="field"><label for="test-configuration">Configuration</label>
 <select id="test-configuration" name="configuration">${account.configurations.map(
@@ -103,10 +108,18 @@ ${postForm(
 )}
 ${postForm(
   frame,
-  { action: '/console/deliveries/rotate-secret', class: 'tool', id: 'rotate-form', hidden },
+  {
+    action: '/console/deliveries/rotate-secret',
+    class: 'tool',
+    id: 'rotate-form',
+    hidden: { ...hidden, secret_version: account.secretVersion },
+    submitOnce: true,
+  },
   html`<h3>Rotate the signing secret</h3>
+  ${rotationRefused ? rotationRefusedNotice : ''}
   <p class="hint">A new secret signs from now on; during the overlap every webhook also carries a signature with the old one,
-  so receivers can switch without losing a webhook. The new secret is shown once.</p>
+  so receivers can switch without losing a webhook. The new secret is shown once. The form rotates only the secret in force
+  when it was loaded: a second click is refused.</p>
   <div class="field"><label for="rotate-overlap">Overlap (e.g. 30m, 24h, 7d; 0s drops the old one at once)</label>
   <input id="rotate-overlap" name="overlap" value="24h" pattern="\\d{1,6}[smhd]" required></div>
   <button type="submit">Rotate secret</button>`,
@@ -121,6 +134,8 @@ export function deliveriesPage(
     accounts: DeliveryAccount[];
     account: DeliveryAccountFacts | null;
     page: { deliveries: DeliveryView[]; nextCursor: string | null } | null;
+    /** A rotation was refused: the secret had changed since its form was loaded (`?rotation=refused`). */
+    rotationRefused?: boolean;
   },
 ): SafeHtml {
   const { filters, accounts, account, page } = view;
@@ -196,6 +211,6 @@ ${page.deliveries.map(
   ${filters.cursor ? html`<a href="/console/deliveries${deliveriesQuery({ ...filters, cursor: undefined })}">First page</a>` : ''}
   ${page.nextCursor ? html`<a href="/console/deliveries${deliveriesQuery({ ...filters, cursor: page.nextCursor })}" rel="next">Next page</a>` : ''}
 </nav>
-${canAct ? adminTools(frame, account, returnTo) : ''}`,
+${canAct ? adminTools(frame, account, returnTo, view.rotationRefused ?? false) : ''}`,
   );
 }

@@ -44,6 +44,8 @@ export interface DeliveryAccount {
 export interface DeliveryAccountFacts extends DeliveryAccount {
   /** During a rotation's overlap: until when the previous signing secret still signs. */
   previousSecretExpiresAt: Date | null;
+  /** Which signing secret is in force, as an opaque fingerprint: the rotate form sends it back. */
+  secretVersion: string;
   counts: Record<DeliveryStatus, number>;
   configurations: { id: string; tag: string; urls: string[] }[];
 }
@@ -74,6 +76,13 @@ export interface OutgoingDeliveries {
   recover(accountId: string, since: Date): Promise<{ deliveryIds: string[]; hasMore: boolean }>;
   /** A signed test event to the configuration's webhook URLs; the new delivery ids. */
   sendTestEvent(accountId: string, configurationId: string): Promise<string[]>;
-  /** A new signing secret; the previous one keeps signing for `overlapMs`. */
-  rotateSecret(accountId: string, overlapMs: number): Promise<{ secret: string; previousSecretExpiresAt: Date | null }>;
+  /**
+   * A new signing secret; the previous one keeps signing for `overlapMs`. Conflict when the secret
+   * in force is no longer the one `fromVersion` names (rotated since the form was loaded).
+   */
+  rotateSecret(
+    accountId: string,
+    overlapMs: number,
+    fromVersion: string,
+  ): Promise<{ secret: string; previousSecretExpiresAt: Date | null }>;
 }
