@@ -40,6 +40,9 @@ const actor = (who: keyof typeof users): Actor => ({ kind: 'user', id: users[who
 const agentViewer = { role: 'agent', participantId: participant };
 const otherAgentViewer = { role: 'agent', participantId: otherParticipant };
 const ctx = (now = new Date()) => ({ db: h.db, now: () => now });
+/** The agent disputes one criterion of one of their calls. */
+const agentDisputes = (transcriptionId: string, criterionId: string, reason: string, proposedVerdict: string) =>
+  openDispute(ctx(), { transcriptionId, criterionId, reason, proposedVerdict, actor: actor('agent'), viewer: agentViewer });
 const criteria = [
   { name: 'Greeting', status: 'PASS' as const },
   { name: 'Empathy', status: 'FAIL' as const },
@@ -82,26 +85,8 @@ describe('disputes', () => {
         viewer: otherAgentViewer,
       }),
     ).rejects.toMatchObject({ status: 404 });
-    await expect(
-      openDispute(ctx(), {
-        transcriptionId: call.id,
-        criterionId: identity,
-        reason: 'same',
-        proposedVerdict: 'FAIL',
-        actor: actor('agent'),
-        viewer: agentViewer,
-      }),
-    ).rejects.toThrow(/already in force/);
-    await expect(
-      openDispute(ctx(), {
-        transcriptionId: call.id,
-        criterionId: identity,
-        reason: '   ',
-        proposedVerdict: 'PASS',
-        actor: actor('agent'),
-        viewer: agentViewer,
-      }),
-    ).rejects.toThrow(/reason is required/);
+    await expect(agentDisputes(call.id, identity, 'same', 'FAIL')).rejects.toThrow(/already in force/);
+    await expect(agentDisputes(call.id, identity, '   ', 'PASS')).rejects.toThrow(/reason is required/);
     // The window is the hub's setting, which the admin API's tests beside this one change: past the longest it may be.
     const late = new Date(Date.now() + 366 * 86_400_000);
     await expect(
@@ -115,24 +100,8 @@ describe('disputes', () => {
       }),
     ).rejects.toThrow(/dispute window closed/);
 
-    const dispute = await openDispute(ctx(), {
-      transcriptionId: call.id,
-      criterionId: identity,
-      reason: 'I verified the date of birth at 0:42',
-      proposedVerdict: 'PASS',
-      actor: actor('agent'),
-      viewer: agentViewer,
-    });
-    await expect(
-      openDispute(ctx(), {
-        transcriptionId: call.id,
-        criterionId: identity,
-        reason: 'again',
-        proposedVerdict: 'PASS',
-        actor: actor('agent'),
-        viewer: agentViewer,
-      }),
-    ).rejects.toMatchObject({ status: 409 });
+    const dispute = await agentDisputes(call.id, identity, 'I verified the date of birth at 0:42', 'PASS');
+    await expect(agentDisputes(call.id, identity, 'again', 'PASS')).rejects.toMatchObject({ status: 409 });
     expect((await listDisputes(h.db, { status: 'open', limit: 100 }, new Date(), agentViewer)).rows.map((d) => d.id)).toContain(dispute.id);
     expect((await listDisputes(h.db, { status: 'open', limit: 100 }, new Date(), otherAgentViewer)).rows.map((d) => d.id)).not.toContain(
       dispute.id,
@@ -167,14 +136,7 @@ describe('disputes', () => {
       criteria: [...criteria, { name: 'Tone', type: 'scale', status: 'FAIL', raw: 2 }],
     });
     const empathy = criterionOf(call, 'Empathy');
-    const rejected = await openDispute(ctx(), {
-      transcriptionId: call.id,
-      criterionId: empathy,
-      reason: 'I apologised twice',
-      proposedVerdict: 'PASS',
-      actor: actor('agent'),
-      viewer: agentViewer,
-    });
+    const rejected = await agentDisputes(call.id, empathy, 'I apologised twice', 'PASS');
     const outcome = await resolveDispute(ctx(), {
       disputeId: rejected.id,
       outcome: 'rejected',
@@ -186,14 +148,7 @@ describe('disputes', () => {
     expect(await h.db.hubReviewOverride.count({ where: { transcriptionId: call.id } })).toBe(0);
 
     const tone = criterionOf(call, 'Tone');
-    const partly = await openDispute(ctx(), {
-      transcriptionId: call.id,
-      criterionId: tone,
-      reason: 'Calm throughout',
-      proposedVerdict: '5',
-      actor: actor('agent'),
-      viewer: agentViewer,
-    });
+    const partly = await agentDisputes(call.id, tone, 'Calm throughout', '5');
     await expect(
       resolveDispute(ctx(), { disputeId: partly.id, outcome: 'partly_accepted', note: 'Mostly calm', actor: actor('lead') }),
     ).rejects.toThrow(/needs the verdict/);
@@ -214,14 +169,7 @@ describe('disputes', () => {
   it('a dispute whose criterion left the mirrored evaluation can still be rejected, not accepted', async () => {
     const call = await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria });
     const greeting = criterionOf(call, 'Greeting');
-    const dispute = await openDispute(ctx(), {
-      transcriptionId: call.id,
-      criterionId: greeting,
-      reason: 'I greeted late but warmly',
-      proposedVerdict: 'FAIL',
-      actor: actor('agent'),
-      viewer: agentViewer,
-    });
+    const dispute = await agentDisputes(call.id, greeting, 'I greeted late but warmly', 'FAIL');
     // A re-evaluation mirrored without that criterion (its results replaced).
     await h.db.hubCriterionResult.delete({ where: { transcriptionId_criterionId: { transcriptionId: call.id, criterionId: greeting } } });
     const [listed] = (await listDisputes(h.db, { status: 'open', evaluator: evaluatorId, limit: 500 }, new Date())).rows.filter(

@@ -1,7 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Request, Router } from 'express';
 import { z } from 'zod';
-import { AppError } from '../../../../lib/errors/app-error.js';
 import { safeReturnPath } from '../../auth/sign-in.js';
 import type { HubContext } from '../../../hub-context.js';
 import { listSubjectChoices, type SubjectChoices } from '../../../mirror/subject-choices.js';
@@ -11,7 +10,7 @@ import { requireLead } from '../../auth/require-user.js';
 import { consoleAction, parseInput } from '../../console-form.js';
 import type { ConsoleOptions } from '../../console-options.js';
 import { frameOf, send } from '../../console-request.js';
-import { parseCallId } from '../call/call-id.js';
+import { parseSelectedCallIds } from '../call/call-id.js';
 import { callsPage } from './calls-view.js';
 
 const Reviewer = z.guid({ error: 'choose a reviewer' }).transform((v) => v.toLowerCase());
@@ -100,9 +99,7 @@ export function registerCalls(router: Router, hub: HubContext, options: ConsoleO
     requireLead,
     consoleAction('/console/calls', async (req) => {
       const body = req.body as Record<string, unknown>;
-      const ids = (Array.isArray(body.ids) ? body.ids : body.ids ? [body.ids] : []).map(parseCallId);
-      if (ids.length === 0) throw new AppError('invalid_value', 'Select at least one call');
-      if (ids.length > 200) throw new AppError('invalid_value', 'At most 200 calls at once');
+      const ids = parseSelectedCallIds(body);
       const reviewerId = body.reviewer === 'nobody' ? null : parseInput(Reviewer, body.reviewer, 'Choose a reviewer');
       const count = await assignCalls(hub.db, { ids, reviewerId, by: viewerOf(req), now: hub.now() });
       const to = safeReturnPath(body.return_to);

@@ -15,7 +15,7 @@ import { readSamplingRule, SamplingRuleForm } from '../../../review/sampling/sam
 import { setSamplingRule } from '../../../review/sampling/set-sampling-rule.js';
 import type { ConsoleOptions } from '../../console-options.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
-import { parseCallId } from '../call/call-id.js';
+import { parseSelectedCallIds } from '../call/call-id.js';
 import { queuePage } from './queue-view.js';
 
 type Flash = NonNullable<Request['session']['flash']>;
@@ -81,11 +81,9 @@ export function registerQueue(router: Router, hub: HubContext, options: ConsoleO
     requireLead,
     consoleAction('/console', async (req) => {
       const body = req.body as Record<string, unknown>;
-      const ids = (Array.isArray(body.ids) ? body.ids : body.ids ? [body.ids] : []).map(parseCallId);
       const group = z.enum(movableGroups).safeParse(body.group);
       if (!group.success) throw new AppError('invalid_value', 'Choose Under review or Archived');
-      if (ids.length === 0) throw new AppError('invalid_value', 'Select at least one call');
-      if (ids.length > 200) throw new AppError('invalid_value', 'At most 200 calls at once');
+      const ids = parseSelectedCallIds(body);
       const outcome = await moveGroups(hub, ids, group.data, actorOf(req));
       choices.clear();
       const flash = moveFlash(outcome, group.data);
