@@ -385,6 +385,41 @@ describe('calibration sessions', () => {
     }
   });
 
+  it('reveals once when leads close it early while its last reviewer saves and submits; the losers are refused as conflicts', async () => {
+    const call = await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria });
+    const allPass = Object.fromEntries(call.criteria.map((c) => [c.criterionId, 'PASS']));
+    const sessions = [];
+    for (let i = 0; i < 5; i += 1) {
+      const session = await createCalibrationSession(ctx(), {
+        title: `closing ${i}`,
+        transcriptionIds: [call.id],
+        reviewerIds: [users.a.id, users.b.id],
+        actor: actor('lead'),
+      });
+      for (const who of ['a', 'b'] as const)
+        await saveCalibrationVerdicts(h, { sessionId: session.id, userId: users[who].id, transcriptionId: call.id, verdicts: allPass });
+      await submitCalibration(ctx(), { sessionId: session.id, userId: users.a.id, actor: actor('a') });
+      sessions.push(session.id);
+    }
+    const outcomes = await Promise.all(
+      sessions.map((sessionId) =>
+        Promise.allSettled([
+          closeCalibrationSession(ctx(), { sessionId, actor: actor('lead') }),
+          closeCalibrationSession(ctx(), { sessionId, actor: actor('lead') }),
+          submitCalibration(ctx(), { sessionId, userId: users.b.id, actor: actor('b') }),
+          saveCalibrationVerdicts(h, { sessionId, userId: users.b.id, transcriptionId: call.id, verdicts: allPass }),
+        ]),
+      ),
+    );
+    // What lost a race is refused as a conflict (closed, or already submitted), never a server error.
+    for (const r of outcomes.flat()) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409 });
+    const events = await h.db.hubAuditEvent.findMany({ where: { kind: 'calibration_revealed' } });
+    for (const id of sessions) {
+      expect((await h.db.hubCalibrationSession.findUniqueOrThrow({ where: { id } })).revealedAt).not.toBeNull();
+      expect(events.filter((e) => (e.after as { session?: string }).session === id)).toHaveLength(1);
+    }
+  });
+
   it('closes at its deadline: the clock reveals it, once, and says so in the audit trail', async () => {
     const call = await seedMirroredCall(h.db, { evaluatorId, participantId: participant, criteria });
     const start = new Date();

@@ -86,9 +86,14 @@ export async function closeCalibrationSession(
   if (!session) throw new AppError('not_found', `No calibration session ${input.sessionId}`);
   if (session.revealedAt) return session;
   return ctx.db.$transaction(async (tx) => {
-    const revealed = await tx.hubCalibrationSession.update({ where: { id: session.id }, data: { revealedAt: ctx.now() } });
-    await recordAudit(tx, { kind: 'calibration_revealed', actor: input.actor, after: { session: session.id, closed_by_lead: true } });
-    return revealed;
+    // Only a session not revealed meanwhile (a last submission, the clock, another lead) is revealed, and audited, here.
+    const { count } = await tx.hubCalibrationSession.updateMany({
+      where: { id: session.id, revealedAt: null },
+      data: { revealedAt: ctx.now() },
+    });
+    if (count === 1)
+      await recordAudit(tx, { kind: 'calibration_revealed', actor: input.actor, after: { session: session.id, closed_by_lead: true } });
+    return tx.hubCalibrationSession.findUniqueOrThrow({ where: { id: session.id } });
   });
 }
 

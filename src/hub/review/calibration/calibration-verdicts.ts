@@ -38,9 +38,13 @@ export async function saveCalibrationVerdicts(
       if (!criterion) throw new AppError('invalid_value', `Criterion ${criterionId} is not part of this call's evaluation`);
       return { criterionId, value: parseVerdict(criterion.type, verdict) };
     });
-  await ctx.db.$transaction(
-    rows.map((row) =>
-      ctx.db.hubCalibrationVerdict.upsert({
+  await ctx.db.$transaction(async (tx) => {
+    // The session's row shared-locked and read again: a save never lands after the reviewer's own
+    // submission or the session's reveal (submitCalibration takes the row for update).
+    await tx.$queryRaw`SELECT id FROM hub_calibration_sessions WHERE id = ${session.id}::uuid FOR SHARE`;
+    await openSessionFor({ db: tx }, session.id, input.userId);
+    for (const row of rows)
+      await tx.hubCalibrationVerdict.upsert({
         where: {
           sessionId_transcriptionId_criterionId_userId: {
             sessionId: session.id,
@@ -57,9 +61,8 @@ export async function saveCalibrationVerdicts(
           value: row.value,
         },
         update: { value: row.value },
-      }),
-    ),
-  );
+      });
+  });
   return rows.length;
 }
 
