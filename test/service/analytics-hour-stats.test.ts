@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEvaluator, seedScoredTranscription, type SeededCriterion, type SeededEvaluator } from '../support/analytics-seed.js';
 import { expectHourStatsRecomputable } from '../support/analytics-hour-stats.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { deleteByEveryPath, seedScoredHistory, seedSupportAccount } from '../support/scored-history.js';
+import { deleteByEveryPath, greetingAndResolution, seedScoredHistory, seedSupportAccount } from '../support/scored-history.js';
 
 /**
  * svc_criterion_day_stats, svc_criterion_hour_stats and svc_evaluator_hour_stats are kept by
@@ -135,13 +135,8 @@ describe('the analytics hour tables', () => {
   });
 
   it('follows deletions: one call, many at once, the retention purge, an evaluator and the whole account', async () => {
-    await deleteByEveryPath(
-      h,
-      accountId,
-      (await newest(40)).map((t) => t.id),
-      'hour-stats',
-      check,
-    );
+    const newest40 = (await newest(40)).map((t) => t.id);
+    await deleteByEveryPath(h, accountId, newest40, 'hour-stats', check);
     await h.db.evaluator.delete({ where: { id: e2.id } });
     await check();
     await h.db.account.delete({ where: { id: accountId } });
@@ -151,14 +146,7 @@ describe('the analytics hour tables', () => {
   });
 
   it('stays exact under concurrent completions on the same evaluator and hour', async () => {
-    ({
-      accountId,
-      evaluator: e1,
-      participantId,
-    } = await seedSupportAccount(h, [
-      { name: 'Greeting', type: 'boolean' },
-      { name: 'Resolution', type: 'scale' },
-    ]));
+    ({ accountId, evaluator: e1, participantId } = await seedSupportAccount(h, greetingAndResolution));
     const at = new Date('2026-05-03T12:00:00Z');
     await Promise.all(Array.from({ length: 20 }, (_, i) => completeLikeThePipeline(at, [i % 2, 1 + (i % 5)])));
     await check();

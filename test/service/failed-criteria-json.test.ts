@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScoredTranscription, type SeededCriterion, type SeededEvaluator } from '../support/analytics-seed.js';
 import { expectFailedCriteriaJsonRecomputable } from '../support/failed-criteria-json.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { deleteByEveryPath, seedScoredHistory, seedSupportAccount } from '../support/scored-history.js';
+import { deleteByEveryPath, greetingAndResolution, seedScoredHistory, seedSupportAccount } from '../support/scored-history.js';
 
 /**
  * svc_transcriptions.failed_criteria_json (analytics-evaluator's raw_data failed_criteria;
@@ -145,26 +145,14 @@ describe('svc_transcriptions.failed_criteria_json', () => {
   });
 
   it('follows deletions: one call, many at once, the retention purge, the whole account', async () => {
-    await deleteByEveryPath(
-      h,
-      accountId,
-      (await newest(40)).map((t) => t.id),
-      'failed-criteria-json',
-      check,
-    );
+    const newest40 = (await newest(40)).map((t) => t.id);
+    await deleteByEveryPath(h, accountId, newest40, 'failed-criteria-json', check);
     await h.db.account.delete({ where: { id: accountId } });
     expect(await h.db.transcription.count({ where: { accountId } })).toBe(0);
   });
 
   it('stays exact under concurrent completions', async () => {
-    ({
-      accountId,
-      evaluator: e1,
-      participantId,
-    } = await seedSupportAccount(h, [
-      { name: 'Greeting', type: 'boolean' },
-      { name: 'Resolution', type: 'scale' },
-    ]));
+    ({ accountId, evaluator: e1, participantId } = await seedSupportAccount(h, greetingAndResolution));
     const at = new Date('2026-05-03T12:00:00Z');
     await Promise.all(Array.from({ length: 20 }, (_, i) => completeLikeThePipeline(at, (k) => (i + k) % 2 === 0)));
     expect((await check()).rows).toBe(20);

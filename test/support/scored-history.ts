@@ -20,6 +20,12 @@ export interface ScoredHistory {
   participantId: string;
 }
 
+/** A pass/fail criterion and a 1–5 one: what the concurrency checks complete calls against. */
+export const greetingAndResolution: CriterionSpec[] = [
+  { name: 'Greeting', type: 'boolean' },
+  { name: 'Resolution', type: 'scale' },
+];
+
 /** A new account with a "Support QA" evaluator of these criteria and one agent. */
 export async function seedSupportAccount(h: Harness, criteria: CriterionSpec[]): Promise<ScoredHistory> {
   const accountId = (await h.createAccount()).id;

@@ -20,14 +20,19 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 const QuotaMonth = dateString(parseCalendarMonth, 'expected a month, YYYY-MM');
 const Period = z.string().regex(/^\d{4}-(\d{2}|W\d{2})$/, { error: 'expected a period, YYYY-MM or YYYY-Www' });
 
-const ReportRunWire = z.object({
-  id: z.string(),
+/** What a report is about: its kind, subject and period (a run and a preview alike). */
+const reportIdentity = {
   kind: z.enum(reportKinds),
   subject_id: z.string().nullable(),
   subject_tag: z.string().nullable(),
   period: z.string(),
   period_start: z.string(),
   period_end: z.string(),
+};
+
+const ReportRunWire = z.object({
+  id: z.string(),
+  ...reportIdentity,
   quota_month: z.string(),
   due_at: z.string(),
   priority: z.number(),
@@ -205,12 +210,7 @@ export const reportRoutes = [
     tag: 'reports',
     query: RunOnDemandBody.omit({ export: true }),
     response: z.object({
-      kind: z.enum(reportKinds),
-      subject_id: z.string().nullable(),
-      subject_tag: z.string().nullable(),
-      period: z.string(),
-      period_start: z.string(),
-      period_end: z.string(),
+      ...reportIdentity,
       complete: z.boolean(),
       endpoint: z.enum(analyticsEndpoints),
       cost: z.number(),

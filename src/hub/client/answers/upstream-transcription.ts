@@ -96,6 +96,18 @@ const CompletedTranscription = z.looseObject({
   }),
 });
 
+/** The details of an unfinished transcription whose `details` is absent or no object: every member null. */
+const unreadableDetails = {
+  language: null,
+  num_speakers: null,
+  created_at: null,
+  completed_at: null,
+  conversation: null,
+  summary: null,
+  fields: null,
+  evaluation: null,
+};
+
 /** FAILED and IN_PROGRESS: the description shows no field set, so every member is read if it can be. */
 const UnfinishedTranscription = z.looseObject({
   transcription_id: Id,
@@ -120,26 +132,8 @@ const UnfinishedTranscription = z.looseObject({
       fields: ifReadable(ExtractedFields),
       evaluation: ifReadable(UpstreamEvaluation),
     })
-    .catch({
-      language: null,
-      num_speakers: null,
-      created_at: null,
-      completed_at: null,
-      conversation: null,
-      summary: null,
-      fields: null,
-      evaluation: null,
-    })
-    .default({
-      language: null,
-      num_speakers: null,
-      created_at: null,
-      completed_at: null,
-      conversation: null,
-      summary: null,
-      fields: null,
-      evaluation: null,
-    }),
+    .catch(unreadableDetails)
+    .default(unreadableDetails),
 });
 
 type Completed = z.output<typeof CompletedTranscription>;
