@@ -1,5 +1,5 @@
 import type { AccountDashboard } from '../../contract/analytics.js';
-import { buildSharedMembers } from './build-shared-members.js';
+import { buildSharedMembers, inDashboardOrder } from './build-shared-members.js';
 import type { DateFilter } from './date-filter.js';
 import { buildHeatmap } from './heatmap.js';
 import type { DashboardData } from './load-dashboard-data.js';
@@ -22,14 +22,7 @@ export function buildAccountDashboard(data: DashboardData, filter: DateFilter, n
   const evaluatorTable = buildPeersTable(rows, (row) => row.evaluator_id ?? null, evaluatorTag);
   const participantTable = buildPeersTable(rows, (row) => row.participant_id ?? null, participantTag);
   return {
-    metadata: shared.metadata,
-    kpis: shared.kpis,
-    charts: { timeline: shared.timeline, heatmap },
-    criteria_breakdown: shared.criteria_breakdown,
-    criteria_evolution: shared.criteria_evolution,
-    score_distribution: shared.score_distribution,
-    comparison: shared.comparison,
-    duration_insights: shared.duration_insights,
+    ...inDashboardOrder(shared, { timeline: shared.timeline, heatmap }),
     raw_data: rows.map((row) => {
       const participantId = row.participant_id ?? null;
       const evaluatorId = row.evaluator_id ?? null;

@@ -1,5 +1,5 @@
 import type { ParticipantDashboard } from '../../contract/analytics.js';
-import { buildSharedMembers } from './build-shared-members.js';
+import { buildSharedMembers, inDashboardOrder } from './build-shared-members.js';
 import type { DateFilter } from './date-filter.js';
 import type { DashboardData } from './load-dashboard-data.js';
 import { buildPeersTable } from './peers-table.js';
@@ -21,14 +21,7 @@ export function buildParticipantDashboard(data: DashboardData, filter: DateFilte
   const evaluatorTable = buildPeersTable(rows, (row) => row.evaluator_id ?? null, evaluatorTag);
   const { trend, degradationAlert } = computeTrend(rows);
   return {
-    metadata: shared.metadata,
-    kpis: shared.kpis,
-    charts: { timeline: shared.timeline },
-    criteria_breakdown: shared.criteria_breakdown,
-    criteria_evolution: shared.criteria_evolution,
-    score_distribution: shared.score_distribution,
-    comparison: shared.comparison,
-    duration_insights: shared.duration_insights,
+    ...inDashboardOrder(shared, { timeline: shared.timeline }),
     raw_data: rows.map((row) => {
       const evaluatorId = row.evaluator_id ?? null;
       return toRawDataEntry(row, { evaluator_id: evaluatorId, evaluator_tag: evaluatorTag(evaluatorId) });

@@ -40,3 +40,17 @@ export function buildSharedMembers(data: DashboardData, criteria: readonly Curre
     duration_insights: computeDurationInsights(rows),
   };
 }
+
+/** The shared members in the order every dashboard answers them, with its own `charts` after the kpis. */
+export function inDashboardOrder<C>(shared: ReturnType<typeof buildSharedMembers>, charts: C) {
+  return {
+    metadata: shared.metadata,
+    kpis: shared.kpis,
+    charts,
+    criteria_breakdown: shared.criteria_breakdown,
+    criteria_evolution: shared.criteria_evolution,
+    score_distribution: shared.score_distribution,
+    comparison: shared.comparison,
+    duration_insights: shared.duration_insights,
+  };
+}
