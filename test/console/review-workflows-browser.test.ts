@@ -227,7 +227,8 @@ describe('agents, disputes and coaching in the console', () => {
     await page.fill(`#dr-${greeting}`, 'I forgot to greet');
     await Promise.all([page.waitForURL(`**#dispute-${greeting}`), page.click(`#dispute-${greeting} button`)]);
 
-    const lead = await signIn(bob, '/console/disputes?status=open');
+    // This test's own disputes (the database may hold others): the filter stays on after each settlement.
+    const lead = await signIn(bob, `/console/disputes?status=open&evaluator=${evaluatorId}`);
     await screenshot(lead.page, 'disputes-open');
     await expectAccessible(lead.page);
     const resolve = async (callId: string, criterionId: string, outcome: string, note: string) => {
@@ -241,6 +242,8 @@ describe('agents, disputes and coaching in the console', () => {
     await resolve(second.id, greeting, 'rejected', 'The greeting is on the recording');
     expect(await reviewState([second.id])).toEqual(beforeRejected);
     expect(await h.db.hubDispute.count({ where: { transcriptionId: second.id, status: 'rejected' } })).toBe(1);
+    // Back on the list as it was filtered.
+    expect(new URL(lead.page.url()).searchParams.get('evaluator')).toBe(evaluatorId);
     await resolve(first.id, identity, 'accepted', 'Heard it at 0:40');
     expect(await mainText(lead.page)).toContain('Dispute accepted.');
     expect(await h.db.hubReview.findUniqueOrThrow({ where: { transcriptionId: first.id } })).toMatchObject({
@@ -261,7 +264,8 @@ describe('agents, disputes and coaching in the console', () => {
     // The leads' names stay out of the agent's view of the history.
     expect(await page.locator('.history').textContent()).not.toContain(bob.email);
     // The dashboard counts both disputes and their outcomes, and gives the AI-vs-human kappa.
-    await lead.page.goto('/console/dashboard');
+    // This test's evaluator only: the database may hold other tests' disputes, and the table lists the 50 most disputed criteria.
+    await lead.page.goto(`/console/dashboard?evaluator=${evaluatorId}`);
     expect(
       await lead.page
         .locator('#dispute-figures tbody tr', { hasText: `Identity ${tag}` })

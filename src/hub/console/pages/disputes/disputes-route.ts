@@ -7,6 +7,7 @@ import { AppError } from '../../../../lib/errors/app-error.js';
 import { viewerOf } from '../../auth/agent-access.js';
 import { requireLead } from '../../auth/require-user.js';
 import { consoleAction, parseInput } from '../../console-form.js';
+import { safeReturnPath } from '../../auth/sign-in.js';
 import { actorOf, frameOf, send } from '../../console-request.js';
 import { mayReview } from '../../users/console-user.js';
 import { disputesPage, statusLabel } from './disputes-view.js';
@@ -39,7 +40,12 @@ export function registerDisputes(router: Router, hub: HubContext): void {
     );
   });
 
-  const back = (req: Request) => `/console/disputes#dispute-${disputeIdOf(req)}`;
+  /** The list the form was on, with its filters (its `return_to`), or the open disputes. */
+  const listOf = (req: Request) => {
+    const to = (req.body as Record<string, unknown> | undefined)?.return_to;
+    return typeof to === 'string' && /^\/console\/disputes(?:\?|$)/.test(to) ? safeReturnPath(to) : '/console/disputes?status=open';
+  };
+  const back = (req: Request) => `${listOf(req)}#dispute-${disputeIdOf(req)}`;
   router.post(
     '/disputes/:id/resolve',
     requireLead,
@@ -52,7 +58,7 @@ export function registerDisputes(router: Router, hub: HubContext): void {
         note: form.note,
         actor: actorOf(req),
       });
-      return { flash: `Dispute ${statusLabel(outcome.dispute.status).toLowerCase()}.`, to: `/console/disputes?status=open` };
+      return { flash: `Dispute ${statusLabel(outcome.dispute.status).toLowerCase()}.`, to: listOf(req) };
     }),
   );
 }

@@ -10,11 +10,18 @@ type Frame = Omit<PageFrame, 'title'>;
 export const statusLabel = (s: string) => (s === 'partly_accepted' ? 'Partly accepted' : s.charAt(0).toUpperCase() + s.slice(1));
 
 /** A lead's answer to one open dispute; the verdict counts only when partly accepted. */
-function resolveForm(frame: FormFrame & { flash?: PageFrame['flash'] }, d: DisputeRow): SafeHtml {
+function resolveForm(frame: FormFrame & { flash?: PageFrame['flash'] }, d: DisputeRow, returnTo: string): SafeHtml {
   const anchor = `dispute-${d.id}`;
   return postForm(
     frame,
-    { action: `/console/disputes/${d.id}/resolve`, class: 'override', id: anchor, label: `Resolve the dispute on ${d.criterion}` },
+    {
+      action: `/console/disputes/${d.id}/resolve`,
+      class: 'override',
+      id: anchor,
+      label: `Resolve the dispute on ${d.criterion}`,
+      // Settled or refused, the lead comes back to the list as filtered.
+      hidden: { return_to: returnTo },
+    },
     html`${inlineFlash(frame.flash, anchor)}
 ${
   d.criterionGone
@@ -68,7 +75,7 @@ ${view.disputes.map(
     d,
   ) => html`<tr data-id="${d.id}"><td>${formatDate(d.createdAt)}</td><td>${d.ageDays}</td><td><a href="/console/calls/${d.transcriptionId}">${d.callName ?? d.transcriptionId.slice(0, 8)}</a> <span class="muted">${d.participant ?? ''}</span></td>
 <td>${d.criterion}</td><td>${d.proposed}</td><td class="pre">${d.reason}</td><td class="dispute-status">${statusLabel(d.status)}</td>
-<td>${d.status === 'open' ? (view.canResolve ? resolveForm({ ...frame, flash: formFlash }, d) : 'Waiting for a lead') : html`${d.resolved ? html`${d.resolved}: ` : ''}${d.resolutionNote ?? ''} <span class="muted">${d.resolvedBy ? `${d.resolvedBy}, ` : ''}${formatDate(d.resolvedAt)}</span>`}</td></tr>`,
+<td>${d.status === 'open' ? (view.canResolve ? resolveForm({ ...frame, flash: formFlash }, d, disputesUrl(f)) : 'Waiting for a lead') : html`${d.resolved ? html`${d.resolved}: ` : ''}${d.resolutionNote ?? ''} <span class="muted">${d.resolvedBy ? `${d.resolvedBy}, ` : ''}${formatDate(d.resolvedAt)}</span>`}</td></tr>`,
 )}
 </tbody></table></div>
 ${
